@@ -1,0 +1,278 @@
+/// The avatar editor's state and its reducer: `apply(event)` and `tick()` change the state and
+/// return the effects the host must perform. Pure: no I/O, no clock, no randomness.
+public struct Editor: Hashable, Sendable, Codable {
+    public private(set) var geometry: ZoomGeometry
+    public private(set) var pose: Pose
+    public private(set) var gesture: GesturePhase = .idle
+    public private(set) var transition: Transition?
+    public private(set) var session: SessionPhase = .editing
+    public private(set) var reduceMotion: Bool
+    /// After a memory warning the final crop uses the display thumbnail (R7.4).
+    public private(set) var memoryPressure = false
+    /// R6.4: hidden by the first gesture, for the rest of the session.
+    public private(set) var instructionsVisible = true
+    /// Tips and notices already shown, in order; each shows at most once.
+    public private(set) var shownMessages: [Message] = []
+    /// Limits a light haptic has fired for and that the pose has not left since.
+    public private(set) var engaged: LimitSet = []
+    /// What the last pose update's clamp cut off the request.
+    public private(set) var lastCut: LimitSet = []
+    public var spring: Spring = .transition
+
+    /// The editor ticks at 60 Hz (gesture notes).
+    public static let ticksPerSecond = 60
+    public static let tickDuration = 1.0 / Double(ticksPerSecond)
+
+    /// R6.1–6.2: the grid shows while editing and no finger is moving the photo.
+    public var gridVisible: Bool { geometry.config.showGrid && !gesture.isActive && session == .editing }
+    public var sliderPercent: Double { ZoomSlider.percent(for: pose.scale, in: geometry) }
+    public var isAnimating: Bool { transition != nil }
+    public var cropRect: Rect { geometry.cropRect(for: pose) }
+
+    /// Opens the editor on a photo, or refuses it (R1.3, R11.1). The effects announce the editor
+    /// to VoiceOver and show the tips the photo calls for.
+    public static func open(
+        source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false
+    ) throws(OpenError) -> (editor: Editor, effects: [EditorEffect]) {
+        do throws(InvalidInput) {
+            try config.validate()
+            try viewport.validate()
+        } catch {
+            throw .invalid(error)
+        }
+        do throws(SourceRejection) { try source.validate() } catch { throw .rejected(error) }
+        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config), reduceMotion: reduceMotion)
+        var effects: [EditorEffect] = [.announce(.voiceOverIntro)]
+        editor.showLimitTips(&effects)
+        return (editor, effects)
+    }
+
+    private init(geometry: ZoomGeometry, reduceMotion: Bool) {
+        self.geometry = geometry
+        self.pose = geometry.initialPose
+        self.reduceMotion = reduceMotion
+    }
+
+    // MARK: Events
+
+    public mutating func apply(_ event: EditorEvent) -> [EditorEffect] {
+        var effects: [EditorEffect] = []
+        guard session == .editing else { return effects }
+        switch event {
+        case .panBegan:
+            beginGesture(.panning)
+        case .panChanged(let delta):
+            guard delta.isFinite else { break }
+            if gesture != .panning { beginGesture(.panning) }
+            update(to: Pose(scale: pose.scale, translation: pose.translation + delta), userDriven: true, &effects)
+        case .pinchBegan(let focal):
+            guard focal.isFinite else { break }
+            beginPinch(focal: focal)
+        case .pinchChanged(let factor, let focal):
+            guard factor.isFinite, factor >= 0, focal.isFinite else { break }
+            guard case .pinching(var anchor) = gesture else {
+                beginPinch(focal: focal)
+                break
+            }
+            let requested = anchor.startScale * factor / anchor.baseFactor
+            let anchoredScale = min(max(requested, geometry.sMin), geometry.sMax)
+            let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale)
+            update(to: Pose(scale: requested, translation: t), userDriven: true, &effects)
+            anchor.lastFactor = factor
+            anchor.lastFocalOffset = offset(focal)
+            gesture = .pinching(anchor)
+        case .panEnded, .pinchEnded, .gestureCancelled:
+            gesture = .idle
+        case .doubleTap(let point):
+            guard point.isFinite, !gesture.isActive else { break }
+            instructionsVisible = false
+            let target = DoubleTapLadder.next(after: pose.scale, in: geometry)
+            move(toScale: target, anchor: offset(point), &effects)
+        case .setZoomSlider(let percent, let animated):
+            guard percent.isFinite, !gesture.isActive else { break }
+            let target = ZoomSlider.scale(for: min(max(percent, 0), 100), in: geometry)
+            if animated {
+                move(toScale: target, anchor: .zero, &effects)
+            } else {
+                finishTransition()
+                update(to: scaled(to: target, anchor: .zero), userDriven: false, &effects)
+            }
+        case .incrementZoom, .decrementZoom:
+            guard !gesture.isActive else { break }
+            let step = event == .incrementZoom ? ZoomSlider.step : -ZoomSlider.step
+            let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry) } ?? sliderPercent
+            let target = ZoomSlider.scale(for: base + step, in: geometry)
+            let limit: LimitSet = step > 0 ? .zoomMax : .zoomMin
+            if geometry.limits(at: pose).contains(limit), !isAnimating {
+                // Already at the end: the request presses against the limit, which is a haptic.
+                update(to: Pose(scale: target, translation: pose.translation), userDriven: true, &effects)
+            } else {
+                move(toScale: target, anchor: .zero, &effects)
+            }
+        case .recenter:
+            guard !gesture.isActive else { break }
+            animate(to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero), anchor: .zero, &effects)
+        case .resize(let size):
+            resize(to: size, &effects)
+        case .setReduceMotion(let on):
+            reduceMotion = on
+            if on { finishTransition() }
+        case .memoryWarning:
+            memoryPressure = true
+        case .confirm:
+            confirm(&effects)
+        case .cancel:
+            transition = nil
+            gesture = .idle
+            session = .cancelled
+        }
+        return effects
+    }
+
+    // MARK: Time
+
+    /// Advances one 60 Hz frame: only a running transition changes anything.
+    public mutating func tick() -> [EditorEffect] {
+        guard var running = transition else { return [] }
+        let settled = running.advance(spring: spring, dt: Self.tickDuration)
+        var effects: [EditorEffect] = []
+        if settled {
+            transition = nil
+            update(to: running.to, userDriven: false, &effects)
+        } else {
+            transition = running
+            update(to: running.currentPose, userDriven: false, &effects)
+        }
+        return effects
+    }
+
+    // MARK: Helpers
+
+    /// View point → offset from the mask center.
+    private func offset(_ p: Point) -> Point { p - geometry.viewport.center }
+
+    private mutating func beginGesture(_ phase: GesturePhase) {
+        finishTransitionWhereItIs()
+        instructionsVisible = false
+        gesture = phase
+    }
+
+    private mutating func beginPinch(focal: Point) {
+        beginGesture(.pinching(PinchAnchor(
+            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocalOffset: offset(focal))))
+    }
+
+    /// The single place a pose changes: clamp, then fire a light haptic for each limit the request
+    /// pressed into that was not already engaged (edge-triggered, R3.2).
+    private mutating func update(to requested: Pose, userDriven: Bool, _ effects: inout [EditorEffect]) {
+        let (clamped, cut) = geometry.clamp(requested)
+        pose = clamped
+        lastCut = cut
+        let on = geometry.limits(at: clamped)
+        if userDriven {
+            for reason in cut.subtracting(engaged).reasons { effects.append(.haptic(.lightImpact(reason))) }
+            engaged = engaged.union(cut).intersection(on)
+        } else {
+            engaged = engaged.intersection(on)
+        }
+    }
+
+    /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.
+    private func scaled(to scale: Double, anchor: Point) -> Pose {
+        let s = min(max(scale, geometry.sMin), geometry.sMax)
+        let t = Pose.translation(placing: pose.imagePoint(under: anchor), under: anchor, scale: s)
+        return geometry.clamp(Pose(scale: s, translation: t)).pose
+    }
+
+    private mutating func move(toScale scale: Double, anchor: Point, _ effects: inout [EditorEffect]) {
+        animate(to: scaled(to: scale, anchor: anchor), anchor: anchor, &effects)
+    }
+
+    /// Starts a spring from the current pose, or jumps when Reduce Motion is on (one frame).
+    private mutating func animate(to target: Pose, anchor: Point, _ effects: inout [EditorEffect]) {
+        finishTransitionWhereItIs()
+        if reduceMotion || target == pose {
+            update(to: target, userDriven: false, &effects)
+        } else {
+            transition = Transition(from: pose, to: target, anchor: anchor)
+        }
+    }
+
+    /// Stops a transition where it is (a finger grabbed the photo).
+    private mutating func finishTransitionWhereItIs() { transition = nil }
+
+    /// Jumps a transition to its end (Reduce Motion switched on, a resize, confirm).
+    private mutating func finishTransition() {
+        guard let running = transition else { return }
+        transition = nil
+        var ignored: [EditorEffect] = []
+        update(to: running.to, userDriven: false, &ignored)
+    }
+
+    private mutating func show(_ message: Message, _ effects: inout [EditorEffect]) {
+        guard !shownMessages.contains(message) else { return }
+        shownMessages.append(message)
+        effects.append(.show(message))
+    }
+
+    private mutating func showLimitTips(_ effects: inout [EditorEffect]) {
+        if geometry.zoomLimited { show(.zoomLimitedByQuality, &effects) }
+        if geometry.lowDensity { show(.lowDensity, &effects) }
+    }
+
+    /// Keeps the image point under the mask center and the zoom relative to s_min, then clamps.
+    /// A pinch in progress is re-anchored at the new pose, so it goes on without a jump.
+    private mutating func resize(to size: Size, _ effects: inout [EditorEffect]) {
+        let viewport = Viewport(size: size, screenScale: geometry.viewport.screenScale)
+        do throws(InvalidInput) { try viewport.validate() } catch { return }
+        finishTransition()
+        let relativeZoom = pose.scale / geometry.sMin
+        let centerPoint = pose.imagePoint(under: .zero)
+        geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config)
+        let s = relativeZoom * geometry.sMin
+        update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s)),
+               userDriven: false, &effects)
+        if case .pinching(let anchor) = gesture, anchor.lastFactor > 0 {
+            gesture = .pinching(PinchAnchor(
+                startScale: pose.scale, baseFactor: anchor.lastFactor,
+                imagePoint: pose.imagePoint(under: anchor.lastFocalOffset),
+                lastFactor: anchor.lastFactor, lastFocalOffset: anchor.lastFocalOffset))
+        }
+        showLimitTips(&effects)
+    }
+
+    private mutating func confirm(_ effects: inout [EditorEffect]) {
+        finishTransition()
+        gesture = .idle
+        session = .confirmed
+        effects.append(.haptic(.success))
+        if memoryPressure { show(.memoryFallback, &effects) }
+        let g = geometry
+        let thumb = ThumbnailPolicy.size(width: Int(g.orientedWidth), height: Int(g.orientedHeight))
+        effects.append(.crop(CropRequest(
+            rect: g.cropRect(for: pose), storedRect: g.storedCropRect(for: pose), orientation: g.source.orientation,
+            outputSize: g.config.outputSize, encoding: g.config.encoding, fromThumbnail: memoryPressure)))
+        var jpegQuality = 0.0
+        if case .jpegSRGB(let q) = g.config.encoding { jpegQuality = q }
+        effects.append(.telemetry(ConfirmTelemetry(
+            sourceWidth: g.source.storedWidth, sourceHeight: g.source.storedHeight,
+            thumbnailWidth: thumb.width, thumbnailHeight: thumb.height,
+            sMin: g.sMin, sMax: g.sMax, scale: pose.scale,
+            qualityClampEngaged: g.qualityClampEngaged, zoomLimited: g.zoomLimited, lowDensity: g.lowDensity,
+            outputSize: g.config.outputSize, outputIsJPEG: jpegQuality > 0, jpegQuality: jpegQuality,
+            memoryFallback: memoryPressure)))
+    }
+}
+
+/// Why the editor did not open.
+public enum OpenError: Error, Hashable, Sendable, CustomStringConvertible {
+    case invalid(InvalidInput)
+    case rejected(SourceRejection)
+
+    public var description: String {
+        switch self {
+        case .invalid(let e): e.description
+        case .rejected(let r): r.description
+        }
+    }
+}

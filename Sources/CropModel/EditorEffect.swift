@@ -1,0 +1,68 @@
+/// What the host must do in response to an event or tick. The editor never performs these; it
+/// returns them, so tests and the simulator see every one.
+public enum EditorEffect: Hashable, Sendable, Codable {
+    case haptic(Haptic)
+    /// A tip or notice shown once per session.
+    case show(Message)
+    /// Spoken by VoiceOver.
+    case announce(Message)
+    /// On confirm: the crop to render.
+    case crop(CropRequest)
+    /// On confirm: numbers and booleans only (R10.3–R10.4).
+    case telemetry(ConfirmTelemetry)
+}
+
+/// SwiftUI sensory feedback kinds the editor uses.
+public enum Haptic: Hashable, Sendable, Codable {
+    /// Light impact on the transition into a limit (R3.2).
+    case lightImpact(LimitReason)
+    /// Confirm (R3.3).
+    case success
+    /// Three quick light impacts: a crop or upload that finally failed.
+    case error
+
+    public var kind: String {
+        switch self {
+        case .lightImpact: "lightImpact"
+        case .success: "success"
+        case .error: "error"
+        }
+    }
+
+    public var reason: LimitReason? {
+        if case .lightImpact(let r) = self { return r }
+        return nil
+    }
+}
+
+/// What the renderer needs to cut the avatar.
+public struct CropRequest: Hashable, Sendable, Codable {
+    /// In upright source pixels.
+    public var rect: Rect
+    /// On the stored grid, for the decoder.
+    public var storedRect: Rect
+    public var orientation: Orientation
+    public var outputSize: Int
+    public var encoding: AvatarCropperConfig.Encoding
+    /// After a memory warning the display thumbnail is cropped instead of the original (R7.4).
+    public var fromThumbnail: Bool
+}
+
+/// The confirm-time telemetry record. Every field is a number or a boolean by construction.
+public struct ConfirmTelemetry: Hashable, Sendable, Codable {
+    public var sourceWidth: Int
+    public var sourceHeight: Int
+    public var thumbnailWidth: Int
+    public var thumbnailHeight: Int
+    public var sMin: Double
+    public var sMax: Double
+    public var scale: Double
+    public var qualityClampEngaged: Bool
+    public var zoomLimited: Bool
+    public var lowDensity: Bool
+    public var outputSize: Int
+    public var outputIsJPEG: Bool
+    /// 0 for PNG, which has no quality setting.
+    public var jpegQuality: Double
+    public var memoryFallback: Bool
+}

@@ -1,0 +1,35 @@
+/// The direct-manipulation gesture in progress, if any.
+public enum GesturePhase: Hashable, Sendable, Codable {
+    case idle
+    case panning
+    case pinching(PinchAnchor)
+
+    public var name: String {
+        switch self {
+        case .idle: "idle"
+        case .panning: "pan"
+        case .pinching: "pinch"
+        }
+    }
+
+    public var isActive: Bool { self != .idle }
+}
+
+/// What a pinch remembers from its start, so every update is computed from the start and
+/// rounding errors cannot accumulate into drift.
+public struct PinchAnchor: Hashable, Sendable, Codable {
+    /// Zoom when the span ratio was `baseFactor`.
+    public var startScale: Double
+    public var baseFactor: Double
+    /// The unscaled image point that must stay under the centroid.
+    public var imagePoint: Point
+    /// The last reported span ratio and centroid (as an offset from the mask center, so that
+    /// re-anchoring after a resize does not depend on where the view's origin is).
+    public var lastFactor: Double
+    public var lastFocalOffset: Point
+}
+
+/// Whether the user is still editing.
+public enum SessionPhase: String, Hashable, Sendable, Codable {
+    case editing, confirmed, cancelled
+}

@@ -1,0 +1,155 @@
+import CropModel
+import PropertyBased
+import Testing
+
+@Suite struct EditorPropertyTests {
+    /// After any event sequence, on every frame: zoom in range, mask covered, density, finite,
+    /// crop inside the source (upright and stored), confirmable.
+    @Test func everyFrameSatisfiesTheInvariants() async {
+        await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Arbitrary.events) {
+            source, viewport, config, steps in
+            guard var e = try? Editor.open(source: source, viewport: viewport, config: config).editor else { return }
+            Self.checkInvariants(e)
+            for step in steps {
+                _ = e.apply(step.event(in: e.geometry.viewport))
+                Self.checkInvariants(e)
+                for _ in 0..<step.ticks {
+                    _ = e.tick()
+                    Self.checkInvariants(e)
+                }
+            }
+        }
+    }
+
+    static func checkInvariants(_ e: Editor, sourceLocation: SourceLocation = #_sourceLocation) {
+        let g = e.geometry, p = e.pose
+        #expect(p.isFinite, sourceLocation: sourceLocation)
+        #expect(p.scale >= g.sMin && p.scale <= g.sMax, "zoom \(p.scale) outside [\(g.sMin), \(g.sMax)]", sourceLocation: sourceLocation)
+        let disp = g.displayedSize(scale: p.scale)
+        let slack = 1e-7
+        #expect(abs(p.translation.x) + g.maskDiameter / 2 <= disp.width / 2 + slack, "mask uncovered in x", sourceLocation: sourceLocation)
+        #expect(abs(p.translation.y) + g.maskDiameter / 2 <= disp.height / 2 + slack, "mask uncovered in y", sourceLocation: sourceLocation)
+        if !g.lowDensity {
+            #expect(g.viewport.screenScale / p.scale >= g.config.minPixelPerPoint * (1 - 1e-12), sourceLocation: sourceLocation)
+        }
+        let tolerance = 1e-6 * max(g.orientedWidth, g.orientedHeight)
+        #expect(g.cropRect(for: p).isInside(width: g.orientedWidth, height: g.orientedHeight, tolerance: tolerance),
+                sourceLocation: sourceLocation)
+        #expect(g.storedCropRect(for: p).isInside(width: Double(g.source.storedWidth), height: Double(g.source.storedHeight),
+                                                  tolerance: tolerance), sourceLocation: sourceLocation)
+        #expect(g.isConfirmable(p), sourceLocation: sourceLocation)
+    }
+
+    @Test func clampingIsIdempotent() async {
+        let pose = zip(Gen.double(in: 0.001...20), Gen.double(in: -5000...5000), Gen.double(in: -5000...5000))
+            .map { s, x, y in Pose(scale: s, translation: Point(x: x, y: y)) }
+        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, pose) { source, viewport, config, pose in
+            let g = ZoomGeometry(source: source, viewport: viewport, config: config)
+            let once = g.clamp(pose).pose
+            let twice = g.clamp(once)
+            #expect(twice.pose == once)
+            #expect(twice.cut.isEmpty)
+        }
+    }
+
+    /// While neither the zoom nor the translation is clamped, the image point under the fingers'
+    /// centroid is the one that was under it when the pinch began.
+    @Test func pinchKeepsTheFocalPointWhileUnclamped() async {
+        let pinch = zip(Gen.double(in: 0.3...3), Gen.double(in: -0.3...0.3), Gen.double(in: -0.3...0.3))
+        await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, pinch) { source, viewport, pinch in
+            guard var e = try? Editor.open(source: source, viewport: viewport).editor else { return }
+            let (factor, dx, dy) = pinch
+            let c = viewport.center
+            let start = Point(x: c.x + dx * viewport.size.width / 4, y: c.y + dy * viewport.size.height / 4)
+            _ = e.apply(.pinchBegan(focal: start))
+            let q = e.pose.imagePoint(under: start - c)
+            let focal = Point(x: start.x + dx * 20, y: start.y - dy * 20)
+            _ = e.apply(.pinchChanged(scale: factor, focal: focal))
+            guard e.lastCut.isEmpty else { return }
+            let now = e.pose.imagePoint(under: focal - c)
+            #expect(abs(now.x - q.x) <= 1e-9 * max(1, abs(q.x)) && abs(now.y - q.y) <= 1e-9 * max(1, abs(q.y)))
+        }
+    }
+
+    @Test func doubleTapKeepsTheTappedPointWhenUnclamped() async {
+        let tap = zip(Gen.double(in: -0.2...0.2), Gen.double(in: -0.2...0.2))
+        await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, tap) { source, viewport, tap in
+            guard var e = try? Editor.open(source: source, viewport: viewport, reduceMotion: true).editor else { return }
+            let c = viewport.center
+            let offset = Point(x: tap.0 * e.geometry.maskDiameter, y: tap.1 * e.geometry.maskDiameter)
+            let q = e.pose.imagePoint(under: offset)
+            let target = DoubleTapLadder.next(after: e.pose.scale, in: e.geometry)
+            let wanted = Pose(scale: target, translation: Pose.translation(placing: q, under: offset, scale: target))
+            _ = e.apply(.doubleTap(at: c + offset))
+            guard e.geometry.clamp(wanted).cut.isEmpty else { return }
+            let now = e.pose.imagePoint(under: offset)
+            #expect(abs(now.x - q.x) <= 1e-9 * max(1, abs(q.x)) && abs(now.y - q.y) <= 1e-9 * max(1, abs(q.y)))
+        }
+    }
+
+    @Test func sliderRoundTrips() async {
+        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Gen.double(in: 0...100)) {
+            source, viewport, config, percent in
+            let g = ZoomGeometry(source: source, viewport: viewport, config: config)
+            let s = ZoomSlider.scale(for: percent, in: g)
+            #expect(s >= g.sMin * (1 - 1e-12) && s <= g.sMax * (1 + 1e-12))
+            if g.sMax > g.sMin * (1 + 1e-6) {
+                #expect(abs(ZoomSlider.percent(for: s, in: g) - percent) < 1e-7)
+            } else {
+                #expect(ZoomSlider.percent(for: s, in: g) == 0)
+            }
+        }
+    }
+
+    /// Mirroring the photo (EXIF 1 ↔ 2 and friends) and every input left–right mirrors the pose.
+    @Test func mirroredInputGivesAMirroredState() async {
+        await propertyCheck(count: 200, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.events) { source, viewport, steps in
+            let mirroredSource = SourceImage(storedWidth: source.storedWidth, storedHeight: source.storedHeight,
+                                             orientation: source.orientation.mirrored)
+            guard var a = try? Editor.open(source: source, viewport: viewport).editor,
+                  var b = try? Editor.open(source: mirroredSource, viewport: viewport).editor else { return }
+            for step in steps {
+                let event = step.event(in: a.geometry.viewport)
+                _ = a.apply(event)
+                _ = b.apply(event.mirrored(viewWidth: b.geometry.viewport.size.width))
+                for _ in 0..<step.ticks {
+                    _ = a.tick()
+                    _ = b.tick()
+                }
+            }
+            let tolerance = 1e-6 * max(1, a.geometry.maskDiameter)
+            #expect(abs(a.pose.scale - b.pose.scale) <= 1e-9 * a.pose.scale)
+            #expect(abs(a.pose.translation.x + b.pose.translation.x) <= tolerance)
+            #expect(abs(a.pose.translation.y - b.pose.translation.y) <= tolerance)
+        }
+    }
+}
+
+extension Orientation {
+    /// The orientation whose upright image is this one's mirrored left–right.
+    var mirrored: Orientation {
+        switch self {
+        case .up: .upMirrored
+        case .upMirrored: .up
+        case .down: .downMirrored
+        case .downMirrored: .down
+        case .leftMirrored: .right
+        case .right: .leftMirrored
+        case .rightMirrored: .left
+        case .left: .rightMirrored
+        }
+    }
+}
+
+extension EditorEvent {
+    func mirrored(viewWidth w: Double) -> EditorEvent {
+        func m(_ p: Point) -> Point { Point(x: w - p.x, y: p.y) }
+        switch self {
+        case .panChanged(let d): return .panChanged(delta: Point(x: -d.x, y: d.y))
+        case .pinchBegan(let f): return .pinchBegan(focal: m(f))
+        case .pinchChanged(let s, let f): return .pinchChanged(scale: s, focal: m(f))
+        case .doubleTap(let p): return .doubleTap(at: m(p))
+        default: return self
+        }
+    }
+}
