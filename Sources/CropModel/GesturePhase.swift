@@ -30,6 +30,6 @@ public struct PinchAnchor: Hashable, Sendable, Codable {
 }
 
 /// Whether the user is still editing.
-public enum SessionPhase: String, Hashable, Sendable, Codable {
+public enum SessionPhase: String, CaseIterable, Hashable, Sendable, Codable {
     case editing, confirmed, cancelled
 }

@@ -1,0 +1,240 @@
+/// A strict RFC 8259 parser that records the location of every value and key.
+///
+/// Foundation's `JSONSerialization` and `JSONDecoder` report neither positions nor duplicate
+/// keys, and scenario files are hand-written, so this small parser exists to say *where*.
+/// It accepts nothing beyond the standard: no comments, trailing commas, NaN or Infinity.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Nesting deeper than this is refused rather than risking the stack.
+    static let maxDepth = 256
+
+    public struct SyntaxError: Error, Sendable {
+        public var location: SourceLocation
+        public var message: String
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the end of the document") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte-order mark is tolerated, as editors sometimes write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+    }
+
+    private var location: SourceLocation {
+        // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
+        var column = 1
+        var i = lineStart
+        while i < index {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func error(_ message: String) -> SyntaxError { SyntaxError(location: location, message: message) }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let b = current {
+            switch b {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+        guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        let start = location
+        guard let b = current else { throw error("unexpected end of file, expected a value") }
+        switch b {
+        case UInt8(ascii: "{"): return JSONValue(kind: .object(try parseObject(depth: depth)), location: start)
+        case UInt8(ascii: "["): return JSONValue(kind: .array(try parseArray(depth: depth)), location: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(kind: .number(try parseNumber()), location: start)
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw error("NaN and Infinity are not JSON numbers")
+        default:
+            throw error("unexpected character '\(Unicode.Scalar(b))', expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(SyntaxError) {
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, bytes[index..<index + w.count].elementsEqual(w) else {
+            throw error("invalid literal, expected '\(word)'")
+        }
+        index += w.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(SyntaxError) -> [JSONValue.Member] {
+        index += 1
+        var members: [JSONValue.Member] = []
+        var seen: Set<String> = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; return members }
+        while true {
+            skipWhitespace()
+            let keyLocation = location
+            guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let key = try parseString()
+            guard seen.insert(key).inserted else {
+                throw SyntaxError(location: keyLocation, message: "duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return members
+            default: throw error("expected ',' or '}' in object")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(SyntaxError) -> [JSONValue] {
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { index += 1; return items }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return items
+            default: throw error("expected ',' or ']' in array")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> Double {
+        let start = index
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.index
+            while let b = p.current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { p.index += 1 }
+            return p.index - s
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
+            index += 1
+            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { throw error("leading zeros are not allowed") }
+        } else if digits(&self) == 0 {
+            throw error("expected digits in number")
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("expected digits after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw error("expected digits in exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw SyntaxError(location: location, message: "number \(text) is out of range")
+        }
+        return value
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ p: JSONParser, _ until: Int) {
+            scalars.append(contentsOf: String(decoding: p.bytes[runStart..<until], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard let b = current else { throw error("unterminated string") }
+            switch b {
+            case UInt8(ascii: "\""):
+                flush(self, index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(self, index)
+                index += 1
+                scalars.append(try parseEscape())
+                runStart = index
+            case 0x00..<0x20:
+                throw error("control character in string (escape it)")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
+        guard let b = current else { throw error("unterminated escape") }
+        index += 1
+        switch b {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try hex4()
+            if (0xD800..<0xDC00).contains(high) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw error("invalid \\u escape") }
+            return scalar
+        default:
+            throw error("invalid escape '\\\(Unicode.Scalar(b))'")
+        }
+    }
+
+    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard let b = current, let d = Self.hexValue(b) else { throw error("expected 4 hex digits in \\u escape") }
+            v = v << 4 | d
+            index += 1
+        }
+        return v
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

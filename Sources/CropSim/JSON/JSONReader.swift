@@ -1,0 +1,113 @@
+/// Typed, strict access to a `JSONValue`: every mismatch becomes a `ScenarioError` carrying the
+/// file, line:column and JSON path of the offending value.
+struct JSONReader {
+    let value: JSONValue
+    let path: String
+    let file: String
+
+    func fail(_ message: String) -> ScenarioError {
+        ScenarioError(file: file, line: value.location.line, column: value.location.column, path: path, message: message)
+    }
+
+    func number() throws(ScenarioError) -> Double {
+        guard case .number(let n) = value.kind else { throw fail("expected a number, got \(value.typeName)") }
+        return n
+    }
+
+    func number(in range: ClosedRange<Double>, _ what: String = "value") throws(ScenarioError) -> Double {
+        let n = try number()
+        guard range.contains(n) else { throw fail("\(what) must be in \(range.lowerBound)…\(range.upperBound), got \(n)") }
+        return n
+    }
+
+    func positive() throws(ScenarioError) -> Double {
+        let n = try number()
+        guard n > 0 else { throw fail("must be > 0, got \(n)") }
+        return n
+    }
+
+    func integer(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        let n = try number()
+        guard n == n.rounded(), let i = Int(exactly: n), range.contains(i) else {
+            throw fail("expected a whole number in \(range.lowerBound)…\(range.upperBound), got \(n)")
+        }
+        return i
+    }
+
+    func bool() throws(ScenarioError) -> Bool {
+        guard case .bool(let b) = value.kind else { throw fail("expected true or false, got \(value.typeName)") }
+        return b
+    }
+
+    func string() throws(ScenarioError) -> String {
+        guard case .string(let s) = value.kind else { throw fail("expected a string, got \(value.typeName)") }
+        return s
+    }
+
+    func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type) throws(ScenarioError) -> T where T.RawValue == String {
+        let s = try string()
+        guard let v = T(rawValue: s) else {
+            throw fail("unknown value \"\(s)\"; expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        }
+        return v
+    }
+
+    func array() throws(ScenarioError) -> [JSONReader] {
+        guard case .array(let items) = value.kind else { throw fail("expected an array, got \(value.typeName)") }
+        return items.enumerated().map { JSONReader(value: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    func object() throws(ScenarioError) -> ObjectReader {
+        guard case .object(let members) = value.kind else { throw fail("expected an object, got \(value.typeName)") }
+        return ObjectReader(reader: self, members: members)
+    }
+
+    var isObject: Bool { if case .object = value.kind { true } else { false } }
+    var isString: Bool { if case .string = value.kind { true } else { false } }
+    var isNumber: Bool { if case .number = value.kind { true } else { false } }
+}
+
+/// An object whose keys must all be known: `finish(allowed:)` rejects the rest, naming them.
+struct ObjectReader {
+    let reader: JSONReader
+    let members: [JSONValue.Member]
+
+    var keys: [String] { members.map(\.key) }
+
+    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    func optional(_ key: String) -> JSONReader? {
+        guard let m = members.first(where: { $0.key == key }) else { return nil }
+        return JSONReader(value: m.value, path: "\(reader.path).\(key)", file: reader.file)
+    }
+
+    func required(_ key: String) throws(ScenarioError) -> JSONReader {
+        guard let r = optional(key) else { throw reader.fail("missing required key \"\(key)\"") }
+        return r
+    }
+
+    /// Unknown keys are errors: a misspelt "duraton" must not silently become the default.
+    func finish(allowed: [String]) throws(ScenarioError) {
+        for m in members where !allowed.contains(m.key) {
+            let suggestion = allowed.min { editDistance($0, m.key) < editDistance($1, m.key) }
+                .flatMap { editDistance($0, m.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
+            throw ScenarioError(
+                file: reader.file, line: m.keyLocation.line, column: m.keyLocation.column, path: "\(reader.path).\(m.key)",
+                message: "unknown key \"\(m.key)\"\(suggestion); allowed here: \(allowed.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints on misspelt keys.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var row = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = row
+    }
+    return previous[b.count]
+}

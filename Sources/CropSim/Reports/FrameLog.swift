@@ -1,0 +1,67 @@
+import CropModel
+
+/// The deterministic per-scenario logs: `frames.jsonl`, `haptics.jsonl` and `effects.jsonl`.
+/// Keys are in a fixed order and numbers use `formatNumber`, so the same run gives the same bytes.
+public enum FrameLog {
+    public static func frames(_ frames: [FrameRecord]) -> String {
+        var out = ""
+        out.reserveCapacity(frames.count * 420)
+        for f in frames {
+            out += "{\"tick\":\(f.tick),\"t\":\(formatNumber(f.time)),\"scale\":\(formatNumber(f.pose.scale))"
+            out += ",\"tx\":\(formatNumber(f.pose.translation.x)),\"ty\":\(formatNumber(f.pose.translation.y))"
+            out += ",\"sMin\":\(formatNumber(f.sMin)),\"sMax\":\(formatNumber(f.sMax))"
+            out += ",\"maskDiameter\":\(formatNumber(f.maskDiameter))"
+            out += ",\"maxTx\":\(formatNumber(f.panLimit.x)),\"maxTy\":\(formatNumber(f.panLimit.y))"
+            out += ",\"viewWidth\":\(formatNumber(f.view.width)),\"viewHeight\":\(formatNumber(f.view.height))"
+            out += ",\"phase\":\"\(f.phase)\",\"animating\":\(f.animating),\"session\":\"\(f.session.rawValue)\""
+            out += ",\"gridVisible\":\(f.gridVisible),\"instructionVisible\":\(f.instructionsVisible)"
+            out += ",\"sliderPercent\":\(formatNumber(f.sliderPercent))"
+            out += ",\"clampZoomMin\":\(f.cut.contains(.zoomMin)),\"clampZoomMax\":\(f.cut.contains(.zoomMax))"
+            out += ",\"clampPanX\":\(f.cut.contains(.panX)),\"clampPanY\":\(f.cut.contains(.panY))"
+            out += ",\"engaged\":[\(f.engaged.reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]"
+            out += ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
+        }
+        return out
+    }
+
+    public static func haptics(_ effects: [TimedEffect]) -> String {
+        var out = ""
+        for e in effects {
+            guard case .haptic(let h) = e.effect else { continue }
+            let reason = h.reason.map { "\"\($0.rawValue)\"" } ?? "null"
+            out += "{\"tick\":\(e.tick),\"t\":\(formatNumber(e.time)),\"kind\":\"\(h.kind)\",\"reason\":\(reason)}\n"
+        }
+        return out
+    }
+
+    /// Tips, announcements, crop requests and telemetry, one per line.
+    public static func effects(_ effects: [TimedEffect]) -> String {
+        var out = ""
+        for e in effects {
+            let head = "{\"tick\":\(e.tick),\"t\":\(formatNumber(e.time)),"
+            switch e.effect {
+            case .haptic:
+                continue
+            case .show(let m):
+                out += head + "\"type\":\"show\",\"message\":\"\(m.rawValue)\",\"text\":\(jsonString(m.text))}\n"
+            case .announce(let m):
+                out += head + "\"type\":\"announce\",\"message\":\"\(m.rawValue)\",\"text\":\(jsonString(m.text))}\n"
+            case .crop(let r):
+                out += head + "\"type\":\"crop\",\"rect\":\(rect(r.rect)),\"storedRect\":\(rect(r.storedRect))"
+                out += ",\"orientation\":\(r.orientation.rawValue),\"outputSize\":\(r.outputSize),\"fromThumbnail\":\(r.fromThumbnail)}\n"
+            case .telemetry(let t):
+                out += head + "\"type\":\"telemetry\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight)"
+                out += ",\"thumbnailWidth\":\(t.thumbnailWidth),\"thumbnailHeight\":\(t.thumbnailHeight)"
+                out += ",\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"scale\":\(formatNumber(t.scale))"
+                out += ",\"qualityClampEngaged\":\(t.qualityClampEngaged),\"zoomLimited\":\(t.zoomLimited),\"lowDensity\":\(t.lowDensity)"
+                out += ",\"outputSize\":\(t.outputSize),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality))"
+                out += ",\"memoryFallback\":\(t.memoryFallback)}\n"
+            }
+        }
+        return out
+    }
+
+    static func rect(_ r: Rect) -> String {
+        "{\"x\":\(formatNumber(r.x)),\"y\":\(formatNumber(r.y)),\"width\":\(formatNumber(r.width)),\"height\":\(formatNumber(r.height))}"
+    }
+}

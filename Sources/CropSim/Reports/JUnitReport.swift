@@ -1,0 +1,36 @@
+/// `junit.xml`: one testcase per scenario, in the shape Jenkins, GitLab and GitHub annotators
+/// read (testsuites/testsuite/testcase, properties, failure with message and body).
+public enum JUnitReport {
+    public static func xml(_ results: [RunResult], wallSeconds: [String: Double]) -> String {
+        let failures = results.filter { !$0.passed }.count
+        let total = wallSeconds.values.reduce(0, +)
+        var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        out += #"<testsuites name="cropsim" tests="\#(results.count)" failures="\#(failures)" errors="0" time="\#(seconds(total))">"# + "\n"
+        out += #"  <testsuite name="cropsim scenarios" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(seconds(total))">"# + "\n"
+        for r in results {
+            let s = r.scenario
+            let folder = s.id.split(separator: "/").dropLast().joined(separator: ".")
+            out += #"    <testcase classname="\#(xmlEscape(folder.isEmpty ? "scenarios" : "scenarios.\(folder)"))" name="\#(xmlEscape(s.id))" file="\#(xmlEscape(s.file))" time="\#(seconds(wallSeconds[s.id] ?? 0))">"# + "\n"
+            out += "      <properties>\n"
+            out += #"        <property name="scenario" value="\#(xmlEscape(s.file))"/>"# + "\n"
+            out += #"        <property name="title" value="\#(xmlEscape(s.name))"/>"# + "\n"
+            out += #"        <property name="covers" value="\#(xmlEscape(s.covers.joined(separator: " ")))"/>"# + "\n"
+            out += #"        <property name="ticks" value="\#(r.ticks)"/>"# + "\n"
+            out += "      </properties>\n"
+            if !r.passed {
+                let message = r.firstProblem ?? "failed"
+                var body = r.violations.map(\.description)
+                body += r.failures.map(\.description)
+                let hidden = r.violationCount - r.violations.count
+                if hidden > 0 { body.append("… and \(hidden) more violations") }
+                out += #"      <failure message="\#(xmlEscape(message))" type="\#(r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
+                out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    static func seconds(_ s: Double) -> String { formatNumber((s * 1000).rounded() / 1000) }
+}

@@ -1,0 +1,111 @@
+import CropModel
+import Foundation
+
+/// `summary.json`: the run at a glance, for CI. Everything but the `timing` objects and
+/// `wallSeconds` is deterministic.
+public struct Summary: Codable, Sendable {
+    public var passed: Int
+    public var failed: Int
+    public var scenarios: [Entry]
+
+    public struct Entry: Codable, Sendable {
+        public var id: String
+        public var file: String
+        public var name: String
+        public var covers: [String]
+        public var passed: Bool
+        public var rejected: String?
+        public var ticks: Int
+        public var violations: Int
+        public var violationsByInvariant: [String: Int]
+        public var firstProblem: String?
+        public var expectationFailures: [String]
+        public var haptics: [String: Int]
+        public var timing: FrameTimingStatistics
+        public var wallSeconds: Double
+    }
+
+    public init(_ results: [RunResult], wallSeconds: [String: Double]) {
+        scenarios = results.map { r in
+            Entry(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
+                  passed: r.passed, rejected: r.rejection, ticks: r.ticks, violations: r.violationCount,
+                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
+                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
+                  haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
+                  wallSeconds: wallSeconds[r.scenario.id] ?? 0)
+        }
+        passed = scenarios.filter(\.passed).count
+        failed = scenarios.count - passed
+    }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// `scenario.resolved.json`: the scenario with everything derived from it spelled out.
+struct ResolvedScenario: Codable {
+    var id: String
+    var name: String
+    var description: String
+    var covers: [String]
+    var storedWidth: Int
+    var storedHeight: Int
+    var orientation: Int
+    var orientedWidth: Double
+    var orientedHeight: Double
+    var view: Size
+    var screenScale: Double
+    var touchRate: Int
+    var reduceMotion: Bool
+    var maskDiameter: Double
+    var sMin: Double
+    var sQuality: Double
+    var sDensity: Double
+    var sMax: Double
+    var initialScale: Double
+    var zoomLimited: Bool
+    var lowDensity: Bool
+    var config: AvatarCropperConfig
+    var imageFile: String?
+    var steps: Int
+    var ticks: Int
+
+    init(_ r: RunResult) {
+        let s = r.scenario
+        let g = ZoomGeometry(source: s.image.source, viewport: s.device.viewport, config: s.config)
+        id = s.id
+        name = s.name
+        description = s.description
+        covers = s.covers
+        storedWidth = s.image.source.storedWidth
+        storedHeight = s.image.source.storedHeight
+        orientation = s.image.source.orientation.rawValue
+        orientedWidth = g.orientedWidth
+        orientedHeight = g.orientedHeight
+        view = s.device.view
+        screenScale = s.device.screenScale
+        touchRate = s.device.touchRate
+        reduceMotion = s.device.reduceMotion
+        maskDiameter = g.maskDiameter
+        sMin = g.sMin
+        sQuality = g.sQuality
+        sDensity = g.sDensity
+        sMax = g.sMax
+        initialScale = g.initialPose.scale
+        zoomLimited = g.zoomLimited
+        lowDensity = g.lowDensity
+        config = s.config
+        imageFile = s.image.file
+        steps = s.steps.count
+        ticks = r.ticks
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}

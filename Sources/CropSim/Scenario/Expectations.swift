@@ -1,0 +1,95 @@
+import CropModel
+
+/// What must hold at the end of a scenario (or at a checkpoint). Every field is optional: a
+/// scenario states only what it is about. "No invariant violations" always holds.
+public struct Expectations: Sendable {
+    public var scale: NumberExpectation?
+    public var tx: NumberExpectation?
+    public var ty: NumberExpectation?
+    public var sliderPercent: NumberExpectation?
+    public var cropSide: NumberExpectation?
+    /// Counts per haptic name (`zoomMin`, `zoomMax`, `panClampX`, `panClampY`, `success`, `error`).
+    public var haptics: [String: Int]?
+    /// The exact sequence of haptic names.
+    public var hapticSequence: [String]?
+    /// Exactly these tips and notices, in the order first shown.
+    public var shown: [Message]?
+    public var gridVisible: Bool?
+    public var instructionsVisible: Bool?
+    public var animating: Bool?
+    public var phase: String?
+    public var session: SessionPhase?
+    public var zoomLimited: Bool?
+    public var lowDensity: Bool?
+    public var fromThumbnail: Bool?
+    /// The editor refuses the photo with exactly this message (R1.3, R11.1).
+    public var rejected: String?
+
+    public static let none = Expectations()
+}
+
+public struct Checkpoint: Sendable {
+    public var time: Double
+    public var expect: Expectations
+    public var path: String
+}
+
+/// A number to compare against, with a tolerance; symbols are resolved against the geometry at
+/// the moment of the check.
+public struct NumberExpectation: Sendable {
+    public var target: NumberExpression
+    public var tolerance: Double
+    public var path: String
+
+    public static let defaultTolerance = 1e-6
+}
+
+/// `1.5`, `"sMax"`, `"1.5*sMin"`, `"-maxTx"`.
+public struct NumberExpression: Sendable, CustomStringConvertible {
+    public enum Symbol: String, Sendable, CaseIterable {
+        case sMin, sMax, sQuality, sDensity, initial, maxTx, maxTy
+    }
+
+    public var factor: Double
+    public var symbol: Symbol?
+
+    public var description: String {
+        guard let symbol else { return "\(factor)" }
+        return factor == 1 ? symbol.rawValue : factor == -1 ? "-\(symbol.rawValue)" : "\(factor)*\(symbol.rawValue)"
+    }
+
+    /// Parses `"sMax"`, `"-maxTx"`, `"1.5*sMin"`, `"sMin*1.5"`.
+    static func parse(_ text: String) -> NumberExpression? {
+        let t = String(text.filter { $0 != " " })
+        if let n = Double(t) { return NumberExpression(factor: n, symbol: nil) }
+        let negative = t.hasPrefix("-")
+        let body = negative ? String(t.dropFirst()) : t
+        let parts = body.split(separator: "*").map(String.init)
+        var factor = negative ? -1.0 : 1.0
+        var symbol: Symbol?
+        for part in parts {
+            if let s = Symbol(rawValue: part), symbol == nil {
+                symbol = s
+            } else if let n = Double(part), n.isFinite {
+                factor *= n
+            } else {
+                return nil
+            }
+        }
+        return symbol.map { NumberExpression(factor: factor, symbol: $0) }
+    }
+
+    public func resolve(_ g: ZoomGeometry, scale: Double) -> Double {
+        guard let symbol else { return factor }
+        let base = switch symbol {
+        case .sMin: g.sMin
+        case .sMax: g.sMax
+        case .sQuality: g.sQuality
+        case .sDensity: g.sDensity
+        case .initial: g.initialPose.scale
+        case .maxTx: g.panLimit(scale: scale).x
+        case .maxTy: g.panLimit(scale: scale).y
+        }
+        return factor * base
+    }
+}

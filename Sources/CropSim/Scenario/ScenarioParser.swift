@@ -1,0 +1,424 @@
+import CropModel
+
+/// Turns a scenario file's bytes into a `Scenario`, or the first error with its place.
+///
+/// Strict on purpose: unknown keys, wrong types, NaN, negative durations, out-of-range numbers
+/// and touches out of order are all errors, because a designer's typo must never silently run a
+/// different gesture.
+public enum ScenarioParser {
+    public static func parse(_ bytes: [UInt8], file: String, id: String) throws(ScenarioError) -> Scenario {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ScenarioError(file: file, line: error.location.line, column: error.location.column, path: "$",
+                                message: error.message)
+        }
+        return try scenario(JSONReader(value: root, path: "$", file: file), id: id)
+    }
+
+    static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "steps", "expect", "checkpoints"]
+
+    static func scenario(_ r: JSONReader, id: String) throws(ScenarioError) -> Scenario {
+        let o = try r.object()
+        try o.finish(allowed: topKeys)
+        if let s = o.optional("$schema") { _ = try s.string() }
+        let name = try o.required("name").string()
+        let description = try o.optional("description")?.string() ?? ""
+        var covers: [String] = []
+        for c in try o.optional("covers")?.array() ?? [] {
+            let text = try c.string()
+            guard text.wholeMatch(of: /R\d{1,2}\.\d{1,2}/) != nil else {
+                throw c.fail("requirement ids look like \"R8.3\", got \"\(text)\"")
+            }
+            covers.append(text)
+        }
+        let device = try self.device(o.required("device"))
+        let image = try self.image(o.required("image"))
+        let config = try self.config(o.optional("config"))
+        var steps: [Step] = []
+        for s in try o.optional("steps")?.array() ?? [] { steps.append(try step(s)) }
+        let expect = try o.optional("expect").map { e throws(ScenarioError) in try expectations(e, checkpoint: false) } ?? .none
+        var checkpoints: [Checkpoint] = []
+        for c in try o.optional("checkpoints")?.array() ?? [] {
+            let co = try c.object()
+            let time = try self.time(co.required("at"))
+            checkpoints.append(Checkpoint(time: time, expect: try expectations(c, checkpoint: true), path: c.path))
+        }
+        return Scenario(id: id, file: r.file, name: name, description: description, covers: covers, device: device,
+                        image: image, config: config, steps: steps, expect: expect, checkpoints: checkpoints)
+    }
+
+    // MARK: Device, image, config
+
+    static func device(_ r: JSONReader) throws(ScenarioError) -> Device {
+        let o = try r.object()
+        try o.finish(allowed: ["view", "screenScale", "reduceMotion", "touchRate"])
+        let view = try size(o.required("view"), range: 100...4000)
+        let scale = try o.required("screenScale").number(in: 1...4, "screenScale")
+        let reduceMotion = try o.optional("reduceMotion")?.bool() ?? false
+        var rate = 60
+        if let t = o.optional("touchRate") {
+            rate = try t.integer(in: 60...120)
+            guard rate == 60 || rate == 120 else { throw t.fail("touchRate must be 60 or 120, got \(rate)") }
+        }
+        return Device(view: view, screenScale: scale, reduceMotion: reduceMotion, touchRate: rate)
+    }
+
+    static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
+        let o = try r.object()
+        try o.finish(allowed: ["width", "height", "orientation", "file"])
+        let file = try o.optional("file")?.string()
+        let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: 1...8) } ?? 1
+        // With a file the size may come from the file itself; without one it is required.
+        let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: 1...1_000_000) ?? 0
+        let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: 1...1_000_000) ?? 0
+        return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
+                                             orientation: Orientation(rawValue: orientation)!), file: file)
+    }
+
+    static func config(_ r: JSONReader?) throws(ScenarioError) -> AvatarCropperConfig {
+        var c = AvatarCropperConfig()
+        guard let r else { return c }
+        let o = try r.object()
+        try o.finish(allowed: ["outputSize", "qualityMultiplier", "maxZoomMultiplier", "maskDiameterFraction", "showGrid",
+                               "allowRotation", "useLiquidGlassChrome", "minPixelPerPoint", "encoding"])
+        if let v = o.optional("outputSize") { c.outputSize = try v.integer(in: 16...8192) }
+        if let v = o.optional("qualityMultiplier") { c.qualityMultiplier = try v.number(in: 0.01...100, "qualityMultiplier") }
+        if let v = o.optional("maxZoomMultiplier") { c.maxZoomMultiplier = try v.number(in: 1...100, "maxZoomMultiplier") }
+        if let v = o.optional("maskDiameterFraction") {
+            c.maskDiameterFraction = try v.number(in: 0.05...1, "maskDiameterFraction")
+        }
+        if let v = o.optional("showGrid") { c.showGrid = try v.bool() }
+        if let v = o.optional("allowRotation") { c.allowRotation = try v.bool() }
+        if let v = o.optional("useLiquidGlassChrome") { c.useLiquidGlassChrome = try v.bool() }
+        if let v = o.optional("minPixelPerPoint") { c.minPixelPerPoint = try v.number(in: 0.01...100, "minPixelPerPoint") }
+        if let v = o.optional("encoding") {
+            let e = try v.object()
+            try e.finish(allowed: ["format", "quality"])
+            switch try e.required("format").string() {
+            case "png":
+                if let q = e.optional("quality") { throw q.fail("PNG has no quality setting") }
+                c.encoding = .pngSRGB
+            case "jpeg":
+                c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: 0.01...1, "quality") ?? 0.9)
+            case let other:
+                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \"\(other)\"")
+            }
+        }
+        return c
+    }
+
+    // MARK: Primitives
+
+    /// `[width, height]`.
+    static func size(_ r: JSONReader, range: ClosedRange<Double>) throws(ScenarioError) -> Size {
+        let a = try r.array()
+        guard a.count == 2 else { throw r.fail("expected [width, height], got \(a.count) numbers") }
+        return Size(width: try a[0].number(in: range, "width"), height: try a[1].number(in: range, "height"))
+    }
+
+    /// `[x, y]` where each is points or `"NN%"`, or `"center"`.
+    static func point(_ r: JSONReader) throws(ScenarioError) -> ViewPoint {
+        if r.isString {
+            guard try r.string() == "center" else { throw r.fail("a point is [x, y] or \"center\"") }
+            return .center
+        }
+        let a = try r.array()
+        guard a.count == 2 else { throw r.fail("a point is [x, y], got \(a.count) values") }
+        return ViewPoint(x: try coordinate(a[0]), y: try coordinate(a[1]))
+    }
+
+    static func coordinate(_ r: JSONReader) throws(ScenarioError) -> Coordinate {
+        if r.isString {
+            let s = try r.string()
+            guard s.hasSuffix("%"), let p = Double(s.dropLast()), p.isFinite, (-100...200).contains(p) else {
+                throw r.fail("a coordinate is a number of points or a percentage like \"50%\", got \"\(s)\"")
+            }
+            return .percent(p)
+        }
+        return .points(try r.number(in: -10_000...10_000, "coordinate"))
+    }
+
+    /// Seconds as a number, or a string with a unit: `"250ms"`, `"1.5s"`.
+    static func time(_ r: JSONReader) throws(ScenarioError) -> Double {
+        let seconds: Double
+        if r.isString {
+            let s = try r.string()
+            if s.hasSuffix("ms"), let v = Double(s.dropLast(2)) {
+                seconds = v / 1000
+            } else if s.hasSuffix("s"), let v = Double(s.dropLast()) {
+                seconds = v
+            } else {
+                throw r.fail("a time is seconds (0.5) or a string with a unit (\"500ms\", \"0.5s\"), got \"\(s)\"")
+            }
+        } else {
+            seconds = try r.number()
+        }
+        guard seconds.isFinite, seconds >= 0 else { throw r.fail("times and durations must be ≥ 0, got \(seconds)") }
+        guard seconds <= 600 else { throw r.fail("times and durations must be at most 600 s, got \(seconds)") }
+        return seconds
+    }
+
+    static func duration(_ o: ObjectReader, _ key: String, default value: Double) throws(ScenarioError) -> Double {
+        try o.optional(key).map { v throws(ScenarioError) in try time(v) } ?? value
+    }
+
+    static func easing(_ o: ObjectReader) throws(ScenarioError) -> Easing {
+        try o.optional("easing")?.oneOf(Easing.self) ?? .easeInOut
+    }
+
+    static func span(_ r: JSONReader) throws(ScenarioError) -> Double { try r.number(in: 0...10_000, "span") }
+
+    // MARK: Steps
+
+    static let actionKeys = ["drag", "pinch", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
+                             "increment", "decrement", "recenter", "resize", "reduceMotion", "memoryWarning",
+                             "cancelTouches", "confirm", "cancel"]
+
+    static func step(_ r: JSONReader) throws(ScenarioError) -> Step {
+        let o = try r.object()
+        try o.finish(allowed: ["at", "note"] + actionKeys)
+        if let n = o.optional("note") { _ = try n.string() }
+        let time = try self.time(o.required("at"))
+        let present = actionKeys.filter(o.has)
+        guard present.count == 1, let key = present.first, let v = o.optional(key) else {
+            throw r.fail(present.isEmpty
+                ? "a step needs one action: \(actionKeys.joined(separator: ", "))"
+                : "a step has exactly one action, found \(present.joined(separator: " and "))")
+        }
+        return Step(time: time, action: try action(key, v), path: r.path)
+    }
+
+    static func flag(_ v: JSONReader) throws(ScenarioError) {
+        guard try v.bool() else { throw v.fail("write true, or leave the step out") }
+    }
+
+    static func action(_ key: String, _ v: JSONReader) throws(ScenarioError) -> Action {
+        switch key {
+        case "drag":
+            let o = try v.object()
+            try o.finish(allowed: ["from", "to", "path", "duration", "easing", "hold"])
+            var points: [ViewPoint] = []
+            if let path = o.optional("path") {
+                if o.has("from") || o.has("to") { throw v.fail("use either from/to or path, not both") }
+                for p in try path.array() { points.append(try point(p)) }
+                guard points.count >= 2 else { throw path.fail("a path needs at least 2 points") }
+            } else {
+                points = [try point(o.required("from")), try point(o.required("to"))]
+            }
+            return .drag(Drag(points: points, duration: try duration(o, "duration", default: 0.3), easing: try easing(o),
+                              hold: try duration(o, "hold", default: 0)))
+        case "pinch":
+            let o = try v.object()
+            try o.finish(allowed: ["center", "from", "to", "duration", "easing", "drift", "angle", "hold"])
+            var drift = Point.zero
+            if let d = o.optional("drift") {
+                let a = try d.array()
+                guard a.count == 2 else { throw d.fail("drift is [dx, dy] in points") }
+                drift = Point(x: try a[0].number(in: -10_000...10_000), y: try a[1].number(in: -10_000...10_000))
+            }
+            return .pinch(Pinch(
+                center: try o.optional("center").map { c throws(ScenarioError) in try point(c) } ?? .center,
+                fromSpan: try span(o.required("from")), toSpan: try span(o.required("to")),
+                duration: try duration(o, "duration", default: 0.4), easing: try easing(o), drift: drift,
+                angle: try o.optional("angle")?.number(in: -360...360, "angle") ?? 0,
+                hold: try duration(o, "hold", default: 0)))
+        case "twoFingerDrag":
+            let o = try v.object()
+            try o.finish(allowed: ["from", "to", "span", "duration", "easing", "angle"])
+            return .twoFingerDrag(TwoFingerDrag(
+                from: try point(o.required("from")), to: try point(o.required("to")),
+                span: try o.optional("span").map { s throws(ScenarioError) in try span(s) } ?? 120,
+                duration: try duration(o, "duration", default: 0.3), easing: try easing(o),
+                angle: try o.optional("angle")?.number(in: -360...360, "angle") ?? 0))
+        case "tap":
+            return .tap(try tapPoint(v))
+        case "doubleTap":
+            if v.isObject {
+                let o = try v.object()
+                try o.finish(allowed: ["at", "interval"])
+                return .doubleTap(try point(o.required("at")),
+                                  interval: try duration(o, "interval", default: Gesture.doubleTapInterval))
+            }
+            return .doubleTap(try point(v), interval: Gesture.doubleTapInterval)
+        case "longTouch":
+            let o = try v.object()
+            try o.finish(allowed: ["at", "duration"])
+            return .longTouch(try point(o.required("at")), duration: try duration(o, "duration", default: Gesture.longTouchDuration))
+        case "touches":
+            var tracks: [TouchTrack] = []
+            var names: Set<String> = []
+            for t in try v.array() {
+                let track = try touchTrack(t)
+                guard names.insert(track.finger).inserted else { throw t.fail("finger \"\(track.finger)\" appears twice") }
+                tracks.append(track)
+            }
+            guard !tracks.isEmpty else { throw v.fail("touches needs at least one finger") }
+            return .touches(tracks)
+        case "slider":
+            if v.isObject {
+                let o = try v.object()
+                try o.finish(allowed: ["to", "animated"])
+                return .slider(percent: try o.required("to").number(in: 0...100, "slider"),
+                               animated: try o.optional("animated")?.bool() ?? true)
+            }
+            return .slider(percent: try v.number(in: 0...100, "slider"), animated: true)
+        case "increment": return .increment(try v.integer(in: 1...100))
+        case "decrement": return .decrement(try v.integer(in: 1...100))
+        case "resize": return .resize(try size(v, range: 100...4000))
+        case "reduceMotion": return .reduceMotion(try v.bool())
+        case "recenter": try flag(v); return .recenter
+        case "memoryWarning": try flag(v); return .memoryWarning
+        case "cancelTouches": try flag(v); return .cancelTouches
+        case "confirm": try flag(v); return .confirm
+        default: try flag(v); return .cancel
+        }
+    }
+
+    static func tapPoint(_ v: JSONReader) throws(ScenarioError) -> ViewPoint {
+        if v.isObject {
+            let o = try v.object()
+            try o.finish(allowed: ["at"])
+            return try point(o.required("at"))
+        }
+        return try point(v)
+    }
+
+    static func touchTrack(_ r: JSONReader) throws(ScenarioError) -> TouchTrack {
+        let o = try r.object()
+        try o.finish(allowed: ["finger", "actions", "samples"])
+        let finger = try o.required("finger").string()
+        if let a = o.optional("actions") {
+            if o.has("samples") { throw r.fail("a finger has either actions or samples, not both") }
+            var actions: [PointerAction] = []
+            var down = false
+            for item in try a.array() {
+                let ao = try item.object()
+                try ao.finish(allowed: ["type", "at", "to", "duration"])
+                let type = try ao.required("type").string()
+                switch type {
+                case "down":
+                    guard !down else { throw item.fail("finger \"\(finger)\" is already down") }
+                    down = true
+                    actions.append(.down(try point(ao.required("at"))))
+                case "move":
+                    guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
+                    actions.append(.move(to: try point(ao.required("to")), duration: try duration(ao, "duration", default: 0)))
+                case "pause":
+                    actions.append(.pause(try time(ao.required("duration"))))
+                case "up", "cancel":
+                    guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }
+                    down = false
+                    actions.append(type == "up" ? .up : .cancel)
+                default:
+                    throw try ao.required("type").fail("action type must be down, move, pause, up or cancel, got \"\(type)\"")
+                }
+            }
+            guard !down else { throw a.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\"") }
+            return TouchTrack(finger: finger, body: .actions(actions), path: r.path)
+        }
+        var samples: [RawSample] = []
+        var down = false
+        for item in try o.required("samples").array() {
+            let so = try item.object()
+            try so.finish(allowed: ["t", "at", "phase"])
+            let t = try time(so.required("t"))
+            let phase = try so.required("phase").oneOf(TouchPhase.self)
+            if let last = samples.last, t < last.time {
+                throw item.fail("samples must be in time order: t = \(t) comes after t = \(last.time)")
+            }
+            switch phase {
+            case .down: guard !down else { throw item.fail("finger \"\(finger)\" is already down") }; down = true
+            case .move: guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
+            case .up, .cancel: guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }; down = false
+            }
+            samples.append(RawSample(time: t, point: try point(so.required("at")), phase: phase))
+        }
+        guard !samples.isEmpty else { throw r.fail("samples needs at least a down and an up") }
+        guard !down else { throw r.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\" sample") }
+        return TouchTrack(finger: finger, body: .samples(samples), path: r.path)
+    }
+
+    // MARK: Expectations
+
+    static let expectationKeys = ["scale", "tx", "ty", "sliderPercent", "cropSide", "haptics", "hapticSequence", "shown",
+                                  "gridVisible", "instructionsVisible", "animating", "phase", "session", "zoomLimited",
+                                  "lowDensity", "fromThumbnail", "rejected", "violations"]
+    static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error"]
+
+    static func expectations(_ r: JSONReader, checkpoint: Bool) throws(ScenarioError) -> Expectations {
+        let o = try r.object()
+        try o.finish(allowed: checkpoint ? ["at"] + expectationKeys.filter { $0 != "rejected" } : expectationKeys)
+        var e = Expectations()
+        e.scale = try o.optional("scale").map { v throws(ScenarioError) in try number(v) }
+        e.tx = try o.optional("tx").map { v throws(ScenarioError) in try number(v) }
+        e.ty = try o.optional("ty").map { v throws(ScenarioError) in try number(v) }
+        e.sliderPercent = try o.optional("sliderPercent").map { v throws(ScenarioError) in try number(v) }
+        e.cropSide = try o.optional("cropSide").map { v throws(ScenarioError) in try number(v) }
+        if let h = o.optional("haptics") {
+            let ho = try h.object()
+            try ho.finish(allowed: hapticNames)
+            var counts: [String: Int] = [:]
+            for key in ho.keys { counts[key] = try ho.required(key).integer(in: 0...10_000) }
+            e.haptics = counts
+        }
+        if let h = o.optional("hapticSequence") {
+            var names: [String] = []
+            for item in try h.array() {
+                let name = try item.string()
+                guard hapticNames.contains(name) else {
+                    throw item.fail("unknown haptic \"\(name)\"; expected one of \(hapticNames.joined(separator: ", "))")
+                }
+                names.append(name)
+            }
+            e.hapticSequence = names
+        }
+        if let s = o.optional("shown") {
+            var messages: [Message] = []
+            for item in try s.array() { messages.append(try item.oneOf(Message.self)) }
+            e.shown = messages
+        }
+        e.gridVisible = try o.optional("gridVisible")?.bool()
+        e.instructionsVisible = try o.optional("instructionsVisible")?.bool()
+        e.animating = try o.optional("animating")?.bool()
+        if let p = o.optional("phase") {
+            let name = try p.string()
+            guard ["idle", "pan", "pinch"].contains(name) else { throw p.fail("phase is \"idle\", \"pan\" or \"pinch\"") }
+            e.phase = name
+        }
+        e.session = try o.optional("session")?.oneOf(SessionPhase.self)
+        e.zoomLimited = try o.optional("zoomLimited")?.bool()
+        e.lowDensity = try o.optional("lowDensity")?.bool()
+        e.fromThumbnail = try o.optional("fromThumbnail")?.bool()
+        e.rejected = try o.optional("rejected")?.string()
+        if let v = o.optional("violations"), try v.string() != "none" {
+            throw v.fail("violations can only be \"none\": every invariant always holds")
+        }
+        return e
+    }
+
+    /// `1.5`, `"sMax"`, `"1.5*sMin"`, or `{"value": …, "tolerance": …}`.
+    static func number(_ r: JSONReader) throws(ScenarioError) -> NumberExpectation {
+        var tolerance = NumberExpectation.defaultTolerance
+        var valueReader = r
+        if r.isObject {
+            let o = try r.object()
+            try o.finish(allowed: ["value", "tolerance"])
+            valueReader = try o.required("value")
+            if let t = o.optional("tolerance") { tolerance = try t.number(in: 0...1_000_000, "tolerance") }
+        }
+        let target: NumberExpression
+        if valueReader.isNumber {
+            target = NumberExpression(factor: try valueReader.number(), symbol: nil)
+        } else {
+            let text = try valueReader.string()
+            guard let parsed = NumberExpression.parse(text) else {
+                throw valueReader.fail("expected a number or an expression like \"sMax\", \"1.5*sMin\", \"-maxTx\"; symbols: "
+                    + NumberExpression.Symbol.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            target = parsed
+        }
+        return NumberExpectation(target: target, tolerance: tolerance, path: r.path)
+    }
+}

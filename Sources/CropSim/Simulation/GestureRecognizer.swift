@@ -1,0 +1,187 @@
+import CropModel
+
+/// Turns touch samples into the editor's semantic events, the way UIKit's pan, pinch and tap
+/// recognizers would together.
+///
+/// States: idle → possible (one finger down, not yet past the drag threshold) → panning or
+/// pinching → idle, with `failed` after a cancellation (a third finger, the system) until every
+/// finger has lifted. A second finger turns a drag into a pinch and lifting one turns a pinch back
+/// into a drag; both hand-overs start the new gesture from the current pose, so the image never
+/// jumps.
+public struct GestureRecognizer: Sendable {
+    public enum State: Sendable, Equatable {
+        case idle
+        case possible(start: Point, downTime: Int64)
+        /// One finger left after a pinch: it pans from its next move, without a threshold.
+        case resting
+        case panning
+        case pinching(startSpan: Double)
+        case failed
+    }
+
+    public let settings: RecognizerSettings
+    public private(set) var state: State = .idle
+    /// Fingers down, in landing order (a pinch uses the first two).
+    private var fingers: [(id: Int, point: Point)] = []
+    /// Positions the last emitted event was computed from.
+    private var lastEmitted: [(id: Int, point: Point)] = []
+    private var lastTap: (time: Int64, point: Point)?
+    /// Fingers whose touches were cancelled: their later samples are ignored.
+    private var cancelled: Set<Int> = []
+    private var pendingMove = false
+
+    public init(settings: RecognizerSettings = .standard) {
+        self.settings = settings
+    }
+
+    /// True while a pan or pinch is active: the editor must hide the grid.
+    public var isGestureActive: Bool {
+        switch state {
+        case .panning, .pinching: true
+        default: false
+        }
+    }
+
+    public var touchPoints: [Point] { fingers.map(\.point) }
+    public var hasTouches: Bool { !fingers.isEmpty }
+
+    /// Feeds one sample. Moves are coalesced: call `flush` at the end of each tick.
+    public mutating func handle(finger id: Int, point: Point, phase: TouchPhase, time: Int64, into events: inout [EditorEvent]) {
+        guard !cancelled.contains(id) else {
+            if phase == .up || phase == .cancel { cancelled.remove(id) }
+            return
+        }
+        switch phase {
+        case .move:
+            if let i = fingers.firstIndex(where: { $0.id == id }) {
+                fingers[i].point = point
+                pendingMove = true
+            }
+        case .down:
+            flush(into: &events)
+            guard !fingers.contains(where: { $0.id == id }) else { return }
+            fingers.append((id, point))
+            fingerLanded(time: time, into: &events)
+        case .up:
+            flush(into: &events)
+            guard let i = fingers.firstIndex(where: { $0.id == id }) else { return }
+            fingers[i].point = point
+            let lifted = fingers.remove(at: i)
+            fingerLifted(lifted.point, time: time, into: &events)
+        case .cancel:
+            flush(into: &events)
+            guard fingers.contains(where: { $0.id == id }) else { return }
+            cancelAll(into: &events)
+        }
+    }
+
+    /// The system cancelled every touch (an incoming call, a system gesture).
+    public mutating func cancelAll(into events: inout [EditorEvent]) {
+        if isGestureActive { events.append(.gestureCancelled) }
+        for f in fingers { cancelled.insert(f.id) }
+        fingers.removeAll()
+        lastEmitted.removeAll()
+        state = .idle
+        pendingMove = false
+    }
+
+    /// Emits one event for all the movement since the last flush.
+    public mutating func flush(into events: inout [EditorEvent]) {
+        guard pendingMove else { return }
+        pendingMove = false
+        switch state {
+        case .possible(let start, _):
+            guard let p = fingers.first?.point else { return }
+            let d = p - start
+            if (d.x * d.x + d.y * d.y).squareRoot() >= settings.dragThreshold {
+                // Deltas count from here: the threshold's 10 pt do not make the image jump.
+                state = .panning
+                lastEmitted = fingers
+                events.append(.panBegan)
+            }
+        case .resting:
+            state = .panning
+            events.append(.panBegan)
+            emitPan(into: &events)
+        case .panning:
+            emitPan(into: &events)
+        case .pinching(let startSpan):
+            guard fingers.count >= 2 else { return }
+            events.append(.pinchChanged(scale: span / startSpan, focal: centroid))
+            lastEmitted = fingers
+        case .idle, .failed:
+            break
+        }
+    }
+
+    private mutating func emitPan(into events: inout [EditorEvent]) {
+        guard let f = fingers.first else { return }
+        let before = lastEmitted.first { $0.id == f.id }?.point ?? f.point
+        lastEmitted = fingers
+        let delta = f.point - before
+        if delta != .zero { events.append(.panChanged(delta: delta)) }
+    }
+
+    private var span: Double {
+        let d = fingers[1].point - fingers[0].point
+        return (d.x * d.x + d.y * d.y).squareRoot()
+    }
+
+    private var centroid: Point { (fingers[0].point + fingers[1].point) / 2 }
+
+    private mutating func fingerLanded(time: Int64, into events: inout [EditorEvent]) {
+        switch fingers.count {
+        case 1:
+            state = .possible(start: fingers[0].point, downTime: time)
+        case 2:
+            guard state != .failed else { return }
+            if state == .panning { events.append(.panEnded) }
+            state = .pinching(startSpan: max(span, settings.minimumPinchSpan))
+            lastEmitted = fingers
+            events.append(.pinchBegan(focal: centroid))
+        default:
+            // A third finger cancels the gesture (gesture notes).
+            if isGestureActive { events.append(.gestureCancelled) }
+            state = .failed
+        }
+    }
+
+    private mutating func fingerLifted(_ point: Point, time: Int64, into events: inout [EditorEvent]) {
+        switch (state, fingers.count) {
+        case (.possible(let start, let downTime), 0):
+            state = .idle
+            let d = point - start
+            let still = (d.x * d.x + d.y * d.y).squareRoot() < settings.dragThreshold
+            let quick = Double(time - downTime) / 1_000_000 <= settings.tapMaxDuration
+            if still && quick { tapped(at: point, downTime: downTime, into: &events) }
+        case (.panning, 0):
+            state = .idle
+            events.append(.panEnded)
+        case (.pinching, 1):
+            events.append(.pinchEnded)
+            state = .resting
+            lastEmitted = fingers
+        case (.pinching, let n) where n >= 2:
+            // A finger beyond the first two lifted while the pinch goes on with the first two.
+            lastEmitted = fingers
+        case (.failed, 0), (.resting, 0):
+            state = .idle
+        default:
+            if fingers.isEmpty { state = .idle }
+        }
+    }
+
+    private mutating func tapped(at point: Point, downTime: Int64, into events: inout [EditorEvent]) {
+        if let previous = lastTap {
+            let d = point - previous.point
+            let close = (d.x * d.x + d.y * d.y).squareRoot() <= settings.doubleTapMaxDistance
+            let soon = Double(downTime - previous.time) / 1_000_000 <= settings.doubleTapMaxInterval
+            if close && soon {
+                lastTap = nil
+                events.append(.doubleTap(at: point))
+                return
+            }
+        }
+        lastTap = (downTime, point)
+    }
+}

@@ -1,0 +1,27 @@
+import CropModel
+
+/// One timed input of a run: a touch sample or a system/accessibility action.
+///
+/// Times are integer microseconds so that "due at tick k" is an exact integer comparison:
+/// an input at `t` µs is applied at the first tick `k` with `t × 60 ≤ k × 1 000 000`.
+public struct Input: Sendable {
+    public enum Kind: Sendable {
+        case touch(finger: Int, point: Point, phase: TouchPhase)
+        case system(Action)
+    }
+
+    public var time: Int64
+    public var kind: Kind
+    /// Index of the scenario step that produced it; ties in time keep step order.
+    public var step: Int
+
+    /// The tick an input at `time` µs is applied at.
+    public static func tick(forMicroseconds time: Int64) -> Int {
+        let perSecond = Int64(Editor.ticksPerSecond)
+        return Int((time * perSecond + 999_999) / 1_000_000)
+    }
+
+    public var tick: Int { Self.tick(forMicroseconds: time) }
+
+    static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+}

@@ -1,0 +1,19 @@
+/// The recognizers' thresholds: the gesture notes' defaults, named so scenarios and docs can
+/// refer to them.
+public struct RecognizerSettings: Sendable, Hashable {
+    /// A single finger starts a drag after moving this far from where it went down (points).
+    public var dragThreshold = 10.0
+    /// Two taps form a double-tap when their downs are at most this far apart in time…
+    public var doubleTapMaxInterval = 0.3
+    /// …and in space (points).
+    public var doubleTapMaxDistance = 40.0
+    /// A touch that lifts after resting longer than this is a long touch, not a tap (seconds).
+    public var tapMaxDuration = 0.5
+    /// Pinch spans are measured from at least this (points): two fingers landing on one spot
+    /// would otherwise make every later span ratio infinite.
+    public var minimumPinchSpan = 1.0
+
+    public init() {}
+
+    public static let standard = RecognizerSettings()
+}

@@ -1,0 +1,45 @@
+import CropModel
+
+/// Everything one scenario run produced.
+public struct RunResult: Sendable {
+    public var scenario: Scenario
+    /// The editor's refusal, when it did not open (R1.3).
+    public var rejection: String?
+    public var frames: [FrameRecord]
+    public var effects: [TimedEffect]
+    /// Measured model time (recognizer + editor) per tick, in nanoseconds. Not deterministic.
+    public var modelNanoseconds: [Int64]
+    public var violations: [Violation]
+    public var violationCounts: [Invariant: Int]
+    public var failures: [ExpectationFailure]
+    public var ticks: Int
+    public var geometry: ZoomGeometry?
+
+    public var violationCount: Int { violationCounts.values.reduce(0, +) }
+    public var passed: Bool { violationCount == 0 && failures.isEmpty }
+
+    public var haptics: [(tick: Int, haptic: Haptic)] {
+        effects.compactMap { if case .haptic(let h) = $0.effect { ($0.tick, h) } else { nil } }
+    }
+
+    public var hapticCounts: [String: Int] {
+        haptics.reduce(into: [:]) { $0[$1.haptic.name, default: 0] += 1 }
+    }
+
+    /// The first problem, for one-line summaries and JUnit messages.
+    public var firstProblem: String? {
+        if let v = violations.min(by: { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }) {
+            return v.description
+        }
+        return failures.first?.description
+    }
+}
+
+/// An expectation that did not hold.
+public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
+    /// JSON path of the expectation in the scenario file.
+    public var path: String
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,34 @@
+import CropSim
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs scenarios on `jobs` threads. Each run is a pure function of its scenario, so the results
+/// (in input order) do not depend on scheduling; only the measured times do.
+enum ParallelRunner {
+    struct Outcome {
+        var results: [RunResult]
+        var wallSeconds: [String: Double]
+    }
+
+    static func run(_ scenarios: [Scenario], jobs: Int) -> Outcome {
+        let slots = Mutex<[Int: (RunResult, Double)]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, scenarios.count)) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < scenarios.count else { return }
+                let clock = ContinuousClock()
+                let start = clock.now
+                let result = Simulator.run(scenarios[i])
+                let elapsed = clock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                slots.withLock { $0[i] = (result, seconds) }
+            }
+        }
+        let done = slots.withLock { $0 }
+        let results = scenarios.indices.map { done[$0]!.0 }
+        let wall = Dictionary(uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].id, done[$0]!.1) })
+        return Outcome(results: results, wallSeconds: wall)
+    }
+}

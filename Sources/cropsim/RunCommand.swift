@@ -1,0 +1,55 @@
+import ArgumentParser
+import CropSim
+import Foundation
+
+/// `cropsim run`: the main job. Runs scenario files, checks every invariant on every tick,
+/// writes the report folder and a JUnit file, prints a table.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run scenarios and write reports.",
+        discussion: "Exit code 0 when every scenario passes, 1 when any fails, 2 when a scenario file is invalid."
+    )
+
+    @Argument(help: "Scenario files or folders (searched recursively).") var paths: [String] = ["Scenarios"]
+    @Option(help: "Report folder, replaced as a whole when the run ends.") var reportDir = "Reports/latest"
+    @Option(help: "Also write the JUnit XML here.") var junit: String?
+    @Option(help: "Only scenarios whose id or name contains this text.") var filter: String?
+    @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
+    @Flag(help: "Print the summary as JSON instead of a table.") var json = false
+    @Option(help: "Scenarios run in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() throws {
+        let loaded = ScenarioLoader.load(paths)
+        guard loaded.errors.isEmpty else {
+            for e in loaded.errors { printToStandardError("error: \(e)") }
+            throw ExitCode.badInput
+        }
+        var scenarios = loaded.scenarios.sorted { $0.id < $1.id }
+        if let filter {
+            scenarios = scenarios.filter { $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter) }
+        }
+        if let shard {
+            scenarios = scenarios.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+        }
+        guard !scenarios.isEmpty else {
+            printToStandardError("error: no scenarios found in \(paths.joined(separator: " "))\(filter.map { " matching \"\($0)\"" } ?? "")")
+            throw ExitCode.badInput
+        }
+
+        let outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs))
+        let writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
+        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds)
+        if let junit {
+            let xml = JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds)
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+        }
+        if json {
+            print(try Summary(outcome.results, wallSeconds: outcome.wallSeconds).json(), terminator: "")
+        } else {
+            print(ResultTable.render(outcome.results, color: isatty(STDOUT_FILENO) != 0))
+            print("Reports: \(reportDir)/")
+        }
+        if outcome.results.contains(where: { !$0.passed }) { throw ExitCode.checkFailed }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import CropSim
+
+/// `cropsim validate`: parses scenario files without running them.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check scenario files without running them (exit code 2 on the first invalid file)."
+    )
+
+    @Argument(help: "Scenario files or folders.") var paths: [String] = ["Scenarios"]
+
+    func run() throws {
+        let loaded = ScenarioLoader.load(paths)
+        for e in loaded.errors { printToStandardError("error: \(e)") }
+        guard loaded.errors.isEmpty else { throw ExitCode.badInput }
+        for s in loaded.scenarios.sorted(by: { $0.id < $1.id }) { print("ok  \(s.file)") }
+        print("\(loaded.scenarios.count) scenario files valid")
+    }
+}
