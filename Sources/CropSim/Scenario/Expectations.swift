@@ -14,6 +14,12 @@ public struct Expectations: Sendable {
     public var hapticSequence: [String]?
     /// Exactly these tips and notices, in the order first shown.
     public var shown: [Message]?
+    /// Exactly these VoiceOver announcements, in order (R4.1).
+    public var announced: [Message]?
+    /// Fields of the last confirm's telemetry record; booleans compare as 0 and 1.
+    public var telemetry: [String: Double]?
+    /// The dimming outside the mask (R6.3).
+    public var dimmingOpacity: NumberExpectation?
     public var gridVisible: Bool?
     public var instructionsVisible: Bool?
     public var animating: Bool?

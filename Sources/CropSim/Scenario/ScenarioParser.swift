@@ -342,7 +342,8 @@ public enum ScenarioParser {
 
     // MARK: Expectations
 
-    static let expectationKeys = ["scale", "tx", "ty", "sliderPercent", "cropSide", "haptics", "hapticSequence", "shown",
+    static let expectationKeys = ["scale", "tx", "ty", "sliderPercent", "cropSide", "haptics", "hapticSequence", "shown", "announced",
+                                  "telemetry", "dimmingOpacity",
                                   "gridVisible", "instructionsVisible", "animating", "phase", "session", "zoomLimited",
                                   "lowDensity", "fromThumbnail", "rejected", "violations"]
     static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error"]
@@ -379,6 +380,22 @@ public enum ScenarioParser {
             for item in try s.array() { messages.append(try item.oneOf(Message.self)) }
             e.shown = messages
         }
+        if let s = o.optional("announced") {
+            var messages: [Message] = []
+            for item in try s.array() { messages.append(try item.oneOf(Message.self)) }
+            e.announced = messages
+        }
+        if let t = o.optional("telemetry") {
+            let to = try t.object()
+            try to.finish(allowed: TelemetryFields.names)
+            var fields: [String: Double] = [:]
+            for key in to.keys {
+                let v = try to.required(key)
+                fields[key] = v.isNumber ? try v.number() : (try v.bool() ? 1 : 0)
+            }
+            e.telemetry = fields
+        }
+        e.dimmingOpacity = try o.optional("dimmingOpacity").map { v throws(ScenarioError) in try number(v) }
         e.gridVisible = try o.optional("gridVisible")?.bool()
         e.instructionsVisible = try o.optional("instructionsVisible")?.bool()
         e.animating = try o.optional("animating")?.bool()

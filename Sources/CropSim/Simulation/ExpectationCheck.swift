@@ -19,6 +19,7 @@ enum ExpectationCheck {
         compare("ty", e.ty, pose.translation.y)
         compare("sliderPercent", e.sliderPercent, editor.sliderPercent)
         compare("cropSide", e.cropSide, g.cropSide(scale: pose.scale))
+        compare("dimmingOpacity", e.dimmingOpacity, OverlayStyle.dimmingOpacity)
 
         let haptics = effects.compactMap { if case .haptic(let h) = $0.effect { h.name } else { nil } }
         if let counts = e.haptics {
@@ -33,6 +34,21 @@ enum ExpectationCheck {
         let shown = effects.compactMap { if case .show(let m) = $0.effect { m } else { nil } }
         if let expected = e.shown, expected != shown {
             fail("shown", "expected \(expected.map(\.rawValue)), got \(shown.map(\.rawValue))")
+        }
+        let announced = effects.compactMap { if case .announce(let m) = $0.effect { m } else { nil } }
+        if let expected = e.announced, expected != announced {
+            fail("announced", "expected \(expected.map(\.rawValue)), got \(announced.map(\.rawValue))")
+        }
+        if let expected = e.telemetry {
+            if let record = effects.last(where: { if case .telemetry = $0.effect { true } else { false } }),
+               case .telemetry(let t) = record.effect {
+                let actual = TelemetryFields.values(t)
+                for (key, value) in expected.sorted(by: { $0.key < $1.key }) where abs(actual[key]! - value) > 1e-9 * max(1, abs(value)) {
+                    fail("telemetry.\(key)", "expected \(value), got \(actual[key]!)")
+                }
+            } else {
+                fail("telemetry", "no telemetry was recorded (no confirm)")
+            }
         }
         func flag(_ key: String, _ expected: Bool?, _ actual: Bool) {
             if let expected, expected != actual { fail(key, "expected \(expected), got \(actual)") }
