@@ -76,14 +76,14 @@ public struct InvariantMonitor: Sendable {
 
     // MARK: After the editor opens
 
-    public mutating func opened(_ editor: Editor, effects: [EditorEffect]) {
+    public mutating func opened(_ editor: Observation, effects: [EditorEffect]) {
         count(effects, editor: editor, tick: 0)
         endOfTick(editor, recognizerActive: false, tick: 0)
     }
 
     // MARK: After every event
 
-    public mutating func observe(_ event: EditorEvent, before: Pose, editor: Editor, effects: [EditorEffect], tick: Int) {
+    public mutating func observe(_ event: EditorEvent, before: Pose, editor: Observation, effects: [EditorEffect], tick: Int) {
         switch event {
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
             if editor.pose != before {
@@ -122,7 +122,7 @@ public struct InvariantMonitor: Sendable {
         rearm(editor.pose)
     }
 
-    private mutating func checkFocal(factor: Double, focal: Point, editor: Editor, tick: Int) {
+    private mutating func checkFocal(factor: Double, focal: Point, editor: Observation, tick: Int) {
         guard var watch = pinch, factor.isFinite, factor >= 0 else { return }
         let p = focal - center
         watch.lastFactor = factor
@@ -146,7 +146,7 @@ public struct InvariantMonitor: Sendable {
         }
     }
 
-    private mutating func count(_ effects: [EditorEffect], editor: Editor, tick: Int) {
+    private mutating func count(_ effects: [EditorEffect], editor: Observation, tick: Int) {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
@@ -173,7 +173,7 @@ public struct InvariantMonitor: Sendable {
         for (i, reason) in LimitReason.allCases.enumerated() where !armed[i] && !atLimit(reason, pose) { armed[i] = true }
     }
 
-    private mutating func checkCrop(_ request: CropRequest, editor: Editor, tick: Int) {
+    private mutating func checkCrop(_ request: CropRequest, editor: Observation, tick: Int) {
         let crop = referenceCrop(editor.pose)
         if crop.width < reference.requiredCropSide * (1 - 1e-9) {
             fail(.confirmable, tick: tick, "confirmed a crop of \(crop.width) px per side; at least \(reference.requiredCropSide) required")
@@ -190,7 +190,7 @@ public struct InvariantMonitor: Sendable {
 
     // MARK: After every tick
 
-    public mutating func endOfTick(_ editor: Editor, recognizerActive: Bool, tick: Int) {
+    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) {
         let pose = editor.pose
         guard pose.isFinite else {
             fail(.finiteState, tick: tick, "scale \(pose.scale), translation (\(pose.translation.x), \(pose.translation.y))")
@@ -213,12 +213,12 @@ public struct InvariantMonitor: Sendable {
         if !crop.isInside(width: reference.width, height: reference.height, tolerance: tolerance) {
             fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) outside \(reference.width)x\(reference.height)")
         }
-        let modelCrop = editor.geometry.cropRect(for: pose)
+        let modelCrop = editor.cropRect
         if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
             || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
             fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
         }
-        let stored = editor.geometry.storedCropRect(for: pose)
+        let stored = editor.storedCropRect
         if !stored.isInside(width: Double(source.storedWidth), height: Double(source.storedHeight), tolerance: tolerance) {
             fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
         }
@@ -236,7 +236,7 @@ public struct InvariantMonitor: Sendable {
         if reference.sMax <= reference.sMin, shown[.zoomLimitedByQuality, default: 0] == 0 {
             fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(reference.sMin) but the tip was never shown")
         }
-        if editor.isAnimating {
+        if editor.animating {
             animationTicks += 1
             if reduceMotion {
                 fail(.animatedFramesValid, tick: tick, "animating with Reduce Motion on")

@@ -38,5 +38,10 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
     public var description: String { "\(line):\(column)" }
 }

@@ -38,11 +38,13 @@ public struct ReportWriter {
                     try Data(bytes).write(to: folder.appendingPathComponent(name))
                 }
             }
-            if fm.fileExists(atPath: directory.path) {
-                _ = try fm.replaceItemAt(directory, withItemAt: staging)
-            } else {
-                try fm.moveItem(at: staging, to: directory)
-            }
+            // Two renames: the old report steps aside, the new one takes its place, then the old
+            // one goes. A crash in between leaves one complete report, never a mixed one.
+            let previous = parent.appendingPathComponent(".\(directory.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
+            let hadPrevious = fm.fileExists(atPath: directory.path)
+            if hadPrevious { try fm.moveItem(at: directory, to: previous) }
+            try fm.moveItem(at: staging, to: directory)
+            if hadPrevious { try? fm.removeItem(at: previous) }
         } catch {
             try? fm.removeItem(at: staging)
             throw error

@@ -41,7 +41,10 @@ struct PathSpline {
             return fractions.map { f in linear(at: f) }
         }
         return fractions.map { f in
-            let u = min(max(f, 0), 1) * totalLength
+            // The ends are the key points exactly, whatever rounding the spline does.
+            if f <= 0 { return points[0] }
+            if f >= 1 { return points[n - 1] }
+            let u = f * totalLength
             return Point(x: gsl_spline_eval(sx, u, nil), y: gsl_spline_eval(sy, u, nil))
         }
     }

@@ -41,5 +41,10 @@ public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }

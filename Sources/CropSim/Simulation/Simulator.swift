@@ -44,7 +44,7 @@ public struct Simulator {
                                        config: scenario.config, reduceMotion: scenario.device.reduceMotion)
         var recognizer = GestureRecognizer(settings: options.recognizer)
         result.effects = opened.effects.map { TimedEffect(tick: 0, effect: $0) }
-        monitor.opened(editor, effects: opened.effects)
+        monitor.opened(Observation(editor), effects: opened.effects)
         if options.recordFrames { result.frames.append(FrameRecord(tick: 0, editor: editor, touches: [])) }
         if options.measureTiming { result.modelNanoseconds.append(0) }
 
@@ -62,7 +62,7 @@ public struct Simulator {
             for event in batch {
                 let before = editor.pose
                 let effects = editor.apply(event)
-                monitor.observe(event, before: before, editor: editor, effects: effects, tick: tick)
+                monitor.observe(event, before: before, editor: Observation(editor), effects: effects, tick: tick)
                 for effect in effects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
             }
             batch.removeAll(keepingCapacity: true)
@@ -91,7 +91,7 @@ public struct Simulator {
             let tickEffects = editor.tick()
             if let start { result.modelNanoseconds.append(Self.nanoseconds(clock.now - start)) }
             for effect in tickEffects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
-            monitor.endOfTick(editor, recognizerActive: recognizer.isGestureActive, tick: tick)
+            monitor.endOfTick(Observation(editor), recognizerActive: recognizer.isGestureActive, tick: tick)
             if options.recordFrames { result.frames.append(FrameRecord(tick: tick, editor: editor, touches: recognizer.touchPoints)) }
             while nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].tick <= tick {
                 let c = checkpoints[nextCheckpoint].1
