@@ -26,8 +26,11 @@ public struct Editor: Hashable, Sendable, Codable {
     /// R6.1–6.2: the grid shows while editing and no finger is moving the photo.
     public var gridVisible: Bool { geometry.config.showGrid && !gesture.isActive && session == .editing }
     public var sliderPercent: Double { ZoomSlider.percent(for: pose.scale, in: geometry) }
-    public var isAnimating: Bool { transition != nil }
+    public var isAnimating: Bool {
+        if case .none = transition { false } else { true }
+    }
     public var cropRect: Rect { geometry.cropRect(for: pose) }
+    public var storedCropRect: Rect { geometry.storedCropRect(for: pose) }
 
     /// Opens the editor on a photo, or refuses it (R1.3, R11.1). The effects announce the editor
     /// to VoiceOver and show the tips the photo calls for.
@@ -79,7 +82,7 @@ public struct Editor: Hashable, Sendable, Codable {
             let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale)
             update(to: Pose(scale: requested, translation: t), userDriven: true, &effects)
             anchor.lastFactor = factor
-            anchor.lastFocalOffset = offset(focal)
+            anchor.lastFocal = focal
             gesture = .pinching(anchor)
         case .panEnded, .pinchEnded, .gestureCancelled:
             gesture = .idle
@@ -159,7 +162,7 @@ public struct Editor: Hashable, Sendable, Codable {
 
     private mutating func beginPinch(focal: Point) {
         beginGesture(.pinching(PinchAnchor(
-            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocalOffset: offset(focal))))
+            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocal: focal)))
     }
 
     /// The single place a pose changes: clamp, then fire a light haptic for each limit the request
@@ -191,7 +194,7 @@ public struct Editor: Hashable, Sendable, Codable {
     /// Starts a spring from the current pose, or jumps when Reduce Motion is on (one frame).
     private mutating func animate(to target: Pose, anchor: Point, _ effects: inout [EditorEffect]) {
         finishTransitionWhereItIs()
-        if reduceMotion || target == pose {
+        if reduceMotion || target.isClose(to: pose) {
             update(to: target, userDriven: false, &effects)
         } else {
             transition = Transition(from: pose, to: target, anchor: anchor)
@@ -235,8 +238,8 @@ public struct Editor: Hashable, Sendable, Codable {
         if case .pinching(let anchor) = gesture, anchor.lastFactor > 0 {
             gesture = .pinching(PinchAnchor(
                 startScale: pose.scale, baseFactor: anchor.lastFactor,
-                imagePoint: pose.imagePoint(under: anchor.lastFocalOffset),
-                lastFactor: anchor.lastFactor, lastFocalOffset: anchor.lastFocalOffset))
+                imagePoint: pose.imagePoint(under: offset(anchor.lastFocal)),
+                lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal))
         }
         showLimitTips(&effects)
     }

@@ -23,10 +23,10 @@ public struct PinchAnchor: Hashable, Sendable, Codable {
     public var baseFactor: Double
     /// The unscaled image point that must stay under the centroid.
     public var imagePoint: Point
-    /// The last reported span ratio and centroid (as an offset from the mask center, so that
-    /// re-anchoring after a resize does not depend on where the view's origin is).
+    /// The last reported span ratio and centroid (view points): after a resize the fingers are
+    /// still where they were on the glass, so the pinch re-anchors at that spot in the new view.
     public var lastFactor: Double
-    public var lastFocalOffset: Point
+    public var lastFocal: Point
 }
 
 /// Whether the user is still editing.

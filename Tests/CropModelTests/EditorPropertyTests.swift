@@ -102,8 +102,11 @@ import Testing
     }
 
     /// Mirroring the photo (EXIF 1 ↔ 2 and friends) and every input left–right mirrors the pose.
+    /// Resizes are left out: the view grows from its top-left origin, so a resize with fingers
+    /// down (which re-anchors a pinch at the fingers' view position) is not mirror-symmetric.
     @Test func mirroredInputGivesAMirroredState() async {
-        await propertyCheck(count: 200, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.events) { source, viewport, steps in
+        await propertyCheck(count: 200, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.events) { source, viewport, allSteps in
+            let steps = allSteps.filter { $0.kind != 12 }
             let mirroredSource = SourceImage(storedWidth: source.storedWidth, storedHeight: source.storedHeight,
                                              orientation: source.orientation.mirrored)
             guard var a = try? Editor.open(source: source, viewport: viewport).editor,

@@ -74,22 +74,22 @@ import Testing
         var m = monitor()
         let atMax = observation(Pose(scale: geometry.sMax, translation: .zero))
         let impact: [EditorEffect] = [.haptic(.lightImpact(.zoomMax))]
-        m.observe(.pinchChanged(scale: 9, focal: viewport.center), before: atMax.pose, editor: atMax, effects: impact, tick: 1)
-        m.observe(.pinchChanged(scale: 10, focal: viewport.center), before: atMax.pose, editor: atMax, effects: impact, tick: 2)
+        m.observe(.pinchChanged(scale: 9, focal: viewport.center), before: atMax.pose, pose: atMax.pose, effects: impact, tick: 1)
+        m.observe(.pinchChanged(scale: 10, focal: viewport.center), before: atMax.pose, pose: atMax.pose, effects: impact, tick: 2)
         #expect(m.violations.map(\.invariant) == [.hapticsEdgeTriggered])
         #expect(m.violations[0].tick == 2)
         // A haptic away from the limit is wrong too.
         var n = monitor()
         let inside = observation(geometry.initialPose)
-        n.observe(.panChanged(delta: .zero), before: inside.pose, editor: inside, effects: [.haptic(.lightImpact(.panClampX))], tick: 3)
+        n.observe(.panChanged(delta: .zero), before: inside.pose, pose: inside.pose, effects: [.haptic(.lightImpact(.panClampX))], tick: 3)
         #expect(n.violations.first?.message.contains("not at that limit") == true)
     }
 
     @Test func aTipShownTwiceIsCaught() {
         var m = monitor()
         let o = observation(geometry.initialPose)
-        m.observe(.memoryWarning, before: o.pose, editor: o, effects: [.show(.memoryFallback)], tick: 1)
-        m.observe(.confirm, before: o.pose, editor: o, effects: [.show(.memoryFallback)], tick: 2)
+        m.observe(.memoryWarning, before: o.pose, pose: o.pose, effects: [.show(.memoryFallback)], tick: 1)
+        m.observe(.confirm, before: o.pose, pose: o.pose, effects: [.show(.memoryFallback)], tick: 2)
         #expect(m.violations.map(\.invariant) == [.tipsAtMostOnce])
     }
 
@@ -97,7 +97,7 @@ import Testing
         var m = monitor()
         let start = observation(geometry.initialPose)
         let focal = Point(x: viewport.center.x + 20, y: viewport.center.y)
-        m.observe(.pinchBegan(focal: focal), before: start.pose, editor: start, effects: [], tick: 1)
+        m.observe(.pinchBegan(focal: focal), before: start.pose, pose: start.pose, effects: [], tick: 1)
         // Factor 40 is far past s_max; a correct editor sits at s_max with the focal point kept.
         let q = start.pose.imagePoint(under: Point(x: 20, y: 0))
         let unclamped = start.pose.scale * 40
@@ -105,9 +105,9 @@ import Testing
         let clampedWrong = geometry.clamp(wrong).pose
         let right = Pose(scale: geometry.sMax, translation: Pose.translation(placing: q, under: Point(x: 20, y: 0), scale: geometry.sMax))
         var good = m
-        good.observe(.pinchChanged(scale: 40, focal: focal), before: start.pose, editor: observation(right), effects: [], tick: 2)
+        good.observe(.pinchChanged(scale: 40, focal: focal), before: start.pose, pose: right, effects: [], tick: 2)
         #expect(good.violations.isEmpty)
-        m.observe(.pinchChanged(scale: 40, focal: focal), before: start.pose, editor: observation(clampedWrong), effects: [], tick: 2)
+        m.observe(.pinchChanged(scale: 40, focal: focal), before: start.pose, pose: clampedWrong, effects: [], tick: 2)
         #expect(m.violations.map(\.invariant) == [.focalPointKept])
     }
 
@@ -115,7 +115,7 @@ import Testing
         var m = monitor()
         let o = observation(geometry.initialPose)
         let moved = Pose(scale: o.pose.scale, translation: Point(x: 1, y: 0))
-        m.observe(.pinchBegan(focal: viewport.center), before: moved, editor: o, effects: [], tick: 4)
+        m.observe(.pinchBegan(focal: viewport.center), before: moved, pose: o.pose, effects: [], tick: 4)
         #expect(m.violations.map(\.invariant) == [.handOverWithoutJump])
     }
 

@@ -29,7 +29,8 @@ public struct InvariantMonitor: Sendable {
         var baseFactor: Double
         var imagePoint: Point
         var lastFactor: Double
-        var lastOffset: Point
+        /// In view points: after a resize the fingers are where they were on the glass.
+        var lastFocal: Point
     }
 
     public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, reduceMotion: Bool) {
@@ -77,18 +78,19 @@ public struct InvariantMonitor: Sendable {
     // MARK: After the editor opens
 
     public mutating func opened(_ editor: Observation, effects: [EditorEffect]) {
-        count(effects, editor: editor, tick: 0)
+        count(effects, pose: editor.pose, tick: 0)
         endOfTick(editor, recognizerActive: false, tick: 0)
     }
 
     // MARK: After every event
 
-    public mutating func observe(_ event: EditorEvent, before: Pose, editor: Observation, effects: [EditorEffect], tick: Int) {
+    /// After each event: `pose` is the editor's pose once the event was applied.
+    public mutating func observe(_ event: EditorEvent, before: Pose, pose: Pose, effects: [EditorEffect], tick: Int) {
         switch event {
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
-            if editor.pose != before {
+            if pose != before {
                 fail(.handOverWithoutJump, tick: tick,
-                     "\(event.name) moved the image from scale \(before.scale), t (\(before.translation.x), \(before.translation.y)) to scale \(editor.pose.scale), t (\(editor.pose.translation.x), \(editor.pose.translation.y))")
+                     "\(event.name) moved the image from scale \(before.scale), t (\(before.translation.x), \(before.translation.y)) to scale \(pose.scale), t (\(pose.translation.x), \(pose.translation.y))")
             }
         default: break
         }
@@ -98,38 +100,37 @@ public struct InvariantMonitor: Sendable {
             pinch = nil
         case .pinchBegan(let focal):
             gestureSeen = true
-            let offset = focal - center
-            pinch = PinchWatch(startScale: editor.pose.scale, baseFactor: 1, imagePoint: editor.pose.imagePoint(under: offset),
-                               lastFactor: 1, lastOffset: offset)
+            pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: focal - center),
+                               lastFactor: 1, lastFocal: focal)
         case .pinchChanged(let factor, let focal):
-            checkFocal(factor: factor, focal: focal, editor: editor, tick: tick)
+            checkFocal(factor: factor, focal: focal, pose: pose, tick: tick)
         case .pinchEnded, .gestureCancelled:
             pinch = nil
         case .resize(let size):
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             reference = ReferenceGeometry(source: source, viewport: viewport, config: config)
             if var watch = pinch {
-                watch.startScale = editor.pose.scale
+                watch.startScale = pose.scale
                 watch.baseFactor = watch.lastFactor > 0 ? watch.lastFactor : 1
-                watch.imagePoint = editor.pose.imagePoint(under: watch.lastOffset)
+                watch.imagePoint = pose.imagePoint(under: watch.lastFocal - center)
                 pinch = watch
             }
         case .setReduceMotion(let on):
             reduceMotion = on
         default: break
         }
-        count(effects, editor: editor, tick: tick)
-        rearm(editor.pose)
+        if !effects.isEmpty { count(effects, pose: pose, tick: tick) }
+        rearm(pose)
     }
 
-    private mutating func checkFocal(factor: Double, focal: Point, editor: Observation, tick: Int) {
+    private mutating func checkFocal(factor: Double, focal: Point, pose: Pose, tick: Int) {
         guard var watch = pinch, factor.isFinite, factor >= 0 else { return }
         let p = focal - center
         watch.lastFactor = factor
-        watch.lastOffset = p
+        watch.lastFocal = focal
         pinch = watch
         let wanted = min(max(watch.startScale * factor / watch.baseFactor, reference.sMin), reference.sMax)
-        let s = editor.pose.scale
+        let s = pose.scale
         if abs(s - wanted) > 1e-9 * wanted {
             fail(.focalPointKept, tick: tick, "pinch factor \(factor) should give scale \(wanted), got \(s)")
             return
@@ -138,7 +139,7 @@ public struct InvariantMonitor: Sendable {
         let limit = panLimit(s)
         // Only where the clamp leaves the anchored translation alone.
         guard abs(expected.x) < limit.x - 1e-6, abs(expected.y) < limit.y - 1e-6 else { return }
-        let t = editor.pose.translation
+        let t = pose.translation
         let tolerance = 1e-6 * max(1, abs(expected.x), abs(expected.y))
         if abs(t.x - expected.x) > tolerance || abs(t.y - expected.y) > tolerance {
             fail(.focalPointKept, tick: tick,
@@ -146,13 +147,13 @@ public struct InvariantMonitor: Sendable {
         }
     }
 
-    private mutating func count(_ effects: [EditorEffect], editor: Observation, tick: Int) {
+    private mutating func count(_ effects: [EditorEffect], pose: Pose, tick: Int) {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
                 let i = LimitReason.allCases.firstIndex(of: reason)!
-                if !atLimit(reason, editor.pose) {
-                    fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (scale \(editor.pose.scale), t (\(editor.pose.translation.x), \(editor.pose.translation.y)))")
+                if !atLimit(reason, pose) {
+                    fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (scale \(pose.scale), t (\(pose.translation.x), \(pose.translation.y)))")
                 } else if !armed[i] {
                     fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
@@ -163,7 +164,7 @@ public struct InvariantMonitor: Sendable {
                     fail(.tipsAtMostOnce, tick: tick, "\"\(message.text)\" shown \(shown[message]!) times")
                 }
             case .crop(let request):
-                checkCrop(request, editor: editor, tick: tick)
+                checkCrop(request, pose: pose, tick: tick)
             default: break
             }
         }
@@ -173,8 +174,8 @@ public struct InvariantMonitor: Sendable {
         for (i, reason) in LimitReason.allCases.enumerated() where !armed[i] && !atLimit(reason, pose) { armed[i] = true }
     }
 
-    private mutating func checkCrop(_ request: CropRequest, editor: Observation, tick: Int) {
-        let crop = referenceCrop(editor.pose)
+    private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
+        let crop = referenceCrop(pose)
         if crop.width < reference.requiredCropSide * (1 - 1e-9) {
             fail(.confirmable, tick: tick, "confirmed a crop of \(crop.width) px per side; at least \(reference.requiredCropSide) required")
         }

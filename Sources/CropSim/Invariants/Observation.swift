@@ -24,7 +24,7 @@ public struct Observation: Sendable {
     }
 
     public init(_ e: Editor) {
-        self.init(pose: e.pose, cropRect: e.geometry.cropRect(for: e.pose), storedCropRect: e.geometry.storedCropRect(for: e.pose),
+        self.init(pose: e.pose, cropRect: e.cropRect, storedCropRect: e.storedCropRect,
                   gridVisible: e.gridVisible, instructionsVisible: e.instructionsVisible, session: e.session,
                   animating: e.isAnimating)
     }

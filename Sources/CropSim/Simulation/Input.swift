@@ -7,7 +7,9 @@ import CropModel
 public struct Input: Sendable {
     public enum Kind: Sendable {
         case touch(finger: Int, point: Point, phase: TouchPhase)
-        case system(Action)
+        /// The action of scenario step `step`. Kept out of line so that an input is a small
+        /// plain value: the simulator copies one per touch sample.
+        case system
     }
 
     public var time: Int64
@@ -22,6 +24,15 @@ public struct Input: Sendable {
     }
 
     public var tick: Int { Self.tick(forMicroseconds: time) }
+
+    /// Order among inputs at the same instant: moves and system events, then lifts, then landings.
+    var rank: Int {
+        switch kind {
+        case .touch(_, _, .down): 2
+        case .touch(_, _, .up), .touch(_, _, .cancel): 1
+        default: 0
+        }
+    }
 
     static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 }

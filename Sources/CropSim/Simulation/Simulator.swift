@@ -14,11 +14,18 @@ public struct Simulator {
         public var recognizer = RecognizerSettings.standard
         /// A run goes on at most this many ticks past its last input while the editor settles.
         public var settleTicks = 1200
+        /// Check invariants (off only to measure what checking costs).
+        public var checkInvariants = true
 
         public init() {}
     }
 
     public static func run(_ scenario: Scenario, options: Options = .init()) -> RunResult {
+        run(scenario, inputs: TraceSynthesizer.inputs(for: scenario), options: options)
+    }
+
+    /// Runs already-synthesized inputs (benchmarks reuse them across runs).
+    public static func run(_ scenario: Scenario, inputs: [Input], options: Options = .init()) -> RunResult {
         var result = RunResult(scenario: scenario, frames: [], effects: [], modelNanoseconds: [], violations: [],
                                violationCounts: [:], failures: [], ticks: 0)
         let opened: (editor: Editor, effects: [EditorEffect])
@@ -39,73 +46,86 @@ public struct Simulator {
             return result
         }
 
-        var editor = opened.editor
+        let editor = opened.editor
         var monitor = InvariantMonitor(source: scenario.image.source, viewport: scenario.device.viewport,
                                        config: scenario.config, reduceMotion: scenario.device.reduceMotion)
-        var recognizer = GestureRecognizer(settings: options.recognizer)
         result.effects = opened.effects.map { TimedEffect(tick: 0, effect: $0) }
         monitor.opened(Observation(editor), effects: opened.effects)
         if options.recordFrames { result.frames.append(FrameRecord(tick: 0, editor: editor, touches: [])) }
         if options.measureTiming { result.modelNanoseconds.append(0) }
 
-        let inputs = TraceSynthesizer.inputs(for: scenario)
         let checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(Editor.ticksPerSecond)).rounded(.up)), $0) }
             .sorted { $0.tick < $1.tick }
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
+        var run = Run(editor: opened.editor, monitor: monitor, checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
+        var recognizer = GestureRecognizer(settings: options.recognizer)
         var events: [EditorEvent] = []
         var tick = 0
-        let clock = ContinuousClock()
-
-        /// Applies recognized or system events, letting the monitor see each one.
-        func apply(_ batch: inout [EditorEvent]) {
-            for event in batch {
-                let before = editor.pose
-                let effects = editor.apply(event)
-                monitor.observe(event, before: before, editor: Observation(editor), effects: effects, tick: tick)
-                for effect in effects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
-            }
-            batch.removeAll(keepingCapacity: true)
-        }
-
         while tick < lastTick + options.settleTicks {
             let inputsLeft = next < inputs.count || nextCheckpoint < checkpoints.count
-            if !inputsLeft && !editor.isAnimating && !recognizer.hasTouches && tick >= lastTick { break }
+            if !inputsLeft && !run.editor.isAnimating && !recognizer.hasTouches && tick >= lastTick { break }
             tick += 1
-            let start = options.measureTiming ? clock.now : nil
+            let start = options.measureTiming ? DispatchTime.now().uptimeNanoseconds : 0
             while next < inputs.count, inputs[next].tick <= tick {
                 let input = inputs[next]
                 next += 1
                 switch input.kind {
                 case .touch(let finger, let point, let phase):
                     recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
-                case .system(let action):
+                case .system:
                     recognizer.flush(into: &events)
-                    apply(&events)
-                    systemEvents(action, recognizer: &recognizer, into: &events)
+                    run.apply(&events, tick: tick, into: &result)
+                    systemEvents(scenario.steps[input.step].action, recognizer: &recognizer, into: &events)
                 }
-                apply(&events)
+                run.apply(&events, tick: tick, into: &result)
             }
             recognizer.flush(into: &events)
-            apply(&events)
-            let tickEffects = editor.tick()
-            if let start { result.modelNanoseconds.append(Self.nanoseconds(clock.now - start)) }
+            run.apply(&events, tick: tick, into: &result)
+            let tickEffects = run.editor.tick()
+            if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
             for effect in tickEffects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
-            monitor.endOfTick(Observation(editor), recognizerActive: recognizer.isGestureActive, tick: tick)
-            if options.recordFrames { result.frames.append(FrameRecord(tick: tick, editor: editor, touches: recognizer.touchPoints)) }
+            if options.checkInvariants {
+                run.monitor.endOfTick(Observation(run.editor), recognizerActive: recognizer.isGestureActive, tick: tick)
+            }
+            if options.recordFrames {
+                result.frames.append(FrameRecord(tick: tick, editor: run.editor, touches: recognizer.touchPoints))
+            }
             while nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].tick <= tick {
                 let c = checkpoints[nextCheckpoint].1
-                result.failures += ExpectationCheck.failures(c.expect, at: c.path, editor: editor, effects: result.effects)
+                result.failures += ExpectationCheck.failures(c.expect, at: c.path, editor: run.editor, effects: result.effects)
                     .map { ExpectationFailure(path: $0.path, message: "at t=\(formatSeconds(c.time)) s: \($0.message)") }
                 nextCheckpoint += 1
             }
         }
         result.ticks = tick
-        result.geometry = editor.geometry
-        result.failures += ExpectationCheck.failures(scenario.expect, at: "$.expect", editor: editor, effects: result.effects)
-        result.violations = monitor.violations
-        result.violationCounts = monitor.counts
+        result.geometry = run.editor.geometry
+        result.failures += ExpectationCheck.failures(scenario.expect, at: "$.expect", editor: run.editor, effects: result.effects)
+        result.violations = run.monitor.violations
+        result.violationCounts = run.monitor.counts
         return result
+    }
+
+    /// The editor and its monitor, side by side in plain stored properties: a closure capturing
+    /// them would box them and copy the whole editor on every read.
+    struct Run {
+        var editor: Editor
+        var monitor: InvariantMonitor
+        let checkInvariants: Bool
+
+        /// Applies recognized or system events, letting the monitor see each one.
+        mutating func apply(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
+            guard !batch.isEmpty else { return }
+            for event in batch {
+                let before = editor.pose
+                let effects = editor.apply(event)
+                if checkInvariants {
+                    monitor.observe(event, before: before, pose: editor.pose, effects: effects, tick: tick)
+                }
+                for effect in effects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
     }
 
     /// System and accessibility steps become editor events; `cancelTouches` goes through the
@@ -124,10 +144,5 @@ public struct Simulator {
         case .cancel: events.append(.cancel)
         default: break
         }
-    }
-
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        let (seconds, attoseconds) = d.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -11,10 +11,12 @@ public enum TraceSynthesizer {
             builder.step = index
             builder.add(step)
         }
-        // Stable order: time, then step, then the order samples were produced in.
+        // Stable order: time; at one instant every finger's moves, then lifts, then landings
+        // (two fingers lifting together must both have moved first, or the pinch would end on
+        // a stale position); then step, then the order samples were produced in.
         return builder.inputs.enumerated()
             .sorted { a, b in
-                (a.element.time, a.element.step, a.offset) < (b.element.time, b.element.step, b.offset)
+                (a.element.time, a.element.rank, a.element.step, a.offset) < (b.element.time, b.element.rank, b.element.step, b.offset)
             }
             .map(\.element)
     }
@@ -115,7 +117,7 @@ public enum TraceSynthesizer {
             case .touches(let tracks):
                 for track in tracks { add(track, start: t) }
             default:
-                inputs.append(Input(time: Input.microseconds(t), kind: .system(s.action), step: step))
+                inputs.append(Input(time: Input.microseconds(t), kind: .system, step: step))
             }
         }
 

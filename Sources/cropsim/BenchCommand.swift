@@ -1,0 +1,60 @@
+import ArgumentParser
+import CropModel
+import CropSim
+import Foundation
+
+/// `cropsim bench`: simulated ticks per second on one core, with every invariant checked (or,
+/// as the baseline for `scripts/bench`, without). Prints one JSON line.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure simulated ticks per second (one core).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "Ticks to simulate, at least.") var ticks = 5_000_000
+    @Flag(help: "Skip invariant checks (the baseline).") var unchecked = false
+
+    func run() throws {
+        let scenario = try Self.workload()
+        let inputs = TraceSynthesizer.inputs(for: scenario)
+        var options = Simulator.Options()
+        options.recordFrames = false
+        options.measureTiming = false
+        options.checkInvariants = !unchecked
+        let clock = ContinuousClock()
+        let start = clock.now
+        var total = 0, violations = 0, runs = 0
+        while total < ticks {
+            let r = Simulator.run(scenario, inputs: inputs, options: options)
+            total += r.ticks
+            violations += r.violationCount
+            runs += 1
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"ticksPerSecond":\#(Int(Double(total) / seconds)),"checked":\#(!unchecked),"violations":\#(violations)}"#)
+    }
+
+    /// A minute of constant finger work: drags along spline paths, pinches past both limits with
+    /// drifting centers, double-taps and slider jumps — input on nearly every tick.
+    static func workload() throws -> Scenario {
+        var steps: [String] = []
+        var t = 0.1
+        for i in 0..<20 {
+            steps.append(#"{ "at": \#(t), "drag": { "path": [["50%", "50%"], ["\#(20 + i * 3)%", "30%"], ["80%", "70%"], ["40%", "60%"]], "duration": 1.2 } }"#)
+            t += 1.3
+            steps.append(#"{ "at": \#(t), "pinch": { "from": 60, "to": \#(400 + i * 20), "duration": 0.8, "drift": [40, -30], "angle": \#(i * 17) } }"#)
+            t += 0.9
+            steps.append(#"{ "at": \#(t), "pinch": { "from": 400, "to": 40, "duration": 0.6 } }"#)
+            t += 0.7
+            steps.append(#"{ "at": \#(t), "doubleTap": ["\#(10 + i * 4)%", "45%"] }"#)
+            t += 0.3
+        }
+        let text = #"""
+        { "name": "bench", "device": { "view": [393, 852], "screenScale": 3, "touchRate": 60 },
+          "image": { "width": 4032, "height": 3024, "orientation": 6 }, "steps": [\#(steps.joined(separator: ","))] }
+        """#
+        return try ScenarioParser.parse(Array(text.utf8), file: "bench", id: "bench")
+    }
+}
