@@ -173,7 +173,10 @@ public struct Editor: Hashable, Sendable, Codable {
         lastCut = cut
         let on = geometry.limits(at: clamped)
         if userDriven {
-            for reason in cut.subtracting(engaged).reasons { effects.append(.haptic(.lightImpact(reason))) }
+            let newlyCut = cut.subtracting(engaged)
+            if !newlyCut.isEmpty {
+                for reason in newlyCut.reasons { effects.append(.haptic(.lightImpact(reason))) }
+            }
             engaged = engaged.union(cut).intersection(on)
         } else {
             engaged = engaged.intersection(on)

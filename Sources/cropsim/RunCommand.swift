@@ -21,11 +21,13 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = ScenarioLoader.load(paths)
-        guard loaded.errors.isEmpty else {
-            for e in loaded.errors { printToStandardError("error: \(e)") }
+        let photos = ScenarioPhotos.resolve(loaded.scenarios)
+        let errors = loaded.errors + photos.errors
+        guard errors.isEmpty else {
+            for e in errors { printToStandardError("error: \(e)") }
             throw ExitCode.badInput
         }
-        var scenarios = loaded.scenarios.sorted { $0.id < $1.id }
+        var scenarios = photos.scenarios.sorted { $0.id < $1.id }
         if let filter {
             scenarios = scenarios.filter { $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter) }
         }
@@ -37,8 +39,9 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.badInput
         }
 
-        let outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs))
-        let writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
+        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs))
+        var writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
+        writer.attachments = ScenarioPhotos.render(&outcome.results)
         try writer.write(outcome.results, wallSeconds: outcome.wallSeconds)
         if let junit {
             let xml = JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds)

@@ -12,8 +12,10 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let loaded = ScenarioLoader.load(paths)
-        for e in loaded.errors { printToStandardError("error: \(e)") }
-        guard loaded.errors.isEmpty else { throw ExitCode.badInput }
+        let photos = ScenarioPhotos.resolve(loaded.scenarios)
+        let errors = loaded.errors + photos.errors
+        for e in errors { printToStandardError("error: \(e)") }
+        guard errors.isEmpty else { throw ExitCode.badInput }
         for s in loaded.scenarios.sorted(by: { $0.id < $1.id }) { print("ok  \(s.file)") }
         print("\(loaded.scenarios.count) scenario files valid")
     }

@@ -12,8 +12,9 @@ public struct InvariantMonitor: Sendable {
     private var reference: ReferenceGeometry
     private var reduceMotion: Bool
     private var gestureSeen = false
-    /// Per limit reason: may a light impact fire (the pose has left the limit since the last one)?
-    private var armed: [Bool] = Array(repeating: true, count: LimitReason.allCases.count)
+    /// Limits whose light impact has fired and whose pose has not left them since: another
+    /// impact for one of these is a repeat.
+    private var disarmed: LimitSet = []
     private var shown: [Message: Int] = [:]
     private var pinch: PinchWatch?
     private var animationTicks = 0
@@ -151,13 +152,12 @@ public struct InvariantMonitor: Sendable {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
-                let i = LimitReason.allCases.firstIndex(of: reason)!
                 if !atLimit(reason, pose) {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (scale \(pose.scale), t (\(pose.translation.x), \(pose.translation.y)))")
-                } else if !armed[i] {
+                } else if disarmed.contains(reason.limit) {
                     fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
-                armed[i] = false
+                disarmed.insert(reason.limit)
             case .show(let message):
                 shown[message, default: 0] += 1
                 if shown[message]! > 1 {
@@ -171,7 +171,8 @@ public struct InvariantMonitor: Sendable {
     }
 
     private mutating func rearm(_ pose: Pose) {
-        for (i, reason) in LimitReason.allCases.enumerated() where !armed[i] && !atLimit(reason, pose) { armed[i] = true }
+        guard !disarmed.isEmpty else { return }
+        for reason in disarmed.reasons where !atLimit(reason, pose) { disarmed.remove(reason.limit) }
     }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {

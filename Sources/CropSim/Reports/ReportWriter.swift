@@ -4,8 +4,10 @@ import Foundation
 /// goes into a sibling temporary folder that replaces the old one by rename at the end.
 public struct ReportWriter {
     public let directory: URL
-    /// Extra files for a scenario's folder (e.g. `avatar.png` from the imaging stage).
+    /// Extra files for a scenario's folder, by scenario id (e.g. `avatar.png` from imaging).
     public var attachments: [String: [String: [UInt8]]] = [:]
+    /// Extra files at the top of the folder (e.g. `index.html`).
+    public var files: [String: [UInt8]] = [:]
 
     public init(directory: URL) {
         self.directory = directory
@@ -21,6 +23,9 @@ public struct ReportWriter {
         do {
             try Summary(results, wallSeconds: wallSeconds).json().write(to: staging.appendingPathComponent("summary.json"), atomically: false, encoding: .utf8)
             try JUnitReport.xml(results, wallSeconds: wallSeconds).write(to: staging.appendingPathComponent("junit.xml"), atomically: false, encoding: .utf8)
+            for (name, bytes) in files {
+                try Data(bytes).write(to: staging.appendingPathComponent(name))
+            }
             for r in results {
                 let folder = staging.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
                 try fm.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -36,6 +36,8 @@ public struct Device: Sendable, Hashable {
 public struct ImageSpec: Sendable, Hashable {
     public var source: SourceImage
     public var file: String?
+    /// Where `file` is written in the scenario, for errors about the photo.
+    public var fileLocation: SourceLocation?
 }
 
 /// A step happens at `time` seconds after the scenario starts.

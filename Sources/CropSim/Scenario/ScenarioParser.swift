@@ -68,13 +68,15 @@ public enum ScenarioParser {
     static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
         let o = try r.object()
         try o.finish(allowed: ["width", "height", "orientation", "file"])
-        let file = try o.optional("file")?.string()
+        let fileReader = o.optional("file")
+        let file = try fileReader?.string()
         let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: 1...8) } ?? 1
         // With a file the size may come from the file itself; without one it is required.
         let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: 1...1_000_000) ?? 0
         let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: 1...1_000_000) ?? 0
         return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
-                                             orientation: Orientation(rawValue: orientation)!), file: file)
+                                             orientation: Orientation(rawValue: orientation)!),
+                         file: file, fileLocation: fileReader?.value.location)
     }
 
     static func config(_ r: JSONReader?) throws(ScenarioError) -> AvatarCropperConfig {

@@ -50,7 +50,7 @@ public struct Simulator {
         var monitor = InvariantMonitor(source: scenario.image.source, viewport: scenario.device.viewport,
                                        config: scenario.config, reduceMotion: scenario.device.reduceMotion)
         result.effects = opened.effects.map { TimedEffect(tick: 0, effect: $0) }
-        monitor.opened(Observation(editor), effects: opened.effects)
+        monitor.opened(editor.observation, effects: opened.effects)
         if options.recordFrames { result.frames.append(FrameRecord(tick: 0, editor: editor, touches: [])) }
         if options.measureTiming { result.modelNanoseconds.append(0) }
 
@@ -86,7 +86,7 @@ public struct Simulator {
             if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
             for effect in tickEffects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
             if options.checkInvariants {
-                run.monitor.endOfTick(Observation(run.editor), recognizerActive: recognizer.isGestureActive, tick: tick)
+                run.monitor.endOfTick(run.editor.observation, recognizerActive: recognizer.isGestureActive, tick: tick)
             }
             if options.recordFrames {
                 result.frames.append(FrameRecord(tick: tick, editor: run.editor, touches: recognizer.touchPoints))

@@ -1,8 +1,6 @@
-import CropModel
-
-/// What the invariant monitor looks at after an event or tick: the editor's visible state and
-/// the crop it would request. A plain value, so tests and deliberately broken models can hand
-/// the monitor states the real editor never reaches.
+/// What an observer (the simulator's invariant monitor) sees of the editor after an event or
+/// tick: its visible state and the crop it would request. A plain value, so tests and
+/// deliberately broken models can hand a monitor states the real editor never reaches.
 public struct Observation: Sendable {
     public var pose: Pose
     public var cropRect: Rect
@@ -23,9 +21,12 @@ public struct Observation: Sendable {
         self.animating = animating
     }
 
-    public init(_ e: Editor) {
-        self.init(pose: e.pose, cropRect: e.cropRect, storedCropRect: e.storedCropRect,
-                  gridVisible: e.gridVisible, instructionsVisible: e.instructionsVisible, session: e.session,
-                  animating: e.isAnimating)
+}
+
+extension Editor {
+    /// Built here, inside the model, so that taking one costs no copy of the editor.
+    public var observation: Observation {
+        Observation(pose: pose, cropRect: cropRect, storedCropRect: storedCropRect, gridVisible: gridVisible,
+                    instructionsVisible: instructionsVisible, session: session, animating: isAnimating)
     }
 }

@@ -1,0 +1,67 @@
+import CropImaging
+import CropModel
+import CropSim
+import Foundation
+
+/// The edge between scenarios and real photos. A scenario that names an image file gets its
+/// stored size and orientation from the file's header before it runs; after the run, a confirmed
+/// crop is rendered from the real pixels into the scenario's report folder.
+enum ScenarioPhotos {
+    /// The photo's path: relative to the scenario file.
+    static func path(of s: Scenario) -> String? {
+        s.image.file.map { URL(fileURLWithPath: s.file).deletingLastPathComponent().appendingPathComponent($0).path }
+    }
+
+    /// Reads each named photo's header. A size or orientation written in the scenario must agree
+    /// with the file. A photo under 320 px is not an error here: the editor refuses it with the
+    /// spec's message, which a scenario may expect.
+    static func resolve(_ scenarios: [Scenario]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
+        var out: [Scenario] = [], errors: [ScenarioError] = []
+        for var s in scenarios {
+            guard let path = path(of: s) else {
+                out.append(s)
+                continue
+            }
+            let at = s.image.fileLocation ?? SourceLocation(line: 0, column: 0)
+            func fail(_ message: String) {
+                errors.append(ScenarioError(file: s.file, line: at.line, column: at.column, path: "$.image.file", message: message))
+            }
+            let header: ImageInfo
+            do {
+                header = try ImageFile.header(path: path)
+            } catch {
+                fail(error.description)
+                continue
+            }
+            let given = s.image.source
+            if given.storedWidth != 0 && (given.storedWidth, given.storedHeight) != (header.storedWidth, header.storedHeight) {
+                fail("the scenario says \(given.storedWidth)x\(given.storedHeight) but the file is \(header.storedWidth)x\(header.storedHeight)")
+                continue
+            }
+            s.image.source = SourceImage(storedWidth: header.storedWidth, storedHeight: header.storedHeight,
+                                         orientation: header.orientation)
+            out.append(s)
+        }
+        return (out, errors)
+    }
+
+    /// Renders the avatar of every confirmed scenario with a photo (`avatar.png` or `avatar.jpg`).
+    /// A rendering failure fails the scenario: the pose was right but the pixels are not there.
+    static func render(_ results: inout [RunResult]) -> [String: [String: [UInt8]]] {
+        var attachments: [String: [String: [UInt8]]] = [:]
+        let renderer = AvatarRenderer()
+        for i in results.indices {
+            guard let path = path(of: results[i].scenario) else { continue }
+            let crops = results[i].effects.compactMap { if case .crop(let r) = $0.effect { r } else { nil } }
+            guard let request = crops.last else { continue }
+            do {
+                let avatar = try renderer.render(path: path, request: request)
+                let name = if case .jpegSRGB = request.encoding { "avatar.jpg" } else { "avatar.png" }
+                attachments[results[i].scenario.id] = [name: avatar.bytes]
+            } catch {
+                results[i].failures.append(ExpectationFailure(path: "$.image.file", message: "rendering the avatar failed: \(error)"))
+            }
+        }
+        return attachments
+    }
+}
