@@ -18,6 +18,8 @@ public struct Editor: Hashable, Sendable, Codable {
     /// What the last pose update's clamp cut off the request.
     public private(set) var lastCut: LimitSet = []
     public var spring: Spring = .transition
+    /// Deliberate bugs for the fuzzer's proof; always empty in the product.
+    public private(set) var faults: Fault = []
 
     /// The editor ticks at 60 Hz (gesture notes).
     public static let ticksPerSecond = 60
@@ -35,7 +37,8 @@ public struct Editor: Hashable, Sendable, Codable {
     /// Opens the editor on a photo, or refuses it (R1.3, R11.1). The effects announce the editor
     /// to VoiceOver and show the tips the photo calls for.
     public static func open(
-        source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false
+        source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false,
+        faults: Fault = []
     ) throws(OpenError) -> (editor: Editor, effects: [EditorEffect]) {
         do throws(InvalidInput) {
             try config.validate()
@@ -44,7 +47,10 @@ public struct Editor: Hashable, Sendable, Codable {
             throw .invalid(error)
         }
         do throws(SourceRejection) { try source.validate() } catch { throw .rejected(error) }
-        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config), reduceMotion: reduceMotion)
+        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config, faults: faults),
+                            reduceMotion: reduceMotion)
+        editor.faults = faults
+        if faults.contains(.unclampedUnderdampedAnimation) { editor.spring = .settling }
         var effects: [EditorEffect] = [.announce(.voiceOverIntro)]
         editor.showLimitTips(&effects)
         return (editor, effects)
@@ -78,7 +84,7 @@ public struct Editor: Hashable, Sendable, Codable {
                 break
             }
             let requested = anchor.startScale * factor / anchor.baseFactor
-            let anchoredScale = min(max(requested, geometry.sMin), geometry.sMax)
+            let anchoredScale = faults.contains(.pinchAnchoredUnclamped) ? requested : min(max(requested, geometry.sMin), geometry.sMax)
             let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale)
             update(to: Pose(scale: requested, translation: t), userDriven: true, &effects)
             anchor.lastFactor = factor
@@ -86,6 +92,7 @@ public struct Editor: Hashable, Sendable, Codable {
             gesture = .pinching(anchor)
         case .panEnded, .pinchEnded, .gestureCancelled:
             gesture = .idle
+            if faults.contains(.clampOnlyAtGestureEnd) { update(to: pose, userDriven: false, &effects) }
         case .doubleTap(let point):
             guard point.isFinite, !gesture.isActive else { break }
             instructionsVisible = false
@@ -168,6 +175,7 @@ public struct Editor: Hashable, Sendable, Codable {
     /// The single place a pose changes: clamp, then fire a light haptic for each limit the request
     /// pressed into that was not already engaged (edge-triggered, R3.2).
     private mutating func update(to requested: Pose, userDriven: Bool, _ effects: inout [EditorEffect]) {
+        guard faults.isEmpty || !faultyUpdate(requested, userDriven: userDriven) else { return }
         let (clamped, cut) = geometry.clamp(requested)
         pose = clamped
         lastCut = cut
@@ -181,6 +189,26 @@ public struct Editor: Hashable, Sendable, Codable {
         } else {
             engaged = engaged.intersection(on)
         }
+    }
+
+    /// The faulty ways of setting a pose; returns true when it set it.
+    private mutating func faultyUpdate(_ requested: Pose, userDriven: Bool) -> Bool {
+        if faults.contains(.clampOnlyAtGestureEnd), userDriven, gesture.isActive {
+            pose = requested
+            return true
+        }
+        if faults.contains(.unclampedUnderdampedAnimation), !userDriven, isAnimating {
+            pose = requested
+            return true
+        }
+        if faults.contains(.panBoundsFromPreviousZoom) {
+            let s = min(max(requested.scale, geometry.sMin), geometry.sMax)
+            let limit = geometry.panLimit(scale: pose.scale)
+            pose = Pose(scale: s, translation: Point(x: min(max(requested.translation.x, -limit.x), limit.x),
+                                                     y: min(max(requested.translation.y, -limit.y), limit.y)))
+            return true
+        }
+        return false
     }
 
     /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.
@@ -234,7 +262,7 @@ public struct Editor: Hashable, Sendable, Codable {
         finishTransition()
         let relativeZoom = pose.scale / geometry.sMin
         let centerPoint = pose.imagePoint(under: .zero)
-        geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config)
+        geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config, faults: faults)
         let s = relativeZoom * geometry.sMin
         update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s)),
                userDriven: false, &effects)

@@ -31,11 +31,13 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     }
     public let bindingCap: Cap
 
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig) {
+    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, faults: Fault = []) {
         self.source = source
         self.viewport = viewport
         self.config = config
-        let oriented = source.orientation.orientedSize(storedWidth: source.storedWidth, storedHeight: source.storedHeight)
+        let oriented = faults.contains(.orientationNotSwapped)
+            ? (width: source.storedWidth, height: source.storedHeight)
+            : source.orientation.orientedSize(storedWidth: source.storedWidth, storedHeight: source.storedHeight)
         let w = Double(oriented.width), h = Double(oriented.height)
         let sigma = viewport.screenScale
         let d = config.maskDiameterFraction * viewport.size.shortSide
@@ -46,7 +48,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         sQuality = (d * sigma) / (Double(config.outputSize) * config.qualityMultiplier)
         sDensity = sigma / config.minPixelPerPoint
         let byMultiplier = sMin * config.maxZoomMultiplier
-        let cap = min(byMultiplier, sQuality, sDensity)
+        let cap = faults.contains(.densityOnlyAtMinimumZoom) ? min(byMultiplier, sQuality) : min(byMultiplier, sQuality, sDensity)
         if cap <= sMin {
             sMax = sMin
             zoomLimited = true

@@ -16,6 +16,8 @@ public struct Simulator {
         public var settleTicks = 1200
         /// Check invariants (off only to measure what checking costs).
         public var checkInvariants = true
+        /// Deliberate model bugs (the fuzzer's proof that it finds them); empty for real runs.
+        public var faults: Fault = []
 
         public init() {}
     }
@@ -31,7 +33,8 @@ public struct Simulator {
         let opened: (editor: Editor, effects: [EditorEffect])
         do {
             opened = try Editor.open(source: scenario.image.source, viewport: scenario.device.viewport,
-                                     config: scenario.config, reduceMotion: scenario.device.reduceMotion)
+                                     config: scenario.config, reduceMotion: scenario.device.reduceMotion,
+                                     faults: options.faults)
         } catch {
             let message = error.description
             result.rejection = message
