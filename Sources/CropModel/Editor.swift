@@ -20,6 +20,16 @@ public struct Editor: Hashable, Sendable, Codable {
     public var spring: Spring = .transition
     /// Deliberate bugs for the fuzzer's proof; always empty in the product.
     public private(set) var faults: Fault = []
+    /// Who is editing; without one, a confirmed crop is not uploaded.
+    public private(set) var user: UserContext?
+    /// After confirm: crop, upload and profile update (R11, R12).
+    public private(set) var upload: UploadState = .none
+    /// Ticks since the editor opened: the clock backoff and latency are measured on.
+    public private(set) var ticks = 0
+    /// The frame an event belongs to: events between two ticks show in the coming frame, so a
+    /// failure delivered during frame T waits 30 ticks from T, not from T − 1.
+    private var frame: Int { ticks + 1 }
+    private var confirmedAtTick = 0
 
     /// The editor ticks at 60 Hz (gesture notes).
     public static let ticksPerSecond = 60
@@ -38,7 +48,7 @@ public struct Editor: Hashable, Sendable, Codable {
     /// to VoiceOver and show the tips the photo calls for.
     public static func open(
         source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false,
-        faults: Fault = []
+        user: UserContext? = nil, faults: Fault = []
     ) throws(OpenError) -> (editor: Editor, effects: [EditorEffect]) {
         do throws(InvalidInput) {
             try config.validate()
@@ -50,6 +60,7 @@ public struct Editor: Hashable, Sendable, Codable {
         var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config, faults: faults),
                             reduceMotion: reduceMotion)
         editor.faults = faults
+        editor.user = user
         if faults.contains(.unclampedUnderdampedAnimation) { editor.spring = .settling }
         var effects: [EditorEffect] = [.announce(.voiceOverIntro)]
         editor.showLimitTips(&effects)
@@ -66,6 +77,13 @@ public struct Editor: Hashable, Sendable, Codable {
 
     public mutating func apply(_ event: EditorEvent) -> [EditorEffect] {
         var effects: [EditorEffect] = []
+        switch event {
+        case .cropFinished, .uploadFinished, .profileUpdated, .retry:
+            afterConfirm(event, &effects)
+            return effects
+        default:
+            break
+        }
         guard session == .editing else { return effects }
         switch event {
         case .panBegan:
@@ -135,6 +153,8 @@ public struct Editor: Hashable, Sendable, Codable {
             transition = nil
             gesture = .idle
             session = .cancelled
+        case .cropFinished, .uploadFinished, .profileUpdated, .retry:
+            break
         }
         return effects
     }
@@ -143,6 +163,12 @@ public struct Editor: Hashable, Sendable, Codable {
 
     /// Advances one 60 Hz frame: only a running transition changes anything.
     public mutating func tick() -> [EditorEffect] {
+        ticks += 1
+        if case .waiting(let attempt, let retryAt) = upload, ticks >= retryAt {
+            var effects: [EditorEffect] = []
+            startUpload(attempt: attempt + 1, &effects)
+            return effects
+        }
         guard var running = transition else { return [] }
         let settled = running.advance(spring: spring, dt: Self.tickDuration)
         var effects: [EditorEffect] = []
@@ -279,22 +305,99 @@ public struct Editor: Hashable, Sendable, Codable {
         finishTransition()
         gesture = .idle
         session = .confirmed
+        upload = .cropping
+        confirmedAtTick = frame
         effects.append(.haptic(.success))
         if memoryPressure { show(.memoryFallback, &effects) }
         let g = geometry
-        let thumb = ThumbnailPolicy.size(width: Int(g.orientedWidth), height: Int(g.orientedHeight))
         effects.append(.crop(CropRequest(
             rect: g.cropRect(for: pose), storedRect: g.storedCropRect(for: pose), orientation: g.source.orientation,
             outputSize: g.config.outputSize, encoding: g.config.encoding, fromThumbnail: memoryPressure)))
+    }
+
+    // MARK: After confirm (R10–R12)
+
+    private mutating func afterConfirm(_ event: EditorEvent, _ effects: inout [EditorEffect]) {
+        switch (event, upload) {
+        case (.cropFinished(let succeeded), .cropping):
+            effects.append(.telemetry(confirmTelemetry(cropSucceeded: succeeded)))
+            if !succeeded {
+                // R11.2: back to editing with every adjustment kept, and a way to try again.
+                session = .editing
+                fail(.processing, &effects)
+            } else if user != nil {
+                startUpload(attempt: 1, &effects)
+            } else {
+                upload = .done
+            }
+        case (.uploadFinished(let attempt, let outcome), .uploading(let current)) where attempt == current:
+            let retry = outcome.isRetryable && attempt < UploadPolicy.maxAttempts
+            let backoff = retry ? UploadPolicy.backoffTicks[attempt - 1] : 0
+            effects.append(.uploadTelemetry(UploadTelemetry(
+                attempt: attempt, succeeded: outcome == .success, outcomeCode: outcome.code, retryable: outcome.isRetryable,
+                backoffMs: backoff * 1000 / Self.ticksPerSecond, elapsedTicks: frame - confirmedAtTick,
+                finalAttempt: outcome == .success || !retry)))
+            if outcome == .success, let user {
+                upload = .updatingProfile
+                effects.append(.updateProfile(ProfileUpdate(avatarPath: uploadKey(user), avatarVersion: user.avatarVersion + 1)))
+            } else if retry {
+                upload = .waiting(attempt: attempt, retryAt: frame + backoff)
+            } else {
+                fail(.upload, &effects)
+            }
+        case (.profileUpdated(let succeeded), .updatingProfile):
+            if succeeded, var user {
+                user.avatarPath = uploadKey(user)
+                user.avatarVersion += 1
+                self.user = user
+                upload = .done
+            } else {
+                fail(.profileUpdate, &effects)
+            }
+        case (.retry, .failed(.processing)):
+            confirm(&effects)
+        case (.retry, .failed):
+            startUpload(attempt: 1, &effects)
+        default:
+            // Late or duplicate results (a second confirm, a stale attempt) change nothing.
+            break
+        }
+    }
+
+    private func uploadKey(_ user: UserContext) -> String {
+        UploadPolicy.key(uid: user.uid, outputSize: geometry.config.outputSize, encoding: geometry.config.encoding)
+    }
+
+    private mutating func startUpload(attempt: Int, _ effects: inout [EditorEffect]) {
+        guard let user else { return }
+        upload = .uploading(attempt: attempt)
+        effects.append(.upload(UploadRequest(
+            bucket: UploadPolicy.bucket, key: uploadKey(user), contentType: UploadPolicy.contentType(geometry.config.encoding),
+            upsert: true, attempt: attempt)))
+    }
+
+    /// R11.2–11.5, R12.5: the pose is untouched, the previous avatar too; say what failed,
+    /// buzz, and offer Retry.
+    private mutating func fail(_ failure: UploadFailure, _ effects: inout [EditorEffect]) {
+        upload = .failed(failure)
+        effects.append(.haptic(.error))
+        effects.append(.alert(failure.message))
+        effects.append(.offerRetry)
+    }
+
+    private func confirmTelemetry(cropSucceeded: Bool) -> ConfirmTelemetry {
+        let g = geometry
+        let thumb = ThumbnailPolicy.size(width: Int(g.orientedWidth), height: Int(g.orientedHeight))
         var jpegQuality = 0.0
         if case .jpegSRGB(let q) = g.config.encoding { jpegQuality = q }
-        effects.append(.telemetry(ConfirmTelemetry(
+        return ConfirmTelemetry(
             sourceWidth: g.source.storedWidth, sourceHeight: g.source.storedHeight,
             thumbnailWidth: thumb.width, thumbnailHeight: thumb.height,
             sMin: g.sMin, sMax: g.sMax, scale: pose.scale,
             qualityClampEngaged: g.qualityClampEngaged, zoomLimited: g.zoomLimited, lowDensity: g.lowDensity,
             outputSize: g.config.outputSize, outputIsJPEG: jpegQuality > 0, jpegQuality: jpegQuality,
-            memoryFallback: memoryPressure)))
+            memoryFallback: memoryPressure,
+            cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(Self.ticksPerSecond), cropSucceeded: cropSucceeded)
     }
 }
 

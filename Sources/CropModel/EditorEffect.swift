@@ -8,8 +8,18 @@ public enum EditorEffect: Hashable, Sendable, Codable {
     case announce(Message)
     /// On confirm: the crop to render.
     case crop(CropRequest)
-    /// On confirm: numbers and booleans only (R10.3–R10.4).
+    /// When the crop finished: numbers and booleans only (R10.1–R10.4).
     case telemetry(ConfirmTelemetry)
+    /// An error the user must read (R11.4); unlike tips these may repeat.
+    case alert(Message)
+    /// Show the Retry action (R11.2, R12.5).
+    case offerRetry
+    /// Write the avatar to storage (R12.1–12.2).
+    case upload(UploadRequest)
+    /// Point the profile at the new avatar (R12.3).
+    case updateProfile(ProfileUpdate)
+    /// After each upload attempt (R10.5).
+    case uploadTelemetry(UploadTelemetry)
 }
 
 /// SwiftUI sensory feedback kinds the editor uses.
@@ -65,4 +75,7 @@ public struct ConfirmTelemetry: Hashable, Sendable, Codable {
     /// 0 for PNG, which has no quality setting.
     public var jpegQuality: Double
     public var memoryFallback: Bool
+    /// From confirm to the rendered avatar, in ms of the 60 Hz clock (R10.1).
+    public var cropLatencyMs: Double
+    public var cropSucceeded: Bool
 }

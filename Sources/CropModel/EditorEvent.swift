@@ -35,4 +35,13 @@ public enum EditorEvent: Hashable, Sendable, Codable {
 
     case confirm
     case cancel
+
+    /// The host finished rendering the confirmed crop.
+    case cropFinished(succeeded: Bool)
+    /// Upload attempt `attempt` ended.
+    case uploadFinished(attempt: Int, outcome: UploadOutcome)
+    /// The profile update ended.
+    case profileUpdated(succeeded: Bool)
+    /// The user tapped Retry after a failed crop or upload.
+    case retry
 }

@@ -49,7 +49,7 @@ import Testing
         let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(results[0].scenario.id)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl", "scenario.resolved.json",
-                          "trace.json", "violations.jsonl"])
+                          "telemetry.jsonl", "trace.json", "upload.jsonl", "violations.jsonl"])
         let frames = try String(contentsOf: folder.appendingPathComponent("frames.jsonl"), encoding: .utf8)
         for line in frames.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]

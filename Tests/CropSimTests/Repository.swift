@@ -9,7 +9,7 @@ enum Repository {
 
     /// Every scenario file in the suite, relative to `Scenarios/`.
     static var scenarioFiles: [String] {
-        let files = (FileManager.default.enumerator(atPath: scenarios.path)?.allObjects as? [String] ?? [])
+        let files = (FileManager.default.enumerator(atPath: scenarios.resolvingSymlinksInPath().path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".json") && $0 != "schema.json" }
         return files.sorted()
     }

@@ -16,7 +16,8 @@ import Testing
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         for scenario in loaded.scenarios {
             let result = Simulator.run(scenario)
-            #expect(result.passed, "\(relative): \(result.violations.map(\.description) + result.failures.map(\.description))")
+            let problems = result.violations.map(\.description) + result.failures.map(\.description)
+            #expect(problems.isEmpty, "\(relative): \(problems)")
         }
     }
 

@@ -35,6 +35,18 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
     case handOverWithoutJump
     /// No animation runs under Reduce Motion, and every animation settles within 10 s.
     case animatedFramesValid
+    /// Every telemetry record holds numbers and booleans only: no path, id, URL or pixels (R10.3–10.4).
+    case telemetryNumericOnly
+    /// Uploads go to `avatars/users/{uid}/avatar_512.png` (or .jpg) with upsert and the right
+    /// content type (R12.1–12.2).
+    case uploadRequestValid
+    /// Retries follow 0.5 s, 1 s, 2 s exactly, only after retryable failures, at most 4 attempts,
+    /// one at a time (R12.5).
+    case backoffAsSpecified
+    /// The profile's path and version change together, the version by exactly one per update (R12.3).
+    case profileAtomic
+    /// A failed crop or upload leaves the user's crop exactly as confirmed (R11.2, R11.5).
+    case editsKeptOnFailure
 }
 
 /// One broken invariant, with where and the numbers.

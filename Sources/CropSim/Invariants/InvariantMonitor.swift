@@ -42,6 +42,11 @@ public struct InvariantMonitor: Sendable {
         self.reduceMotion = reduceMotion
     }
 
+    /// Records a violation found by another monitor, so all are stored and counted alike.
+    public mutating func record(_ invariant: Invariant, tick: Int, _ message: String) {
+        fail(invariant, tick: tick, message)
+    }
+
     private mutating func fail(_ invariant: Invariant, tick: Int, _ message: String) {
         let n = counts[invariant, default: 0]
         counts[invariant] = n + 1
@@ -271,6 +276,10 @@ extension EditorEvent {
         case .memoryWarning: "memoryWarning"
         case .confirm: "confirm"
         case .cancel: "cancel"
+        case .cropFinished: "cropFinished"
+        case .uploadFinished: "uploadFinished"
+        case .profileUpdated: "profileUpdated"
+        case .retry: "retry"
         }
     }
 }

@@ -55,10 +55,46 @@ public enum FrameLog {
                 out += ",\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"scale\":\(formatNumber(t.scale))"
                 out += ",\"qualityClampEngaged\":\(t.qualityClampEngaged),\"zoomLimited\":\(t.zoomLimited),\"lowDensity\":\(t.lowDensity)"
                 out += ",\"outputSize\":\(t.outputSize),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality))"
-                out += ",\"memoryFallback\":\(t.memoryFallback)}\n"
+                out += ",\"memoryFallback\":\(t.memoryFallback),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
+            case .alert(let m):
+                out += head + "\"type\":\"alert\",\"message\":\"\(m.rawValue)\",\"text\":\(jsonString(m.text))}\n"
+            case .offerRetry:
+                out += head + "\"type\":\"offerRetry\"}\n"
+            case .upload(let r):
+                out += head + "\"type\":\"upload\",\"attempt\":\(r.attempt),\"bucket\":\(jsonString(r.bucket)),\"key\":\(jsonString(r.key)),\"contentType\":\(jsonString(r.contentType)),\"upsert\":\(r.upsert)}\n"
+            case .updateProfile(let u):
+                out += head + "\"type\":\"updateProfile\",\"avatarPath\":\(jsonString(u.avatarPath)),\"avatarVersion\":\(u.avatarVersion)}\n"
+            case .uploadTelemetry:
+                continue
             }
         }
         return out
+    }
+
+    /// `telemetry.jsonl`: every telemetry record (confirm and each upload attempt), numbers and
+    /// booleans only.
+    public static func telemetry(_ effects: [TimedEffect]) -> String {
+        var out = ""
+        for e in effects {
+            let head = "{\"tick\":\(e.tick),\"t\":\(formatNumber(e.time)),"
+            switch e.effect {
+            case .telemetry(let t):
+                out += head + "\"event\":\"crop\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight),\"thumbnailWidth\":\(t.thumbnailWidth),\"thumbnailHeight\":\(t.thumbnailHeight),\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"qualityClampEngaged\":\(t.qualityClampEngaged),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality)),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
+            case .uploadTelemetry(let u):
+                out += head + "\"event\":\"uploadAttempt\",\"attempt\":\(u.attempt),\"succeeded\":\(u.succeeded),\"outcomeCode\":\(u.outcomeCode),\"retryable\":\(u.retryable),\"backoffMs\":\(u.backoffMs),\"elapsedTicks\":\(u.elapsedTicks),\"finalAttempt\":\(u.finalAttempt)}\n"
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// `upload.jsonl`: each storage write the backend saw and how it ended.
+    public static func uploads(_ backend: Backend?) -> String {
+        guard let backend else { return "" }
+        return backend.uploads.map { u in
+            "{\"tick\":\(u.tick),\"t\":\(formatNumber(Double(u.tick) / 60)),\"attempt\":\(u.request.attempt),\"bucket\":\(jsonString(u.request.bucket)),\"key\":\(jsonString(u.request.key)),\"contentType\":\(jsonString(u.request.contentType)),\"upsert\":\(u.request.upsert),\"outcomeCode\":\(u.outcome.code)}\n"
+        }.joined()
     }
 
     static func rect(_ r: Rect) -> String {

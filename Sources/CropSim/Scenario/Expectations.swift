@@ -30,6 +30,18 @@ public struct Expectations: Sendable {
     public var fromThumbnail: Bool?
     /// The editor refuses the photo with exactly this message (R1.3, R11.1).
     public var rejected: String?
+    /// After confirm: the flow's state, how many upload attempts were made, and the delays
+    /// between each failure and the next attempt, in seconds (R12.5).
+    public var uploadState: String?
+    public var uploadAttempts: Int?
+    public var retryDelays: [Double]?
+    /// The profile row and the avatar URL at the end (R12.3–12.4).
+    public var profilePath: String?
+    public var profileVersion: Int?
+    public var avatarURL: String?
+    /// Exactly these error alerts, in order (R11.4).
+    public var alerts: [Message]?
+    public var retryOffered: Bool?
 
     public static let none = Expectations()
 }

@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
     public var image: ImageSpec
     public var config: AvatarCropperConfig
     public var steps: [Step]
+    /// The scripted backend after confirm (R10–R12); `.none` when the scenario has none.
+    public var backend: BackendScript
     public var expect: Expectations
     public var checkpoints: [Checkpoint]
 
@@ -66,6 +68,7 @@ public enum Action: Sendable {
     case cancelTouches
     case confirm
     case cancel
+    case retry
 
     /// How long the step's input lasts (its fingers are down), in seconds.
     public var duration: Double {
@@ -100,6 +103,7 @@ public enum Action: Sendable {
         case .cancelTouches: "cancelTouches"
         case .confirm: "confirm"
         case .cancel: "cancel"
+        case .retry: "retry"
         }
     }
 }

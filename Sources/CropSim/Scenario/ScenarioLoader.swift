@@ -39,10 +39,10 @@ public enum ScenarioLoader {
                 continue
             }
             if isDirectory.boolValue {
-                let root = URL(fileURLWithPath: path).standardizedFileURL
+                let root = URL(fileURLWithPath: path).resolvingSymlinksInPath()
                 let found = (fm.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
                     .filter { $0.pathExtension == "json" && !ignoredNames.contains($0.lastPathComponent) }
-                    .map { $0.standardizedFileURL.path }
+                    .map { $0.resolvingSymlinksInPath().path }
                     .sorted()
                 for file in found {
                     let relative = String(file.dropFirst(root.path.count + 1))

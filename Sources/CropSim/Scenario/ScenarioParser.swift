@@ -17,7 +17,8 @@ public enum ScenarioParser {
         return try scenario(JSONReader(value: root, path: "$", file: file), id: id)
     }
 
-    static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "steps", "expect", "checkpoints"]
+    static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "backend", "steps", "expect",
+                          "checkpoints"]
 
     static func scenario(_ r: JSONReader, id: String) throws(ScenarioError) -> Scenario {
         let o = try r.object()
@@ -36,6 +37,7 @@ public enum ScenarioParser {
         let device = try self.device(o.required("device"))
         let image = try self.image(o.required("image"))
         let config = try self.config(o.optional("config"))
+        let backend = try o.optional("backend").map { b throws(ScenarioError) in try self.backend(b) } ?? .none
         var steps: [Step] = []
         for s in try o.optional("steps")?.array() ?? [] { steps.append(try step(s)) }
         let expect = try o.optional("expect").map { e throws(ScenarioError) in try expectations(e, checkpoint: false) } ?? .none
@@ -46,7 +48,7 @@ public enum ScenarioParser {
             checkpoints.append(Checkpoint(time: time, expect: try expectations(c, checkpoint: true), path: c.path))
         }
         return Scenario(id: id, file: r.file, name: name, description: description, covers: covers, device: device,
-                        image: image, config: config, steps: steps, expect: expect, checkpoints: checkpoints)
+                        image: image, config: config, steps: steps, backend: backend, expect: expect, checkpoints: checkpoints)
     }
 
     // MARK: Device, image, config
@@ -109,6 +111,66 @@ public enum ScenarioParser {
             }
         }
         return c
+    }
+
+    // MARK: Backend
+
+    static func backend(_ r: JSONReader) throws(ScenarioError) -> BackendScript {
+        let o = try r.object()
+        try o.finish(allowed: ["user", "baseURL", "crop", "uploads", "profileUpdates"])
+        var script = BackendScript.none
+        if let u = o.optional("user") {
+            let uo = try u.object()
+            try uo.finish(allowed: ["uid", "avatarPath", "avatarVersion"])
+            let uid = try uo.required("uid").string()
+            guard !uid.isEmpty, !uid.contains("/") else { throw try uo.required("uid").fail("uid must be non-empty and contain no '/'") }
+            script.user = UserContext(uid: uid, avatarPath: try uo.optional("avatarPath")?.string(),
+                                      avatarVersion: try uo.optional("avatarVersion")?.integer(in: 0...1_000_000) ?? 0)
+        }
+        if let b = o.optional("baseURL") { script.baseURL = try b.string() }
+        script.crops = try replies(o.optional("crop"), latency: BackendScript.cropLatency) { v throws(ScenarioError) in try okOrFail(v) }
+        script.uploads = try replies(o.optional("uploads"), latency: BackendScript.uploadLatency) { v throws(ScenarioError) in
+            if v.isNumber {
+                let status = try v.integer(in: 100...599)
+                return status < 300 ? .success : .httpError(status: status)
+            }
+            switch try v.string() {
+            case "ok": return .success
+            case "timeout": return .timeout
+            case "dropped": return .connectionDropped
+            case let other: throw v.fail("an upload result is \"ok\", \"timeout\", \"dropped\" or an HTTP status, got \"\(other)\"")
+            }
+        }
+        script.profileUpdates = try replies(o.optional("profileUpdates"), latency: BackendScript.profileLatency) { v throws(ScenarioError) in
+            try okOrFail(v)
+        }
+        if script.user == nil && !(script.uploads.isEmpty && script.profileUpdates.isEmpty) {
+            throw r.fail("uploads and profileUpdates need a \"user\" to upload for")
+        }
+        return script
+    }
+
+    static func okOrFail(_ v: JSONReader) throws(ScenarioError) -> Bool {
+        switch try v.string() {
+        case "ok": return true
+        case "fail": return false
+        case let other: throw v.fail("expected \"ok\" or \"fail\", got \"\(other)\"")
+        }
+    }
+
+    /// `[{"result": …, "latency": 0.2}, …]`, consumed in order.
+    static func replies<T: Sendable>(
+        _ r: JSONReader?, latency: Double, _ result: (JSONReader) throws(ScenarioError) -> T
+    ) throws(ScenarioError) -> [BackendScript.Reply<T>] {
+        guard let r else { return [] }
+        var out: [BackendScript.Reply<T>] = []
+        for item in try r.array() {
+            let io = try item.object()
+            try io.finish(allowed: ["result", "latency"])
+            out.append(BackendScript.Reply(result: try result(io.required("result")),
+                                           latency: try duration(io, "latency", default: latency)))
+        }
+        return out
     }
 
     // MARK: Primitives
@@ -176,7 +238,7 @@ public enum ScenarioParser {
 
     static let actionKeys = ["drag", "pinch", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
                              "increment", "decrement", "recenter", "resize", "reduceMotion", "memoryWarning",
-                             "cancelTouches", "confirm", "cancel"]
+                             "cancelTouches", "confirm", "cancel", "retry"]
 
     static func step(_ r: JSONReader) throws(ScenarioError) -> Step {
         let o = try r.object()
@@ -274,6 +336,7 @@ public enum ScenarioParser {
         case "memoryWarning": try flag(v); return .memoryWarning
         case "cancelTouches": try flag(v); return .cancelTouches
         case "confirm": try flag(v); return .confirm
+        case "retry": try flag(v); return .retry
         default: try flag(v); return .cancel
         }
     }
@@ -347,7 +410,8 @@ public enum ScenarioParser {
     static let expectationKeys = ["scale", "tx", "ty", "sliderPercent", "cropSide", "haptics", "hapticSequence", "shown", "announced",
                                   "telemetry", "dimmingOpacity",
                                   "gridVisible", "instructionsVisible", "animating", "phase", "session", "zoomLimited",
-                                  "lowDensity", "fromThumbnail", "rejected", "violations"]
+                                  "lowDensity", "fromThumbnail", "rejected", "violations", "upload", "profile", "avatarURL",
+                                  "alerts", "retryOffered"]
     static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error"]
 
     static func expectations(_ r: JSONReader, checkpoint: Bool) throws(ScenarioError) -> Expectations {
@@ -411,6 +475,35 @@ public enum ScenarioParser {
         e.lowDensity = try o.optional("lowDensity")?.bool()
         e.fromThumbnail = try o.optional("fromThumbnail")?.bool()
         e.rejected = try o.optional("rejected")?.string()
+        if let u = o.optional("upload") {
+            let uo = try u.object()
+            try uo.finish(allowed: ["state", "attempts", "retryDelays"])
+            if let st = uo.optional("state") {
+                let name = try st.string()
+                let states = ["none", "cropping", "uploading", "waiting", "updatingProfile", "done", "failed"]
+                guard states.contains(name) else { throw st.fail("state is one of \(states.joined(separator: ", "))") }
+                e.uploadState = name
+            }
+            e.uploadAttempts = try uo.optional("attempts")?.integer(in: 0...100)
+            if let d = uo.optional("retryDelays") {
+                var delays: [Double] = []
+                for item in try d.array() { delays.append(try time(item)) }
+                e.retryDelays = delays
+            }
+        }
+        if let p = o.optional("profile") {
+            let po = try p.object()
+            try po.finish(allowed: ["avatarPath", "avatarVersion"])
+            e.profilePath = try po.optional("avatarPath")?.string()
+            e.profileVersion = try po.optional("avatarVersion")?.integer(in: 0...1_000_000)
+        }
+        e.avatarURL = try o.optional("avatarURL")?.string()
+        if let a = o.optional("alerts") {
+            var messages: [Message] = []
+            for item in try a.array() { messages.append(try item.oneOf(Message.self)) }
+            e.alerts = messages
+        }
+        e.retryOffered = try o.optional("retryOffered")?.bool()
         if let v = o.optional("violations"), try v.string() != "none" {
             throw v.fail("violations can only be \"none\": every invariant always holds")
         }

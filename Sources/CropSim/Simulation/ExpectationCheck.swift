@@ -2,7 +2,8 @@ import CropModel
 
 /// Compares the editor (and what it emitted so far) with a scenario's expectations.
 enum ExpectationCheck {
-    static func failures(_ e: Expectations, at path: String, editor: Editor, effects: [TimedEffect]) -> [ExpectationFailure] {
+    static func failures(_ e: Expectations, at path: String, editor: Editor, effects: [TimedEffect],
+                         backend: Backend? = nil) -> [ExpectationFailure] {
         var out: [ExpectationFailure] = []
         func fail(_ key: String, _ message: String) { out.append(ExpectationFailure(path: "\(path).\(key)", message: message)) }
         let g = editor.geometry, pose = editor.pose
@@ -69,6 +70,43 @@ enum ExpectationCheck {
             } else {
                 fail("fromThumbnail", "no crop was requested (no confirm)")
             }
+        }
+        if let state = e.uploadState, state != editor.upload.name {
+            fail("upload.state", "expected \(state), got \(editor.upload.name)")
+        }
+        let attempts = effects.compactMap { if case .upload(let r) = $0.effect { (tick: $0.tick, attempt: r.attempt) } else { nil } }
+        if let expected = e.uploadAttempts, expected != attempts.count {
+            fail("upload.attempts", "expected \(expected), got \(attempts.count)")
+        }
+        if let expected = e.retryDelays {
+            let failures = effects.compactMap { t -> Int? in
+                if case .uploadTelemetry(let u) = t.effect, !u.succeeded { t.tick } else { nil }
+            }
+            let delays = attempts.filter { $0.attempt > 1 }.compactMap { a in
+                failures.last { $0 <= a.tick }.map { Double(a.tick - $0) / Double(Editor.ticksPerSecond) }
+            }
+            if delays.count != expected.count || zip(delays, expected).contains(where: { abs($0 - $1) > 1e-9 }) {
+                fail("upload.retryDelays", "expected \(expected), got \(delays)")
+            }
+        }
+        if let expected = e.profilePath, expected != backend?.profile.avatarPath {
+            fail("profile.avatarPath", "expected \(expected), got \(backend?.profile.avatarPath ?? "nil")")
+        }
+        if let expected = e.profileVersion, expected != backend?.profile.avatarVersion {
+            fail("profile.avatarVersion", "expected \(expected), got \(backend?.profile.avatarVersion ?? -1)")
+        }
+        if let expected = e.avatarURL, expected != backend?.avatarURL {
+            fail("avatarURL", "expected \(expected), got \(backend?.avatarURL ?? "nil")")
+        }
+        let alerts = effects.compactMap { if case .alert(let m) = $0.effect { m } else { nil } }
+        if let expected = e.alerts, expected != alerts {
+            fail("alerts", "expected \(expected.map(\.rawValue)), got \(alerts.map(\.rawValue))")
+        }
+        if let expected = e.retryOffered {
+            let offered = effects.last { if case .offerRetry = $0.effect { true } else { false } }.map { offer in
+                !effects.contains { $0.tick > offer.tick && ({ if case .upload = $0.effect { true } else if case .crop = $0.effect { true } else { false } })($0) }
+            } ?? false
+            if offered != expected { fail("retryOffered", "expected \(expected), got \(offered)") }
         }
         if let rejected = e.rejected { fail("rejected", "expected the photo to be refused with \"\(rejected)\", but the editor opened") }
         return out

@@ -14,6 +14,9 @@ public struct RunResult: Sendable {
     public var failures: [ExpectationFailure]
     public var ticks: Int
     public var geometry: ZoomGeometry?
+    /// The editor and the backend as the run left them (nil when the photo was refused).
+    public var finalEditor: Editor?
+    public var backend: Backend?
 
     public var violationCount: Int { violationCounts.values.reduce(0, +) }
     public var passed: Bool { violationCount == 0 && failures.isEmpty }

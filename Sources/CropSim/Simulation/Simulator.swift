@@ -34,7 +34,7 @@ public struct Simulator {
         do {
             opened = try Editor.open(source: scenario.image.source, viewport: scenario.device.viewport,
                                      config: scenario.config, reduceMotion: scenario.device.reduceMotion,
-                                     faults: options.faults)
+                                     user: scenario.backend.user, faults: options.faults)
         } catch {
             let message = error.description
             result.rejection = message
@@ -60,16 +60,21 @@ public struct Simulator {
         let checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(Editor.ticksPerSecond)).rounded(.up)), $0) }
             .sorted { $0.tick < $1.tick }
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
-        var run = Run(editor: opened.editor, monitor: monitor, checkInvariants: options.checkInvariants)
+        var run = Run(editor: opened.editor, monitor: monitor, uploads: UploadMonitor(user: scenario.backend.user, config: scenario.config),
+                      backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
         var recognizer = GestureRecognizer(settings: options.recognizer)
         var events: [EditorEvent] = []
         var tick = 0
         while tick < lastTick + options.settleTicks {
             let inputsLeft = next < inputs.count || nextCheckpoint < checkpoints.count
-            if !inputsLeft && !run.editor.isAnimating && !recognizer.hasTouches && tick >= lastTick { break }
+            if !inputsLeft && !run.editor.isAnimating && !recognizer.hasTouches && run.isSettled && tick >= lastTick { break }
             tick += 1
             let start = options.measureTiming ? DispatchTime.now().uptimeNanoseconds : 0
+            if !run.backend.isIdle {
+                events = run.backend.due(at: tick)
+                run.apply(&events, tick: tick, into: &result)
+            }
             while next < inputs.count, inputs[next].tick <= tick {
                 let input = inputs[next]
                 next += 1
@@ -87,25 +92,33 @@ public struct Simulator {
             run.apply(&events, tick: tick, into: &result)
             let tickEffects = run.editor.tick()
             if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
-            for effect in tickEffects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
+            if !tickEffects.isEmpty { run.record(tickEffects, tick: tick, into: &result) }
             if options.checkInvariants {
                 run.monitor.endOfTick(run.editor.observation, recognizerActive: recognizer.isGestureActive, tick: tick)
+                if run.editor.session == .confirmed || run.editor.upload != .none {
+                    run.uploads.endOfTick(profile: run.backend.profile, tick: tick)
+                }
             }
             if options.recordFrames {
                 result.frames.append(FrameRecord(tick: tick, editor: run.editor, touches: recognizer.touchPoints))
             }
             while nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].tick <= tick {
                 let c = checkpoints[nextCheckpoint].1
-                result.failures += ExpectationCheck.failures(c.expect, at: c.path, editor: run.editor, effects: result.effects)
+                result.failures += ExpectationCheck.failures(c.expect, at: c.path, editor: run.editor, effects: result.effects,
+                                                             backend: run.backend)
                     .map { ExpectationFailure(path: $0.path, message: "at t=\(formatSeconds(c.time)) s: \($0.message)") }
                 nextCheckpoint += 1
             }
         }
         result.ticks = tick
         result.geometry = run.editor.geometry
-        result.failures += ExpectationCheck.failures(scenario.expect, at: "$.expect", editor: run.editor, effects: result.effects)
+        result.failures += ExpectationCheck.failures(scenario.expect, at: "$.expect", editor: run.editor, effects: result.effects,
+                                                     backend: run.backend)
+        for (invariant, tick, message) in run.uploads.violations { run.monitor.record(invariant, tick: tick, message) }
         result.violations = run.monitor.violations
         result.violationCounts = run.monitor.counts
+        result.backend = run.backend
+        result.finalEditor = run.editor
         return result
     }
 
@@ -114,7 +127,27 @@ public struct Simulator {
     struct Run {
         var editor: Editor
         var monitor: InvariantMonitor
+        var uploads: UploadMonitor
+        var backend: Backend
         let checkInvariants: Bool
+
+        /// Nothing is left for the backend to deliver and no retry is waiting for its tick.
+        var isSettled: Bool {
+            guard backend.isIdle else { return false }
+            if case .waiting = editor.upload { return false }
+            return true
+        }
+
+        /// Logs effects and lets the backend act on them.
+        mutating func record(_ effects: [EditorEffect], tick: Int, into result: inout RunResult) {
+            for effect in effects {
+                result.effects.append(TimedEffect(tick: tick, effect: effect))
+                backend.handle(effect, tick: tick)
+            }
+            if checkInvariants {
+                uploads.observe(effects, pose: editor.pose, tick: tick)
+            }
+        }
 
         /// Applies recognized or system events, letting the monitor see each one.
         mutating func apply(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
@@ -124,8 +157,12 @@ public struct Simulator {
                 let effects = editor.apply(event)
                 if checkInvariants {
                     monitor.observe(event, before: before, pose: editor.pose, effects: effects, tick: tick)
+                    uploads.observe(event, pose: editor.pose, effects: effects, tick: tick)
                 }
-                for effect in effects { result.effects.append(TimedEffect(tick: tick, effect: effect)) }
+                for effect in effects {
+                    result.effects.append(TimedEffect(tick: tick, effect: effect))
+                    backend.handle(effect, tick: tick)
+                }
             }
             batch.removeAll(keepingCapacity: true)
         }
@@ -145,6 +182,7 @@ public struct Simulator {
         case .cancelTouches: recognizer.cancelAll(into: &events)
         case .confirm: events.append(.confirm)
         case .cancel: events.append(.cancel)
+        case .retry: events.append(.retry)
         default: break
         }
     }

@@ -4,7 +4,7 @@ import CropModel
 enum TelemetryFields {
     static let names = ["sourceWidth", "sourceHeight", "thumbnailWidth", "thumbnailHeight", "sMin", "sMax", "scale",
                         "qualityClampEngaged", "zoomLimited", "lowDensity", "outputSize", "outputIsJPEG", "jpegQuality",
-                        "memoryFallback"]
+                        "memoryFallback", "cropLatencyMs", "cropSucceeded"]
 
     static func values(_ t: ConfirmTelemetry) -> [String: Double] {
         func b(_ v: Bool) -> Double { v ? 1 : 0 }
@@ -14,6 +14,7 @@ enum TelemetryFields {
             "sMin": t.sMin, "sMax": t.sMax, "scale": t.scale, "qualityClampEngaged": b(t.qualityClampEngaged),
             "zoomLimited": b(t.zoomLimited), "lowDensity": b(t.lowDensity), "outputSize": Double(t.outputSize),
             "outputIsJPEG": b(t.outputIsJPEG), "jpegQuality": t.jpegQuality, "memoryFallback": b(t.memoryFallback),
+            "cropLatencyMs": t.cropLatencyMs, "cropSucceeded": b(t.cropSucceeded),
         ]
     }
 }
