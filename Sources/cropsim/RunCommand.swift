@@ -1,4 +1,6 @@
 import ArgumentParser
+import CropImaging
+import CropReport
 import CropSim
 import Foundation
 
@@ -42,6 +44,9 @@ struct RunCommand: ParsableCommand {
         var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs))
         var writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
         writer.attachments = ScenarioPhotos.render(&outcome.results)
+        let html = HTMLReport.render(outcome.results, wallSeconds: outcome.wallSeconds,
+                                     thumbnails: ScenarioPhotos.thumbnails(outcome.results))
+        writer.files["index.html"] = Array(html.utf8)
         try writer.write(outcome.results, wallSeconds: outcome.wallSeconds)
         if let junit {
             let xml = JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds)

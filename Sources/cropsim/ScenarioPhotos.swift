@@ -64,4 +64,16 @@ enum ScenarioPhotos {
         }
         return attachments
     }
+
+    /// Display thumbnails for the HTML report's filmstrips, by scenario id. A photo that cannot
+    /// be read shows as the test pattern; rendering the avatar already reported why.
+    static func thumbnails(_ results: [RunResult]) -> [String: RGBImage] {
+        var out: [String: RGBImage] = [:]
+        for r in results {
+            if let path = path(of: r.scenario), let thumbnail = try? ImageFile.thumbnail(path: path) {
+                out[r.scenario.id] = thumbnail
+            }
+        }
+        return out
+    }
 }

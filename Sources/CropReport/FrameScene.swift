@@ -1,0 +1,46 @@
+import CropModel
+import CropSim
+
+/// Where everything in one editor frame sits, in view points: the one place the display math
+/// lives, so the report's SVG frames, its scrubber data and the contact sheet's raster agree.
+///
+/// Displayed image size = oriented size / σ × scale; image center = view center + translation;
+/// the mask is a circle of diameter `maskDiameter` centered in the view.
+public struct FrameScene: Sendable, Hashable {
+    public var tick: Int
+    public var view: Size
+    /// The displayed photo.
+    public var photo: Rect
+    public var maskCenter: Point
+    public var maskRadius: Double
+    public var gridVisible: Bool
+    public var instructionVisible: Bool
+    public var touches: [Point]
+
+    /// `imagePoints` is the photo's size in points at scale 1: oriented pixels / σ.
+    public init(_ frame: FrameRecord, imagePoints: Size) {
+        tick = frame.tick
+        view = frame.view
+        let w = imagePoints.width * frame.pose.scale, h = imagePoints.height * frame.pose.scale
+        let center = frame.view.center + frame.pose.translation
+        photo = Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
+        maskCenter = frame.view.center
+        maskRadius = frame.maskDiameter / 2
+        gridVisible = frame.gridVisible
+        instructionVisible = frame.instructionsVisible
+        touches = frame.touches
+    }
+
+    /// The photo's size in points at scale 1 for a run, or nil when the editor never opened.
+    public static func imagePoints(_ result: RunResult) -> Size? {
+        guard let g = result.geometry else { return nil }
+        return Size(width: g.orientedWidth / g.viewport.screenScale, height: g.orientedHeight / g.viewport.screenScale)
+    }
+
+    /// The instruction the editor shows until the first gesture (R6.4).
+    public static let instruction = "Pinch to zoom, drag to move"
+    /// Radius of a drawn fingertip, in points.
+    static let touchRadius = 22.0
+    /// Opacity of the grid lines over the photo.
+    static let gridOpacity = 0.6
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Text and attribute values for HTML and inline SVG. Scenario names and messages are free text
+/// written by people, so every one of them goes through here before it reaches the page.
+func escapeHTML(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}
+
+/// A number for SVG coordinates and embedded data: fixed decimals, no "-0", so the same input
+/// always gives the same bytes and the page stays small.
+func svgNumber(_ x: Double, decimals: Int = 2) -> String {
+    guard x.isFinite else { return "0" }
+    var s = String(format: "%.\(decimals)f", x)
+    if s.contains(".") {
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s == "-0" ? "0" : s
+}
+
+/// Simulated seconds as people read them on axes and captions: "1.25 s".
+func secondsLabel(_ t: Double) -> String { svgNumber(t, decimals: 3) + " s" }

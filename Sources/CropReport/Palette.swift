@@ -1,0 +1,15 @@
+/// Okabe–Ito colors, told apart by readers with any common color-vision deficiency. Each role
+/// keeps one color everywhere in the report; violations also get their own shape (×), so they
+/// never depend on color alone.
+enum Palette {
+    static let value = "#0072B2"        // blue: the plotted quantity
+    static let band = "#56B4E9"         // sky blue: the allowed range
+    static let pan = "#F0E442"          // yellow: pan phase
+    static let pinch = "#009E73"        // bluish green: pinch phase
+    static let haptic = "#E69F00"       // orange: light impacts, fingertips
+    static let otherHaptic = "#CC79A7"  // reddish purple: success and error haptics
+    static let violation = "#D55E00"    // vermillion (Okabe–Ito red): violations, failures
+    static let ink = "#000000"
+    static let grid = "#D9D9D9"
+    static let muted = "#555555"
+}

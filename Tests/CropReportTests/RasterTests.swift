@@ -1,0 +1,86 @@
+@testable import CropReport
+import CropImaging
+import CropModel
+import CropSim
+import Testing
+
+@Suite struct RasterTests {
+    func firstFrame() throws -> (RunResult, FrameScene) {
+        let r = try #require(try Fixture.results(["gestures/pinch-out-to-max"]).first)
+        let scene = FrameScene(try #require(r.frames.first), imagePoints: try #require(FrameScene.imagePoints(r)))
+        return (r, scene)
+    }
+
+    @Test func dimmingDarkensOutsideTheCircleOnly() throws {
+        var (_, scene) = try firstFrame()
+        scene.photo = Rect(x: 0, y: 0, width: scene.view.width, height: scene.view.height)
+        scene.gridVisible = false
+        scene.touches = []
+        let gray = RGBImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 48))
+        let image = FrameRaster.draw(scene, imagePixels: Size(width: 4, height: 4), photo: gray, width: 200)
+        let k = scene.view.width / 200
+        func pixel(_ p: Point) -> SIMD3<UInt8> { image[Int(p.x / k), Int(p.y / k)] }
+        let inside = pixel(scene.maskCenter + Point(x: scene.maskRadius / 3, y: scene.maskRadius / 4))
+        let outside = pixel(Point(x: 4, y: 4))
+        #expect(inside == SIMD3(repeating: 200))
+        // 92 % black over 200 leaves 16.
+        #expect(outside == SIMD3(repeating: 16))
+        // The stroke is white on the circle's edge.
+        let edge = pixel(scene.maskCenter + Point(x: 0, y: -scene.maskRadius))
+        #expect(edge.x > 150)
+    }
+
+    @Test func gridAndTouchesAreDrawnOnlyWhenPresent() throws {
+        var (_, scene) = try firstFrame()
+        scene.photo = Rect(x: 0, y: 0, width: scene.view.width, height: scene.view.height)
+        let black = RGBImage(width: 1, height: 1, pixels: [0, 0, 0])
+        let k = scene.view.width / 300
+        func at(_ img: RGBImage, _ p: Point) -> SIMD3<UInt8> { img[Int(p.x / k), Int(p.y / k)] }
+        let onGridLine = scene.maskCenter + Point(x: 0, y: scene.maskRadius / 2)
+        scene.gridVisible = true
+        scene.touches = []
+        #expect(at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine).x > 60)
+        scene.gridVisible = false
+        #expect(at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine) == SIMD3(0, 0, 0))
+        scene.touches = [Point(x: 60, y: 60)]
+        let touched = at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), Point(x: 60, y: 60))
+        #expect(touched.x > touched.z + 50)  // orange
+    }
+
+    @Test func theTestPatternMarksItsTopLeftCorner() {
+        let corner = TestPattern.color(x: 1, y: 1, width: 800, height: 600)
+        #expect(corner == TestPattern.marker)
+        let glyph = TestPattern.color(x: 0.3 * 100, y: 0.5 * 100, width: 800, height: 600)
+        #expect(glyph == SIMD3(0, 0, 0))
+        #expect(TestPattern.color(x: 799, y: 599, width: 800, height: 600) != TestPattern.marker)
+    }
+
+    @Test func theContactSheetIsAGridOfFrames() throws {
+        let (r, scene) = try firstFrame()
+        let layout = ContactSheet.Layout(frameWidth: 100, columns: 3)
+        let sheet = try #require(ContactSheet.render(r, ticks: [0, 5, 10, 15, 20], photo: nil, layout: layout))
+        let frameHeight = Int((scene.view.height / (scene.view.width / 100)).rounded())
+        #expect(sheet.width == layout.gap + 3 * (100 + layout.gap))
+        #expect(sheet.height == layout.gap + 2 * (frameHeight + layout.labelHeight + layout.gap))
+        let png = try #require(try ContactSheet.png(r, ticks: [0, 5], photo: nil, layout: layout))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(ContactSheet.render(r, ticks: [], photo: nil) == nil)
+    }
+
+    @Test func selectionKeepsEventTicksWithinTheCap() throws {
+        var r = try #require(try Fixture.results(["gestures/pinch-out-to-max"]).first)
+        r = try Fixture.failing(r, tick: 17)
+        let ticks = FrameSelection.ticks(for: r)
+        #expect(ticks == ticks.sorted() && Set(ticks).count == ticks.count)
+        #expect(ticks.contains(17) && ticks.first == 0 && ticks.last == r.frames.last?.tick)
+        for h in r.haptics where ticks.count < 16 { #expect(ticks.contains(h.tick)) }
+        #expect(FrameSelection.ticks(for: r, evenly: 7, cap: 8).count <= 8)
+    }
+
+    @Test func shrinkingKeepsTheAspectRatio() {
+        let big = RGBImage(width: 1000, height: 500, pixels: [UInt8](repeating: 90, count: 1000 * 500 * 3))
+        let small = Thumbnail.shrink(big)
+        #expect(small.width == 256 && small.height == 128)
+        #expect(small[10, 10] == SIMD3(repeating: 90))
+    }
+}
