@@ -67,7 +67,7 @@ enum Filmstrip {
             out += "<figure class=\"\(cls)\" data-index=\"\(index)\" title=\"Show tick \(f.tick) in the scrubber\">"
             out += frame(FrameScene(f, imagePoints: points), photo: photo, width: 132)
             out += "<figcaption><b>tick \(f.tick)</b> · \(secondsLabel(f.time)) · \(f.phase)"
-            if !notes.isEmpty { out += "<br><span class=\"notes\">\(escapeHTML(notes.joined(separator: " ")))</span>" }
+            if !notes.isEmpty { out += "<br><span class=\"notes\">\(escapeMarkup(notes.joined(separator: " ")))</span>" }
             out += "</figcaption></figure>"
         }
         return out + "</div>"

@@ -38,7 +38,7 @@ public enum HTMLReport {
         for (n, r) in results.enumerated() {
             let timing = FrameTimingStatistics(r.modelNanoseconds)
             s += "<tr class=\"\(r.passed ? "pass" : "fail")\"><td>\(badge(r))</td>"
-            s += "<td><a href=\"#s-\(n)\">\(escapeHTML(r.scenario.name))</a><br><code>\(escapeHTML(r.scenario.id))</code></td>"
+            s += "<td><a href=\"#s-\(n)\">\(escapeMarkup(r.scenario.name))</a><br><code>\(escapeMarkup(r.scenario.id))</code></td>"
             s += "<td class=\"num\">\(r.ticks)</td><td class=\"num\">\(r.violationCount)</td><td>\(hapticList(r))</td>"
             s += "<td class=\"num\">\(SVGChart.durationLabel(timing.p95Ns / 1000))</td><td>\(problems(r, limit: 3))</td></tr>\n"
         }
@@ -52,23 +52,23 @@ public enum HTMLReport {
     private static func hapticList(_ r: RunResult) -> String {
         let counts = r.hapticCounts
         guard !counts.isEmpty else { return "<span class=\"muted\">none</span>" }
-        return counts.keys.sorted().map { "<span class=\"nowrap\">\(escapeHTML($0)) × \(counts[$0]!)</span>" }.joined(separator: "<br>")
+        return counts.keys.sorted().map { "<span class=\"nowrap\">\(escapeMarkup($0)) × \(counts[$0]!)</span>" }.joined(separator: "<br>")
     }
 
     /// Violations grouped by invariant (first tick, its numbers, how many), then failed
     /// expectations and a refusal, at most `limit` lines.
     private static func problems(_ r: RunResult, limit: Int) -> String {
         var lines: [String] = []
-        if let rejection = r.rejection { lines.append("refused: \(escapeHTML(rejection))") }
+        if let rejection = r.rejection { lines.append("refused: \(escapeMarkup(rejection))") }
         let firsts = Dictionary(grouping: r.violations, by: \.invariant).values
             .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
             .sorted { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }
         for first in firsts {
             let inv = first.invariant
             let total = r.violationCounts[inv] ?? 1
-            lines.append("<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeHTML(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
+            lines.append("<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
         }
-        lines += r.failures.map { "<b class=\"violation\">expectation</b> <code>\(escapeHTML($0.path))</code>: \(escapeHTML($0.message))" }
+        lines += r.failures.map { "<b class=\"violation\">expectation</b> <code>\(escapeMarkup($0.path))</code>: \(escapeMarkup($0.message))" }
         guard !lines.isEmpty else { return "" }
         let shown = lines.prefix(limit).joined(separator: "<br>")
         return lines.count > limit ? shown + "<br><span class=\"muted\">… \(lines.count - limit) more</span>" : shown
@@ -78,15 +78,15 @@ public enum HTMLReport {
 
     private static func section(_ r: RunResult, index n: Int, wallSeconds: Double?, thumbnail: RGBImage?) -> String {
         let s = r.scenario
-        var out = "<section class=\"scenario \(r.passed ? "pass" : "fail")\" id=\"s-\(n)\" data-scenario-id=\"\(escapeHTML(s.id))\">"
-        out += "<h2>\(badge(r)) \(escapeHTML(s.name))</h2>"
-        out += "<p class=\"meta\"><code>\(escapeHTML(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(Editor.ticksPerSecond))))"
-        if !s.covers.isEmpty { out += " · covers \(escapeHTML(s.covers.joined(separator: ", ")))" }
+        var out = "<section class=\"scenario \(r.passed ? "pass" : "fail")\" id=\"s-\(n)\" data-scenario-id=\"\(escapeMarkup(s.id))\">"
+        out += "<h2>\(badge(r)) \(escapeMarkup(s.name))</h2>"
+        out += "<p class=\"meta\"><code>\(escapeMarkup(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(Editor.ticksPerSecond))))"
+        if !s.covers.isEmpty { out += " · covers \(escapeMarkup(s.covers.joined(separator: ", ")))" }
         out += " · photo \(s.image.source.storedWidth)×\(s.image.source.storedHeight) orientation \(s.image.source.orientation.rawValue)"
-        if let file = s.image.file { out += " (<code>\(escapeHTML(file))</code>)" }
+        if let file = s.image.file { out += " (<code>\(escapeMarkup(file))</code>)" }
         if let wallSeconds { out += " · wall \(svgNumber(wallSeconds, decimals: 3)) s" }
         out += "</p>"
-        if !s.description.isEmpty { out += "<p class=\"description\">\(escapeHTML(s.description))</p>" }
+        if !s.description.isEmpty { out += "<p class=\"description\">\(escapeMarkup(s.description))</p>" }
         let problemList = problems(r, limit: 40)
         if !problemList.isEmpty { out += "<div class=\"problems\"><h3>Problems</h3><p>\(problemList)</p></div>" }
         guard !r.frames.isEmpty else {

@@ -70,7 +70,7 @@ enum SVGChart {
         let haptics = result.haptics
         for h in haptics {
             let hx = x(h.tick), color = h.haptic.reason == nil ? Palette.otherHaptic : Palette.haptic
-            s += "<path class=\"haptic-marker\" d=\"M\(svgNumber(hx - 6)) \(svgNumber(top))h12l-6 10z\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.75\"><title>haptic \(escapeHTML(h.haptic.name)) at tick \(h.tick) (\(secondsLabel(Double(h.tick) / 60)))</title></path>"
+            s += "<path class=\"haptic-marker\" d=\"M\(svgNumber(hx - 6)) \(svgNumber(top))h12l-6 10z\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.75\"><title>haptic \(escapeMarkup(h.haptic.name)) at tick \(h.tick) (\(secondsLabel(Double(h.tick) / 60)))</title></path>"
         }
         if haptics.contains(where: { $0.haptic.reason != nil }) {
             legend.append(.init(label: "light impact (limit)", swatch: .marker(Palette.haptic)))
@@ -92,7 +92,7 @@ enum SVGChart {
         for tick in byTick.keys.sorted() {
             let vx = x(tick), by = top + plotHeight
             let names = byTick[tick]!.map(\.invariant.rawValue).sorted().joined(separator: ", ")
-            s += "<g class=\"violation-marker\" stroke=\"\(Palette.violation)\" stroke-width=\"2\"><title>violation at tick \(tick): \(escapeHTML(names))</title>"
+            s += "<g class=\"violation-marker\" stroke=\"\(Palette.violation)\" stroke-width=\"2\"><title>violation at tick \(tick): \(escapeMarkup(names))</title>"
             s += "<line x1=\"\(svgNumber(vx))\" x2=\"\(svgNumber(vx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>"
             s += "<path d=\"M\(svgNumber(vx - 5)) \(svgNumber(by - 12))l10 10m0 -10l-10 10\" stroke-width=\"2.5\"/></g>"
         }
@@ -158,7 +158,7 @@ enum SVGChart {
 
     private static func open(_ cssClass: String, title: String, extra: String) -> String {
         "<svg class=\"chart \(cssClass)\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\" role=\"img\" \(extra)>"
-            + "<title>\(escapeHTML(title))</title><text class=\"chart-title\" x=\"\(svgNumber(left))\" y=\"20\">\(escapeHTML(title))</text>"
+            + "<title>\(escapeMarkup(title))</title><text class=\"chart-title\" x=\"\(svgNumber(left))\" y=\"20\">\(escapeMarkup(title))</text>"
     }
 
     private static func axisLines() -> String {
@@ -167,8 +167,8 @@ enum SVGChart {
 
     private static func axisTitles(x: String, y: String) -> String {
         let cy = top + plotHeight / 2
-        return "<text class=\"axis-title x-title\" x=\"\(svgNumber(left + plotWidth / 2))\" y=\"\(svgNumber(height - 6))\" text-anchor=\"middle\">\(escapeHTML(x))</text>"
-            + "<text class=\"axis-title y-title\" x=\"16\" y=\"\(svgNumber(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(svgNumber(cy)))\">\(escapeHTML(y))</text>"
+        return "<text class=\"axis-title x-title\" x=\"\(svgNumber(left + plotWidth / 2))\" y=\"\(svgNumber(height - 6))\" text-anchor=\"middle\">\(escapeMarkup(x))</text>"
+            + "<text class=\"axis-title y-title\" x=\"16\" y=\"\(svgNumber(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(svgNumber(cy)))\">\(escapeMarkup(y))</text>"
     }
 
     private static func yAxis(lo: Double, hi: Double, title: String, y: (Double) -> Double) -> String {
@@ -216,7 +216,7 @@ enum SVGChart {
             case .cross(let c):
                 s += "<path d=\"M\(svgNumber(x0 + 6)) \(svgNumber(y - 5))l10 10m0 -10l-10 10\" stroke=\"\(c)\" stroke-width=\"2.5\"/>"
             }
-            s += "<text x=\"\(svgNumber(x0 + 30))\" y=\"\(svgNumber(y + 4))\" class=\"legend-label\">\(escapeHTML(item.label))</text>"
+            s += "<text x=\"\(svgNumber(x0 + 30))\" y=\"\(svgNumber(y + 4))\" class=\"legend-label\">\(escapeMarkup(item.label))</text>"
         }
         return s + "</g>"
     }

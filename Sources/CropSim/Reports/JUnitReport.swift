@@ -10,11 +10,11 @@ public enum JUnitReport {
         for r in results {
             let s = r.scenario
             let folder = s.id.split(separator: "/").dropLast().joined(separator: ".")
-            out += #"    <testcase classname="\#(xmlEscape(folder.isEmpty ? "scenarios" : "scenarios.\(folder)"))" name="\#(xmlEscape(s.id))" file="\#(xmlEscape(s.file))" time="\#(seconds(wallSeconds[s.id] ?? 0))">"# + "\n"
+            out += #"    <testcase classname="\#(escapeMarkup(folder.isEmpty ? "scenarios" : "scenarios.\(folder)"))" name="\#(escapeMarkup(s.id))" file="\#(escapeMarkup(s.file))" time="\#(seconds(wallSeconds[s.id] ?? 0))">"# + "\n"
             out += "      <properties>\n"
-            out += #"        <property name="scenario" value="\#(xmlEscape(s.file))"/>"# + "\n"
-            out += #"        <property name="title" value="\#(xmlEscape(s.name))"/>"# + "\n"
-            out += #"        <property name="covers" value="\#(xmlEscape(s.covers.joined(separator: " ")))"/>"# + "\n"
+            out += #"        <property name="scenario" value="\#(escapeMarkup(s.file))"/>"# + "\n"
+            out += #"        <property name="title" value="\#(escapeMarkup(s.name))"/>"# + "\n"
+            out += #"        <property name="covers" value="\#(escapeMarkup(s.covers.joined(separator: " ")))"/>"# + "\n"
             out += #"        <property name="ticks" value="\#(r.ticks)"/>"# + "\n"
             out += "      </properties>\n"
             if !r.passed {
@@ -23,8 +23,8 @@ public enum JUnitReport {
                 body += r.failures.map(\.description)
                 let hidden = r.violationCount - r.violations.count
                 if hidden > 0 { body.append("… and \(hidden) more violations") }
-                out += #"      <failure message="\#(xmlEscape(message))" type="\#(r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
-                out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"
+                out += #"      <failure message="\#(escapeMarkup(message))" type="\#(r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
+                out += escapeMarkup(body.joined(separator: "\n")) + "</failure>\n"
             }
             out += "    </testcase>\n"
         }

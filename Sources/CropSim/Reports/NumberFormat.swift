@@ -26,8 +26,9 @@ public func jsonString(_ s: String) -> String {
     return out + "\""
 }
 
-/// XML text and attribute escaping for JUnit.
-func xmlEscape(_ s: String) -> String {
+/// Text and attribute escaping for XML (JUnit) and HTML (the report). Scenario names and
+/// messages are free text written by people; control characters XML forbids become spaces.
+public func escapeMarkup(_ s: String) -> String {
     var out = ""
     for scalar in s.unicodeScalars {
         switch scalar {
@@ -35,7 +36,7 @@ func xmlEscape(_ s: String) -> String {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
-        case "'": out += "&apos;"
+        case "'": out += "&#39;"
         case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": out += " "
         default: out.unicodeScalars.append(scalar)
         }

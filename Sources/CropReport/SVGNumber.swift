@@ -1,23 +1,5 @@
 import Foundation
 
-/// Text and attribute values for HTML and inline SVG. Scenario names and messages are free text
-/// written by people, so every one of them goes through here before it reaches the page.
-func escapeHTML(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}
-
 /// A number for SVG coordinates and embedded data: fixed decimals, no "-0", so the same input
 /// always gives the same bytes and the page stays small.
 func svgNumber(_ x: Double, decimals: Int = 2) -> String {
