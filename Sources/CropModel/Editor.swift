@@ -85,6 +85,7 @@ public struct Editor: Hashable, Sendable, Codable {
             break
         }
         guard session == .editing else { return effects }
+        defer { settleEngagedLimits() }
         switch event {
         case .panBegan:
             beginGesture(.panning)
@@ -170,6 +171,7 @@ public struct Editor: Hashable, Sendable, Codable {
             return effects
         }
         guard var running = transition else { return [] }
+        defer { settleEngagedLimits() }
         let settled = running.advance(spring: spring, dt: Self.tickDuration)
         var effects: [EditorEffect] = []
         if settled {
@@ -205,16 +207,22 @@ public struct Editor: Hashable, Sendable, Codable {
         let (clamped, cut) = geometry.clamp(requested)
         pose = clamped
         lastCut = cut
-        let on = geometry.limits(at: clamped)
         if userDriven {
             let newlyCut = cut.subtracting(engaged)
             if !newlyCut.isEmpty {
                 for reason in newlyCut.reasons { effects.append(.haptic(.lightImpact(reason))) }
             }
-            engaged = engaged.union(cut).intersection(on)
-        } else {
-            engaged = engaged.intersection(on)
+            engaged.formUnion(cut)
         }
+    }
+
+    /// A limit stays engaged while the pose sits on it. Judged by the pose an event or a tick
+    /// ends with, never by a pose passed through on the way (a resize that first lands a running
+    /// animation and then clamps): no frame shows those, so leaving the limit there would let the
+    /// next push fire a second impact for a limit the user never saw it leave.
+    private mutating func settleEngagedLimits() {
+        guard !engaged.isEmpty else { return }
+        engaged.formIntersection(geometry.limits(at: pose))
     }
 
     /// The faulty ways of setting a pose; returns true when it set it.

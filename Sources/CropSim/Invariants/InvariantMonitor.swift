@@ -11,6 +11,9 @@ public struct InvariantMonitor: Sendable {
     private var viewport: Viewport
     private var reference: ReferenceGeometry
     private var reduceMotion: Bool
+    /// Confirm and cancel end editing (a failed crop resumes it): the editor ignores gestures
+    /// meanwhile, so the monitor must not judge them.
+    private var editing = true
     private var gestureSeen = false
     /// Limits whose light impact has fired and whose pose has not left them since: another
     /// impact for one of these is a repeat.
@@ -64,12 +67,16 @@ public struct InvariantMonitor: Sendable {
               y: max(0, (reference.height / reference.sigma * s - reference.maskDiameter) / 2))
     }
 
-    private func atLimit(_ reason: LimitReason, _ pose: Pose) -> Bool {
+    /// Whether `pose` is on a limit, within `slack` (relative for zoom, points for pan). The
+    /// monitor is lenient both ways, so rounding never makes it cry wolf: an impact is wrong only
+    /// well away from its limit (loose slack), and a pose has left a limit as soon as it is off
+    /// it by more than rounding (tight slack).
+    private func atLimit(_ reason: LimitReason, _ pose: Pose, slack: Double = 1e-6) -> Bool {
         switch reason {
-        case .zoomMin: return pose.scale <= reference.sMin * (1 + 1e-9)
-        case .zoomMax: return pose.scale >= reference.sMax * (1 - 1e-9)
-        case .panClampX: return abs(pose.translation.x) >= panLimit(pose.scale).x - 1e-6
-        case .panClampY: return abs(pose.translation.y) >= panLimit(pose.scale).y - 1e-6
+        case .zoomMin: return pose.scale <= reference.sMin * (1 + slack * 1e-3)
+        case .zoomMax: return pose.scale >= reference.sMax * (1 - slack * 1e-3)
+        case .panClampX: return abs(pose.translation.x) >= panLimit(pose.scale).x - slack
+        case .panClampY: return abs(pose.translation.y) >= panLimit(pose.scale).y - slack
         }
     }
 
@@ -101,10 +108,16 @@ public struct InvariantMonitor: Sendable {
         default: break
         }
         switch event {
+        case .confirm, .cancel:
+            editing = false
+            pinch = nil
+        case .cropFinished(false):
+            editing = true
         case .panBegan, .doubleTap:
-            gestureSeen = true
+            if editing { gestureSeen = true }
             pinch = nil
         case .pinchBegan(let focal):
+            guard editing else { break }
             gestureSeen = true
             pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: focal - center),
                                lastFactor: 1, lastFocal: focal)
@@ -115,9 +128,11 @@ public struct InvariantMonitor: Sendable {
         case .resize(let size):
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             reference = ReferenceGeometry(source: source, viewport: viewport, config: config)
-            if var watch = pinch {
+            // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot)
+            // there is nothing to divide by, and it keeps its start.
+            if var watch = pinch, watch.lastFactor > 0 {
                 watch.startScale = pose.scale
-                watch.baseFactor = watch.lastFactor > 0 ? watch.lastFactor : 1
+                watch.baseFactor = watch.lastFactor
                 watch.imagePoint = pose.imagePoint(under: watch.lastFocal - center)
                 pinch = watch
             }
@@ -177,7 +192,7 @@ public struct InvariantMonitor: Sendable {
 
     private mutating func rearm(_ pose: Pose) {
         guard !disarmed.isEmpty else { return }
-        for reason in disarmed.reasons where !atLimit(reason, pose) { disarmed.remove(reason.limit) }
+        for reason in disarmed.reasons where !atLimit(reason, pose, slack: 1e-9) { disarmed.remove(reason.limit) }
     }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
@@ -199,6 +214,7 @@ public struct InvariantMonitor: Sendable {
 
     public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) {
         let pose = editor.pose
+        rearm(pose)
         guard pose.isFinite else {
             fail(.finiteState, tick: tick, "scale \(pose.scale), translation (\(pose.translation.x), \(pose.translation.y))")
             return

@@ -1,0 +1,263 @@
+import CropModel
+import CropSim
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What a fuzz campaign does: which runs, with what generator and oracle, where finds go.
+public struct CampaignConfig: Sendable {
+    public var seed: UInt64
+    /// Runs 0..<runs (of this shard); nil runs until `maxSeconds`.
+    public var runs: Int?
+    public var maxSeconds: Double?
+    public var jobs: Int
+    public var generator: Generator
+    public var oracle: Oracle
+    /// The `--fault` name, for file names and replay commands.
+    public var faultName: String?
+    /// Shard `shardIndex` of `shardCount` (1-based) takes the runs i with i mod n = index − 1.
+    public var shardIndex: Int
+    public var shardCount: Int
+    public var database: RegressionDatabase
+    /// Stop after this many failing traces (nil: never).
+    public var maxFailures: Int?
+    public var shrinkBudget: Int
+    /// Replay the database's files before generating.
+    public var replayDatabase: Bool
+
+    public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
+                oracle: Oracle = .init(), faultName: String? = nil, shardIndex: Int = 1, shardCount: Int = 1,
+                database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true) {
+        self.seed = seed
+        self.runs = runs
+        self.maxSeconds = maxSeconds
+        self.jobs = jobs
+        self.generator = generator
+        self.oracle = oracle
+        self.faultName = faultName
+        self.shardIndex = shardIndex
+        self.shardCount = shardCount
+        self.database = database
+        self.maxFailures = maxFailures
+        self.shrinkBudget = shrinkBudget
+        self.replayDatabase = replayDatabase
+    }
+
+    /// Run indices of this shard, in order: the k-th is `index − 1 + k·n`.
+    public func runIndex(_ k: Int) -> Int { shardIndex - 1 + k * shardCount }
+}
+
+/// One failure: where it came from, what broke, the shrunk scenario and how to replay it.
+public struct Finding: Sendable, Encodable {
+    /// The run index, or nil for a database file that still fails.
+    public var run: Int?
+    public var failure: String
+    public var message: String
+    /// The kind of step in progress when it broke (`open` before any step, `trace` when the
+    /// check is about the whole trace).
+    public var place: String
+    /// Another find (or a saved file) already has this failure and place.
+    public var duplicate: Bool
+    /// The saved (or replayed) file; nil for duplicates.
+    public var file: String?
+    public var replay: String?
+    public var originalSteps: Int
+    public var steps: Int
+    public var fingers: Int
+    public var samples: Int
+    public var shrinkEvaluations: Int
+    /// Seconds from the campaign's start until the failing trace was judged (before shrinking).
+    public var foundAfterSeconds: Double
+}
+
+/// The JSON summary printed at the end.
+public struct CampaignReport: Sendable, Encodable {
+    public var seed: UInt64
+    public var profile: String
+    public var fault: String?
+    public var shard: String
+    public var maxSteps: Int
+    public var runs: Int
+    public var ticks: Int
+    public var simulatedTicks: Int
+    public var seconds: Double
+    public var tracesPerSecond: Double
+    public var ticksPerSecond: Double
+    public var failingRuns: Int
+    public var failures: [Finding]
+    /// How many steps of each kind were generated, plus fingers and touch samples.
+    public var inputs: [String: Int]
+    public var databaseReplayed: Int
+    public var out: String
+
+    public var failed: Bool { !failures.isEmpty }
+}
+
+/// A snapshot for the live progress line.
+public struct CampaignProgress: Sendable {
+    public var seconds: Double
+    public var runs: Int
+    public var ticks: Int
+    public var failures: Int
+}
+
+/// Runs a campaign: the database first, then generated traces on `jobs` threads, shrinking and
+/// saving each new failure the moment it is found.
+///
+/// Run i of seed S is generated from its own mt19937 seeded from (S, i), so it is the same trace
+/// whatever the jobs, shards or other runs; with `runs` set, which runs fail is deterministic.
+public enum Campaign {
+    public static func run(_ config: CampaignConfig,
+                           progress: @Sendable (CampaignProgress) -> Void = { _ in },
+                           found: @Sendable (Finding) -> Void = { _ in }) -> CampaignReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        @Sendable func elapsed() -> Double {
+            let d = clock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        let shared = Mutex(Shared())
+        let stop = Atomic<Bool>(false)
+
+        @Sendable func record(_ finding: Finding) {
+            let enough = shared.withLock { s -> Bool in
+                s.findings.append(finding)
+                if finding.run != nil { s.failingRuns += 1 }
+                return config.maxFailures.map { s.findings.count >= $0 } ?? false
+            }
+            if enough { stop.store(true, ordering: .relaxed) }
+            found(finding)
+        }
+
+        // 1. The example database, split across shards by position like the runs.
+        var replayed = 0
+        if config.replayDatabase {
+            let loaded = config.database.load()
+            for error in loaded.errors {
+                record(Finding(run: nil, failure: FailureKind.invalidScenario.description, message: error.description, place: "file",
+                               duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
+                               shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+            }
+            for (position, scenario) in loaded.scenarios.enumerated() where position % config.shardCount == config.shardIndex - 1 {
+                replayed += 1
+                let verdict = config.oracle.check(scenario)
+                shared.withLock { $0.ticks += verdict.ticks; $0.simulatedTicks += verdict.simulatedTicks }
+                guard let failure = verdict.failure else { continue }
+                record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
+                               file: scenario.file, replay: replayCommand(scenario.file, config), originalSteps: scenario.steps.count,
+                               steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+            }
+        }
+
+        // 2. Generated traces.
+        let next = Atomic<Int>(0)
+        let deadline = config.maxSeconds
+        let jobs = max(1, config.jobs)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while !stop.load(ordering: .relaxed) {
+                if let deadline, elapsed() >= deadline { return }
+                let run = config.runIndex(next.add(1, ordering: .relaxed).oldValue)
+                if let runs = config.runs, run >= runs { return }
+                var reader = ChoiceReader.random(seed: config.seed, run: run)
+                let trace = config.generator.trace(&reader)
+                let verdict = config.oracle.check(trace)
+                let now = elapsed()
+                let report = shared.withLock { s -> CampaignProgress? in
+                    s.runs += 1
+                    s.ticks += verdict.ticks
+                    s.simulatedTicks += verdict.simulatedTicks
+                    for step in trace.steps { s.inputs[step.kind.rawValue, default: 0] += 1 }
+                    s.inputs["fingers", default: 0] += trace.fingerCount
+                    s.inputs["touchSamples", default: 0] += trace.sampleCount
+                    guard now - s.lastProgress >= 0.5 else { return nil }
+                    s.lastProgress = now
+                    return CampaignProgress(seconds: now, runs: s.runs, ticks: s.ticks, failures: s.failingRuns)
+                }
+                if let report { progress(report) }
+                guard let failure = verdict.failure else { continue }
+                record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: now, config: config, shared: shared))
+            }
+        }
+
+        let seconds = elapsed()
+        let s = shared.withLock { $0 }
+        progress(CampaignProgress(seconds: seconds, runs: s.runs, ticks: s.ticks, failures: s.failingRuns))
+        return CampaignReport(
+            seed: config.seed, profile: config.generator.profile.name, fault: config.faultName,
+            shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: s.runs,
+            ticks: s.ticks, simulatedTicks: s.simulatedTicks, seconds: seconds,
+            tracesPerSecond: Double(s.runs) / max(seconds, 1e-9), ticksPerSecond: Double(s.ticks) / max(seconds, 1e-9),
+            failingRuns: s.failingRuns,
+            failures: s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) },
+            inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
+    }
+
+    struct Shared {
+        var runs = 0
+        var ticks = 0
+        var simulatedTicks = 0
+        var failingRuns = 0
+        var inputs: [String: Int] = [:]
+        var findings: [Finding] = []
+        /// Failure + place (+ fault) of every find so far, before shrinking: repeats are not shrunk.
+        var keys: Set<String> = []
+        var lastProgress = 0.0
+    }
+
+    /// Shrinks a new failure and saves it; a repeat of a known failure and place is only counted.
+    static func handle(_ failure: Failure, run: Int, trace: Trace, choices: ChoiceSequence, foundAfter: Double,
+                       config: CampaignConfig, shared: borrowing Mutex<Shared>) -> Finding {
+        let place = Self.place(of: failure, in: trace)
+        let key = RegressionDatabase.fileName(kind: failure.kind, place: place, fault: config.faultName)
+        var finding = Finding(run: run, failure: failure.kind.description, message: failure.message, place: place,
+                              duplicate: true, file: nil, replay: nil, originalSteps: trace.steps.count, steps: trace.steps.count,
+                              fingers: trace.fingerCount, samples: trace.sampleCount, shrinkEvaluations: 0, foundAfterSeconds: foundAfter)
+        let isNew = shared.withLock { $0.keys.insert(key).inserted }
+        guard isNew, !config.database.contains(key) else { return finding }
+
+        let oracle = config.oracle
+        let shrunk = Shrinker(generator: config.generator, budget: config.shrinkBudget) { oracle.failure(failure.kind, on: $0) != nil }
+            .shrink(choices)
+        // Judge the shrunk trace again to name its place and message as `cropsim run` will see them.
+        let final = oracle.failure(failure.kind, on: shrunk.trace) ?? failure
+        finding.message = final.message
+        finding.place = Self.place(of: final, in: shrunk.trace)
+        finding.steps = shrunk.trace.steps.count
+        finding.fingers = shrunk.trace.fingerCount
+        finding.samples = shrunk.trace.sampleCount
+        finding.shrinkEvaluations = shrunk.evaluations
+        let name = RegressionDatabase.fileName(kind: failure.kind, place: finding.place, fault: config.faultName)
+        let path = config.database.path(of: name)
+        let description = "Found by cropsim fuzz --seed \(config.seed), run \(run)"
+            + (config.faultName.map { " with --fault \($0)" } ?? "") + ": \(failure.kind) (\(final.message)). "
+            + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
+            + "Replay: \(replayCommand(path, config))"
+        let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
+            .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
+        let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
+                                       description: description, schema: schema)
+        do {
+            if let saved = try config.database.save(text, as: name) {
+                finding.duplicate = false
+                finding.file = saved
+                finding.replay = replayCommand(saved, config)
+            }
+        } catch {
+            finding.message += " (not saved: \(error))"
+        }
+        return finding
+    }
+
+    /// The kind of the last step that had started by the failing tick.
+    static func place(of failure: Failure, in trace: Trace) -> String {
+        guard let tick = failure.tick else { return "trace" }
+        return trace.steps.last { Trace.tick($0.start) <= tick }?.kind.rawValue ?? "open"
+    }
+
+    /// `cropsim run FILE` replays a failure of the correct model; one found against a deliberate
+    /// fault needs the fault switched on, which only `cropsim fuzz --replay` can do.
+    static func replayCommand(_ path: String, _ config: CampaignConfig) -> String {
+        if let fault = config.faultName { return "cropsim fuzz --replay \(path) --fault \(fault)" }
+        return "cropsim run \(path)"
+    }
+}

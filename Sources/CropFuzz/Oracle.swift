@@ -1,0 +1,175 @@
+import CropModel
+import CropSim
+
+/// How a trace failed. Two failures are "the same" (for shrinking) when their kinds are equal.
+public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
+    /// `cropsim run` would report this invariant.
+    case invariant(Invariant)
+    /// Running the same scenario twice gave different frame logs.
+    case replayDiffers
+    /// The mirrored trace did not end in the mirrored state.
+    case mirrorDiffers
+    /// The generator wrote a scenario the parser refuses, or a photo the editor refuses: a bug
+    /// in the fuzzer or the parser, reported rather than skipped.
+    case invalidScenario
+
+    public var description: String {
+        switch self {
+        case .invariant(let i): i.rawValue
+        case .replayDiffers: "replayDiffers"
+        case .mirrorDiffers: "mirrorDiffers"
+        case .invalidScenario: "invalidScenario"
+        }
+    }
+}
+
+public struct Failure: Hashable, Sendable {
+    public var kind: FailureKind
+    public var message: String
+    /// The tick it was seen at, when known.
+    public var tick: Int?
+}
+
+/// Which checks run on each trace. Invariants always run.
+public struct OracleChecks: Hashable, Sendable {
+    /// Replay determinism: the same scenario run twice gives the same frames.
+    public enum Replay: String, Hashable, Sendable, CaseIterable {
+        case off
+        /// Every field of every frame record bit for bit. `frames.jsonl` is a function of these
+        /// records, so equal records give equal bytes; about twice the cost of a run.
+        case frames
+        /// `FrameLog.frames` of both runs byte for byte: also checks the log writer, but
+        /// formatting every number makes it about 20 times the cost of a run.
+        case bytes
+    }
+
+    public var replay: Replay
+    /// Mirror symmetry of the final state.
+    public var mirror: Bool
+
+    public init(replay: Replay = .frames, mirror: Bool = true) {
+        self.replay = replay
+        self.mirror = mirror
+    }
+}
+
+/// Judges a trace: every invariant `cropsim run` checks, then the metamorphic checks.
+public struct Oracle: Sendable {
+    public var faults: Fault
+    public var checks: OracleChecks
+
+    public init(faults: Fault = [], checks: OracleChecks = .init()) {
+        self.faults = faults
+        self.checks = checks
+    }
+
+    public struct Verdict: Sendable {
+        public var failure: Failure?
+        /// Ticks simulated for the trace itself (not counting replay and mirror runs).
+        public var ticks: Int
+        /// Ticks simulated in all, replay and mirror runs included.
+        public var simulatedTicks: Int
+        /// The editor's pose after the last tick (when frames were recorded), for the mirror.
+        var finalPose: Pose?
+    }
+
+    var options: Simulator.Options {
+        var o = Simulator.Options()
+        o.faults = faults
+        o.measureTiming = false
+        return o
+    }
+
+    public func check(_ trace: Trace) -> Verdict {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioWriter.scenario(trace, id: "fuzz")
+        } catch {
+            return Verdict(failure: Failure(kind: .invalidScenario, message: error.description), ticks: 0, simulatedTicks: 0)
+        }
+        let mirror = checks.mirror && !trace.resizes
+        var verdict = check(scenario, recordFrames: checks.replay != .off || mirror)
+        guard verdict.failure == nil, mirror, let pose = verdict.finalPose else { return verdict }
+        let mirrored: Scenario
+        do {
+            mirrored = try ScenarioWriter.scenario(trace.mirrored, id: "fuzz-mirrored")
+        } catch {
+            verdict.failure = Failure(kind: .invalidScenario, message: "mirror: \(error.description)")
+            return verdict
+        }
+        var o = options
+        o.recordFrames = true
+        let second = Simulator.run(mirrored, options: o)
+        verdict.simulatedTicks += second.ticks
+        if let b = second.frames.last?.pose, let problem = MirrorCheck.difference(pose, b) {
+            verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
+        }
+        return verdict
+    }
+
+    /// Invariants and replay determinism: the checks that need only a scenario (so they apply to
+    /// saved regression files too).
+    public func check(_ scenario: Scenario) -> Verdict { check(scenario, recordFrames: checks.replay != .off) }
+
+    func check(_ scenario: Scenario, recordFrames: Bool) -> Verdict {
+        var o = options
+        o.recordFrames = recordFrames
+        let result = Simulator.run(scenario, options: o)
+        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.frames.last?.pose)
+        if let rejection = result.rejection {
+            verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
+            return verdict
+        }
+        if let v = result.violations.min(by: { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }) {
+            verdict.failure = Failure(kind: .invariant(v.invariant), message: v.description, tick: v.tick)
+            return verdict
+        }
+        guard checks.replay != .off else { return verdict }
+        let again = Simulator.run(scenario, options: o)
+        verdict.simulatedTicks += again.ticks
+        let differs = checks.replay == .bytes
+            ? firstDifference(FrameLog.frames(result.frames).split(separator: "\n"), FrameLog.frames(again.frames).split(separator: "\n"), by: ==)
+            : firstDifference(result.frames, again.frames) { $0.isIdentical(to: $1) }
+        if let line = differs {
+            verdict.failure = Failure(kind: .replayDiffers, message: "a replay differs from frame line \(line + 1)", tick: line)
+        }
+        return verdict
+    }
+
+    /// The index of the first line that differs (or that one side lacks); nil when all are equal.
+    func firstDifference<T>(_ a: [T], _ b: [T], by equal: (T, T) -> Bool) -> Int? {
+        if let i = zip(a, b).enumerated().first(where: { !equal($0.element.0, $0.element.1) })?.offset { return i }
+        return a.count == b.count ? nil : min(a.count, b.count)
+    }
+
+    /// The trace's failure of kind `kind`, if it still has one (the shrinker's test): only the
+    /// check that can produce that kind runs, and for an invariant its earliest violation counts
+    /// even when another invariant broke first.
+    public func failure(_ kind: FailureKind, on trace: Trace) -> Failure? {
+        switch kind {
+        case .invariant(let invariant):
+            guard let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
+            var o = options
+            o.recordFrames = false
+            return Simulator.run(scenario, options: o).violations.filter { $0.invariant == invariant }.min { $0.tick < $1.tick }
+                .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
+        case .replayDiffers, .mirrorDiffers, .invalidScenario:
+            return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }
+        }
+    }
+}
+
+extension FrameRecord {
+    /// Equal bit for bit (so −0 differs from 0 and a NaN equals the same NaN): what identical
+    /// `frames.jsonl` lines need.
+    func isIdentical(to o: FrameRecord) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        func same(_ a: Point, _ b: Point) -> Bool { same(a.x, b.x) && same(a.y, b.y) }
+        return tick == o.tick && same(pose.scale, o.pose.scale) && same(pose.translation, o.pose.translation)
+            && same(sMin, o.sMin) && same(sMax, o.sMax) && same(maskDiameter, o.maskDiameter) && same(panLimit, o.panLimit)
+            && same(view.width, o.view.width) && same(view.height, o.view.height) && phase == o.phase && animating == o.animating
+            && gridVisible == o.gridVisible && instructionsVisible == o.instructionsVisible && session == o.session
+            && cut == o.cut && engaged == o.engaged && same(sliderPercent, o.sliderPercent)
+            && touches.count == o.touches.count && zip(touches, o.touches).allSatisfy { same($0, $1) }
+    }
+}

@@ -1,0 +1,49 @@
+import CropSim
+import Foundation
+
+/// The folder of shrunk failures (by default `Scenarios/regressions/`), used like Hypothesis's
+/// example database: every file in it is replayed before new traces are generated, and each is
+/// an ordinary scenario that `cropsim run` replays on its own.
+public struct RegressionDatabase: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The saved scenarios, in file-name order (the order shards split them in).
+    public func load() -> ScenarioLoader.Loaded {
+        guard FileManager.default.fileExists(atPath: directory) else { return ScenarioLoader.load([]) }
+        return ScenarioLoader.load([directory])
+    }
+
+    /// `<invariant>-<step kind>[-<fault>]`: one file per failure and place, so a campaign that
+    /// hits the same bug a thousand times saves it once.
+    public static func fileName(kind: FailureKind, place: String, fault: String?) -> String {
+        [kind.description, place, fault].compactMap { $0 }.joined(separator: "-") + ".json"
+    }
+
+    public func path(of name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+    public func contains(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(of: name)) }
+
+    /// Writes `text` as `name` unless a file of that name exists: written to a temporary file in
+    /// the folder, then hard-linked into place (which, unlike rename, refuses to replace), so a
+    /// reader or a killed run never sees half a file and parallel shards never overwrite each
+    /// other's finds. Returns the path, or nil when the name was taken.
+    public func save(_ text: String, as name: String) throws -> String? {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let destination = path(of: name)
+        let temporary = path(of: ".\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        defer { unlink(temporary) }
+        guard link(temporary, destination) == 0 else {
+            if errno == EEXIST { return nil }
+            throw DatabaseError(message: "\(destination): \(String(cString: strerror(errno)))")
+        }
+        return destination
+    }
+}
+
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,71 @@
+import CropModel
+import CropSim
+
+/// A generated session at touch level: what the generator makes, the mirror transforms and the
+/// writer turns into a scenario file.
+///
+/// Times are integer milliseconds and coordinates sit on a quarter-point grid with whole-point
+/// views, so the scenario text is short, round-trips exactly, and mirroring (`W − x`) is exact.
+public struct Trace: Hashable, Sendable {
+    public var view: Size
+    public var screenScale: Double
+    public var touchRate: Int
+    public var reduceMotion: Bool
+    public var photo: SourceImage
+    public var config: AvatarCropperConfig
+    public var steps: [TraceStep]
+
+    /// Total number of fingers put down, and of touch samples.
+    public var fingerCount: Int { steps.reduce(0) { $0 + $1.fingers.count } }
+    public var sampleCount: Int { steps.reduce(0) { $0 + $1.fingers.reduce(0) { $0 + $1.samples.count } } }
+
+    /// The view grows from its top-left origin, so mirroring about "the width at that moment" is
+    /// no symmetry once a resize falls between touches that belong together (a pinch in progress,
+    /// the two taps of a double-tap, a hand-over's fingers). Fuzzing found all three; traces with
+    /// a resize get every other check but not the mirror one.
+    public var resizes: Bool {
+        steps.contains { if case .resize = $0.action { true } else { false } }
+    }
+
+    /// The 60 Hz tick an input at `ms` milliseconds is applied at (as the simulator rounds it).
+    static func tick(_ ms: Int) -> Int { Input.tick(forMicroseconds: Int64(ms) * 1000) }
+}
+
+public struct TraceStep: Hashable, Sendable {
+    /// Milliseconds from the start of the session.
+    public var start: Int
+    /// What the generator meant (recorded as the step's note, and part of a failure's place).
+    public var kind: InputKind
+    public var action: TraceAction
+
+    public var fingers: [FingerTrack] {
+        if case .touches(let f) = action { f } else { [] }
+    }
+
+    public var endMilliseconds: Int { start + (fingers.compactMap { $0.samples.last?.time }.max() ?? 0) }
+}
+
+public enum TraceAction: Hashable, Sendable {
+    case touches([FingerTrack])
+    case slider(percent: Int, animated: Bool)
+    case increment(Int)
+    case decrement(Int)
+    case recenter
+    case resize(Size)
+    case reduceMotion(Bool)
+    case memoryWarning
+    case cancelTouches
+    case confirm
+}
+
+/// One finger's samples: down, moves, then up or cancel.
+public struct FingerTrack: Hashable, Sendable {
+    public var samples: [TouchSample]
+}
+
+public struct TouchSample: Hashable, Sendable {
+    /// Milliseconds after the step's start.
+    public var time: Int
+    public var point: Point
+    public var phase: TouchPhase
+}

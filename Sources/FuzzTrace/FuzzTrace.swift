@@ -1,0 +1,40 @@
+import CFuzzerDriver
+import CropFuzz
+import CropModel
+import Foundation
+
+/// libFuzzer target: the input bytes are the generator's choice sequence (`ChoiceReader.bytes`),
+/// so coverage guidance mutates traces through the same generator the campaign uses, and every
+/// input is a valid trace. Any failure of the oracle (an invariant, replay or mirror) aborts with
+/// the failure, which libFuzzer saves as a crash input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTraceTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    var reader = ChoiceReader.bytes(bytes)
+    let trace = FuzzTraceTarget.generator.trace(&reader)
+    if let failure = FuzzTraceTarget.oracle.check(trace).failure {
+        let text = ScenarioWriter.json(trace, name: "libFuzzer: \(failure.kind)", description: failure.message)
+        FileHandle.standardError.write(Data("\(failure.kind): \(failure.message)\n\(text)".utf8))
+        abort()
+    }
+    return 0
+}
+
+enum FuzzTraceTarget {
+    static let generator = Generator(profile: .default, maxSteps: 12)
+    /// `CROPSIM_FUZZ_FAULT=<name>` fuzzes a deliberately broken model (to check the target finds it).
+    static let oracle = Oracle(faults: ProcessInfo.processInfo.environment["CROPSIM_FUZZ_FAULT"]
+        .flatMap(Fault.named) ?? [])
+}
+
+@main
+struct FuzzTrace {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let status = cropsim_fuzz_run_driver(&argc, &argv, fuzzTraceTestOneInput)
+        if status != -1 { exit(status) }
+        // Built without libFuzzer: run the inputs named on the command line once each.
+        LibFuzzerInputs.replay(CommandLine.arguments.dropFirst(), fuzzTraceTestOneInput)
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import CropFuzz
+import CropModel
+import CropSim
+import Foundation
+
+/// `cropsim fuzz`: generates random touch-level sessions, checks every invariant plus replay and
+/// mirror symmetry, shrinks each new failure to a small scenario and saves it where the suite
+/// (or the next fuzz run) replays it. Prints a JSON summary; exit 1 when anything failed.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Fuzz the editor with random gestures; shrink and save every failure as a scenario.",
+        discussion: """
+            Run i of a seed is the same trace on any machine and with any --jobs or --shard, so \
+            --shard 1/4 … 4/4 split a run disjointly. Files already in --out are replayed first. \
+            Exit code 0 when nothing failed, 1 when something did, 2 on bad input.
+            """
+    )
+
+    @Option(help: "Campaign seed (default: random; printed in every output).") var seed: UInt64?
+    @Option(help: "Traces to generate (default 1000 unless --max-seconds is given).") var runs: Int?
+    @Option(help: "Stop generating after this many seconds.") var maxSeconds: Double?
+    @Option(help: "Traces judged in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "At most this many steps per trace.") var maxSteps = 20
+    @Option(help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
+    var profile = "default"
+    @Option(help: "Where shrunk failures are saved and replayed from (default Scenarios/regressions; with --fault a temporary folder).")
+    var out: String?
+    @Option(help: "Run only shard i of n (1-based): runs with index mod n = i − 1.") var shard: Shard?
+    @Option(help: "Stop after this many failing traces.") var maxFailures: Int?
+    @Option(help: "Candidates the shrinker may try per failure.") var shrinkBudget = 400
+    @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
+    var replayCheck = OracleChecks.Replay.frames
+    @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
+    @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
+    var replay: [String] = []
+    @Option(help: ArgumentHelp("Fuzz a deliberately broken model: \(Fault.all.map(\.name).joined(separator: ", ")).", visibility: .hidden))
+    var fault: String?
+    @Option(help: ArgumentHelp("Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
+    var exportCorpus: String?
+
+    func validate() throws {
+        if let runs, runs < 0 { throw ValidationError("--runs must be ≥ 0") }
+        if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) { throw ValidationError("--max-seconds must be a positive number") }
+        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1") }
+        if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
+        if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
+        if shrinkBudget < 0 { throw ValidationError("--shrink-budget must be ≥ 0") }
+        if let fault, Fault.named(fault) == nil {
+            throw ValidationError("unknown --fault \"\(fault)\"; expected one of \(Fault.all.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let profile: FuzzProfile
+        do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
+        let faults = fault.flatMap(Fault.named) ?? []
+        let oracle = Oracle(faults: faults, checks: OracleChecks(replay: replayCheck, mirror: !noMirrorCheck))
+        if !replay.isEmpty { return try replayFiles(oracle) }
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let generator = Generator(profile: profile, maxSteps: maxSteps)
+        if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
+
+        let config = CampaignConfig(
+            seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: jobs, generator: generator,
+            oracle: oracle, faultName: fault, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
+            database: RegressionDatabase(directory: outDirectory), maxFailures: maxFailures, shrinkBudget: shrinkBudget)
+        let live = isatty(STDERR_FILENO) != 0
+        let report = Campaign.run(config, progress: { p in
+            guard live else { return }
+            let line = String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
+                              seed, p.seconds, p.runs, Double(p.runs) / max(p.seconds, 1e-9), p.ticks,
+                              Double(p.ticks) / max(p.seconds, 1e-9), p.failures)
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        }, found: { f in
+            guard !f.duplicate else { return }
+            let origin = f.run.map { "run \($0)" } ?? "saved file"
+            var text = "\(live ? "\r\u{1B}[K" : "")\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(f.message)\n"
+            if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
+            if let replay = f.replay { text += "  replay: \(replay)\n" }
+            FileHandle.standardError.write(Data(text.utf8))
+        })
+        if live { FileHandle.standardError.write(Data("\n".utf8)) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        if report.failed { throw ExitCode.checkFailed }
+    }
+
+    /// Finds against a deliberate fault must never land in the suite (which runs every file in
+    /// `Scenarios/` against the correct model), so `--fault` defaults to a temporary folder.
+    var outDirectory: String {
+        if let out { return out }
+        guard let fault else { return "Scenarios/regressions" }
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("cropsim-fuzz/\(fault)")
+    }
+
+    func replayFiles(_ oracle: Oracle) throws {
+        let loaded = ScenarioLoader.load(replay)
+        for e in loaded.errors { printToStandardError("error: \(e)") }
+        guard loaded.errors.isEmpty else { throw ExitCode.badInput }
+        var failed = false
+        for scenario in loaded.scenarios {
+            if let failure = oracle.check(scenario).failure {
+                failed = true
+                print("FAIL \(scenario.file): \(failure.kind): \(failure.message)")
+            } else {
+                print("ok   \(scenario.file)")
+            }
+        }
+        if failed { throw ExitCode.checkFailed }
+    }
+
+    /// Seeds for the `FuzzTrace` libFuzzer target: each run's choices as the bytes it decodes.
+    func export(to directory: String, seed: UInt64, generator: Generator) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let count = runs ?? 32
+        for run in 0..<count {
+            var reader = ChoiceReader.random(seed: seed, run: run)
+            _ = generator.trace(&reader)
+            let path = (directory as NSString).appendingPathComponent(String(format: "seed-%llu-run-%04d", seed, run))
+            try Data(reader.encodedBytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+        print("wrote \(count) seeds to \(directory)")
+    }
+}
+
+extension OracleChecks.Replay: ExpressibleByArgument {}
