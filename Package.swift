@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "CropModel", targets: ["CropModel"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
+        .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
+        .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -28,17 +30,39 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
 
+        // Imaging: libpng, libjpeg-turbo and Little CMS, a C shim that turns their longjmp errors into
+        // return codes, and the Swift library that decodes photos and renders the avatar.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
+        .target(name: "CropImaging", dependencies: ["CropModel", "CImagingShim", "CLCMS"]),
+
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropModel", "CGSL"]
+            dependencies: ["CropModel", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
         ),
+
+        // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
+        .target(name: "CropFuzz", dependencies: ["CropSim", "CropModel", "CGSL"]),
+        // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
+        // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropModel", "CFuzzerDriver"]),
+
+        // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
+        .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
 
         .executableTarget(
             name: "cropsim",
             dependencies: [
                 "CropModel",
                 "CropSim",
+                "CropImaging",
+                "CropReport",
+                "CropFuzz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,13 +75,24 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CropImagingTests",
+            dependencies: ["CropImaging", "CropModel", "CLCMS"]
+        ),
+        .testTarget(
+            name: "CropReportTests",
+            dependencies: ["CropReport", "CropSim", "CropModel", "CropImaging"]
+        ),
+        .testTarget(
+            name: "CropFuzzTests",
+            dependencies: ["CropFuzz", "CropSim", "CropModel"]
+        ),
+        .testTarget(
             name: "CropSimTests",
             dependencies: [
                 "CropSim",
                 "CropModel",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: []
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -40,6 +40,12 @@ public struct ImageSpec: Sendable, Hashable {
     public var file: String?
     /// Where `file` is written in the scenario, for errors about the photo.
     public var fileLocation: SourceLocation?
+
+    public init(source: SourceImage, file: String? = nil, fileLocation: SourceLocation? = nil) {
+        self.source = source
+        self.file = file
+        self.fileLocation = fileLocation
+    }
 }
 
 /// A step happens at `time` seconds after the scenario starts.

@@ -1,0 +1,248 @@
+// libjpeg-turbo behind setjmp. libjpeg's default error_exit calls exit(): every decompressor and
+// compressor here gets an error manager whose error_exit formats the message and longjmps back
+// into the C function that made the call.
+#include "cimaging.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+typedef struct jpeg_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char text[JMSG_LENGTH_MAX];
+} jpeg_failure;
+
+static void set_message(cis_message *message, const char *text) {
+    snprintf(message->text, sizeof message->text, "%s", text);
+}
+
+static void on_error_exit(j_common_ptr cinfo) {
+    jpeg_failure *failure = (jpeg_failure *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, failure->text);
+    longjmp(failure->jump, 1);
+}
+
+/// A file that ends early is an error, not an image with gray rows at the bottom. Other
+/// corrupt-data warnings (extraneous bytes, odd restart markers) are tolerated as browsers do.
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) on_error_exit(cinfo);
+    if (level < 0) cinfo->err->num_warnings += 1;
+}
+
+static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void install_failure(jpeg_failure *failure) {
+    jpeg_std_error(&failure->manager);
+    failure->manager.error_exit = on_error_exit;
+    failure->manager.emit_message = on_emit_message;
+    failure->manager.output_message = on_output_message;
+}
+
+struct cis_jpeg_reader {
+    struct jpeg_decompress_struct cinfo;
+    jpeg_failure failure;
+    FILE *file;
+    JOCTET *icc;
+    int created;
+    /// Set after a longjmp: libjpeg's state is undefined then, so no further call may touch it.
+    int failed;
+};
+
+static const uint8_t exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
+
+int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message) {
+    *reader = NULL;
+    memset(info, 0, sizeof *info);
+    cis_jpeg_reader *r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        set_message(message, "out of memory");
+        return -1;
+    }
+    r->file = fopen(path, "rb");
+    if (r->file == NULL) {
+        set_message(message, strerror(errno));
+        cis_jpeg_close(r);
+        return -1;
+    }
+    install_failure(&r->failure);
+    r->cinfo.err = &r->failure.manager;
+    if (setjmp(r->failure.jump)) {
+        set_message(message, r->failure.text);
+        cis_jpeg_close(r);
+        return -1;
+    }
+    jpeg_create_decompress(&r->cinfo);
+    r->created = 1;
+    jpeg_stdio_src(&r->cinfo, r->file);
+    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&r->cinfo, TRUE);
+
+    for (jpeg_saved_marker_ptr m = r->cinfo.marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= sizeof exif_prefix &&
+            memcmp(m->data, exif_prefix, sizeof exif_prefix) == 0) {
+            info->exif = m->data;
+            info->exif_length = m->data_length;
+            break;
+        }
+    }
+    unsigned int icc_length = 0;
+    if (jpeg_read_icc_profile(&r->cinfo, &r->icc, &icc_length)) {
+        info->icc = r->icc;
+        info->icc_length = icc_length;
+    }
+    info->width = r->cinfo.image_width;
+    info->height = r->cinfo.image_height;
+    switch (r->cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE:
+        info->model = CIS_GRAY;
+        break;
+    case JCS_CMYK:
+    case JCS_YCCK:
+        info->model = CIS_CMYK;
+        info->inverted_cmyk = r->cinfo.saw_Adobe_marker;
+        break;
+    default:
+        info->model = CIS_RGB;
+        break;
+    }
+    *reader = r;
+    return 0;
+}
+
+int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, uint32_t *x, uint32_t *width,
+                   uint32_t *scaled_width, uint32_t *scaled_height, cis_message *message) {
+    if (r->failed) {
+        set_message(message, "the decoder already failed");
+        return -1;
+    }
+    if (setjmp(r->failure.jump)) {
+        r->failed = 1;
+        set_message(message, r->failure.text);
+        return -1;
+    }
+    switch (r->cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: r->cinfo.out_color_space = JCS_GRAYSCALE; break;
+    case JCS_CMYK:
+    case JCS_YCCK: r->cinfo.out_color_space = JCS_CMYK; break;
+    default: r->cinfo.out_color_space = JCS_RGB; break;
+    }
+    r->cinfo.scale_num = 1;
+    r->cinfo.scale_denom = scale_denom;
+    jpeg_start_decompress(&r->cinfo);
+    *scaled_width = r->cinfo.output_width;
+    *scaled_height = r->cinfo.output_height;
+    JDIMENSION offset = *x, columns = *width;
+    if (offset != 0 || columns != r->cinfo.output_width) jpeg_crop_scanline(&r->cinfo, &offset, &columns);
+    *x = offset;
+    *width = columns;
+    return 0;
+}
+
+int cis_jpeg_skip_rows(cis_jpeg_reader *r, uint32_t count, cis_message *message) {
+    if (r->failed) {
+        set_message(message, "the decoder already failed");
+        return -1;
+    }
+    if (setjmp(r->failure.jump)) {
+        r->failed = 1;
+        set_message(message, r->failure.text);
+        return -1;
+    }
+    while (count > 0) {
+        JDIMENSION skipped = jpeg_skip_scanlines(&r->cinfo, count);
+        if (skipped == 0) {
+            set_message(message, "read past the last row");
+            return -1;
+        }
+        count -= skipped;
+    }
+    return 0;
+}
+
+int cis_jpeg_read_row(cis_jpeg_reader *r, uint8_t *row, cis_message *message) {
+    if (r->failed) {
+        set_message(message, "the decoder already failed");
+        return -1;
+    }
+    if (setjmp(r->failure.jump)) {
+        r->failed = 1;
+        set_message(message, r->failure.text);
+        return -1;
+    }
+    JSAMPROW rows[1] = {row};
+    if (jpeg_read_scanlines(&r->cinfo, rows, 1) != 1) {
+        set_message(message, "read past the last row");
+        return -1;
+    }
+    return 0;
+}
+
+void cis_jpeg_close(cis_jpeg_reader *r) {
+    if (r == NULL) return;
+    if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    if (r->file != NULL) fclose(r->file);
+    free(r->icc);
+    free(r);
+}
+
+/// The compressor and its memory destination, on the heap so that both are valid after a longjmp.
+typedef struct jpeg_writer {
+    struct jpeg_compress_struct cinfo;
+    jpeg_failure failure;
+    unsigned char *buffer;
+    unsigned long length;
+    int created;
+} jpeg_writer;
+
+int cis_jpeg_encode(const cis_jpeg_write_params *p, const uint8_t *pixels, size_t stride,
+                    uint8_t **output, size_t *output_length, cis_message *message) {
+    *output = NULL;
+    *output_length = 0;
+    jpeg_writer *w = calloc(1, sizeof *w);
+    if (w == NULL) {
+        set_message(message, "out of memory");
+        return -1;
+    }
+    install_failure(&w->failure);
+    w->cinfo.err = &w->failure.manager;
+    if (setjmp(w->failure.jump)) {
+        set_message(message, w->failure.text);
+        if (w->created) jpeg_destroy_compress(&w->cinfo);
+        free(w->buffer);
+        free(w);
+        return -1;
+    }
+    jpeg_create_compress(&w->cinfo);
+    w->created = 1;
+    jpeg_mem_dest(&w->cinfo, &w->buffer, &w->length);
+    w->cinfo.image_width = p->width;
+    w->cinfo.image_height = p->height;
+    w->cinfo.input_components = (int)p->model;
+    w->cinfo.in_color_space = p->model == CIS_GRAY ? JCS_GRAYSCALE : p->model == CIS_CMYK ? JCS_CMYK : JCS_RGB;
+    jpeg_set_defaults(&w->cinfo);
+    jpeg_set_quality(&w->cinfo, p->quality, TRUE);
+    w->cinfo.optimize_coding = TRUE;
+    if (p->progressive) jpeg_simple_progression(&w->cinfo);
+    // An EXIF file starts with APP1; a JFIF APP0 in front of it is allowed but unusual.
+    if (p->app1 != NULL) w->cinfo.write_JFIF_header = FALSE;
+    jpeg_start_compress(&w->cinfo, TRUE);
+    if (p->app1 != NULL) jpeg_write_marker(&w->cinfo, JPEG_APP0 + 1, p->app1, (unsigned int)p->app1_length);
+    if (p->icc != NULL) jpeg_write_icc_profile(&w->cinfo, p->icc, (unsigned int)p->icc_length);
+    while (w->cinfo.next_scanline < w->cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)w->cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&w->cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&w->cinfo);
+    *output = w->buffer;
+    *output_length = w->length;
+    jpeg_destroy_compress(&w->cinfo);
+    free(w);
+    return 0;
+}

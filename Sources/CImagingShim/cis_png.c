@@ -1,0 +1,255 @@
+// libpng behind setjmp: each public function sets the jump point itself, so a libpng error
+// anywhere inside it returns -1 with libpng's message instead of unwinding through Swift.
+#include "cimaging.h"
+
+#include <errno.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+struct cis_png_reader {
+    FILE *file;
+    png_structp png;
+    png_infop info;
+    /// Interlaced images only: the whole decoded image, rows served from here.
+    uint8_t *image;
+    uint32_t next_row;
+    uint32_t height;
+    size_t row_bytes;
+    int interlaced;
+    /// Set after a longjmp: libpng's state is undefined then, so no further call may touch it.
+    int failed;
+    char error[CIS_MESSAGE_SIZE];
+};
+
+static void set_message(cis_message *message, const char *text) {
+    snprintf(message->text, sizeof message->text, "%s", text);
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    char *error = png_get_error_ptr(png);
+    snprintf(error, CIS_MESSAGE_SIZE, "%s", text);
+    png_longjmp(png, 1);
+}
+
+/// Warnings (benign errors such as a damaged ancillary chunk, which libpng drops) are not shown:
+/// the decode goes on with what libpng kept.
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+/// libpng's stdio reader reports every short read as "Read Error"; this one says which it was.
+static void read_file(png_structp png, png_bytep data, size_t length) {
+    FILE *file = png_get_io_ptr(png);
+    if (fread(data, 1, length, file) == length) return;
+    png_error(png, feof(file) ? "unexpected end of file (truncated, or a chunk length past the end)" : strerror(errno));
+}
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CIS_HOST_IS_LITTLE_ENDIAN 1
+#else
+#define CIS_HOST_IS_LITTLE_ENDIAN 0
+#endif
+
+static void read_color_chunks(png_structp png, png_infop info, cis_png_info *out) {
+    int intent;
+    out->has_srgb = png_get_sRGB(png, info, &intent) != 0;
+    out->has_gamma = png_get_gAMA(png, info, &out->gamma) != 0;
+    out->has_chrm = png_get_cHRM(png, info, &out->white_x, &out->white_y, &out->red_x, &out->red_y,
+                                 &out->green_x, &out->green_y, &out->blue_x, &out->blue_y) != 0;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length)) {
+        out->icc = profile;
+        out->icc_length = profile_length;
+    }
+    png_unknown_chunkp unknown;
+    int count = png_get_unknown_chunks(png, info, &unknown);
+    for (int i = 0; i < count; i++) {
+        if (memcmp(unknown[i].name, "cICP", 4) == 0 && unknown[i].size == 4) {
+            out->has_cicp = 1;
+            memcpy(out->cicp, unknown[i].data, 4);
+        }
+    }
+    png_uint_32 exif_length;
+    png_bytep exif;
+    if (png_get_eXIf_1(png, info, &exif_length, &exif)) {
+        out->exif = exif;
+        out->exif_length = exif_length;
+    }
+}
+
+int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, cis_message *message) {
+    *reader = NULL;
+    memset(info, 0, sizeof *info);
+    cis_png_reader *r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        set_message(message, "out of memory");
+        return -1;
+    }
+    r->file = fopen(path, "rb");
+    if (r->file == NULL) {
+        set_message(message, strerror(errno));
+        cis_png_close(r);
+        return -1;
+    }
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r->error, on_error, on_warning);
+    r->info = r->png ? png_create_info_struct(r->png) : NULL;
+    if (r->info == NULL) {
+        set_message(message, "out of memory");
+        cis_png_close(r);
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(r->png))) {
+        set_message(message, r->error);
+        cis_png_close(r);
+        return -1;
+    }
+    png_set_read_fn(r->png, r->file, read_file);
+    // cICP is newer than libpng 1.6.39, which would drop it: keep it as an unknown chunk.
+    static const png_byte cicp[] = {'c', 'I', 'C', 'P', '\0'};
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_ALWAYS, cicp, 1);
+    png_read_info(r->png, r->info);
+
+    int color_type = png_get_color_type(r->png, r->info);
+    int bit_depth = png_get_bit_depth(r->png, r->info);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(r->png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(r->png);
+    if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(r->png);
+    if (bit_depth == 16 && CIS_HOST_IS_LITTLE_ENDIAN) png_set_swap(r->png);
+    r->interlaced = png_get_interlace_type(r->png, r->info) != PNG_INTERLACE_NONE;
+    if (r->interlaced) png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+
+    info->width = png_get_image_width(r->png, r->info);
+    info->height = png_get_image_height(r->png, r->info);
+    info->interlaced = r->interlaced;
+    info->channels = png_get_channels(r->png, r->info);
+    info->bit_depth = png_get_bit_depth(r->png, r->info);
+    info->row_bytes = png_get_rowbytes(r->png, r->info);
+    read_color_chunks(r->png, r->info, info);
+    r->height = info->height;
+    r->row_bytes = info->row_bytes;
+    *reader = r;
+    return 0;
+}
+
+int cis_png_read_row(cis_png_reader *r, uint8_t *row, cis_message *message) {
+    if (r->failed || r->next_row >= r->height) {
+        set_message(message, r->failed ? "the decoder already failed" : "read past the last row");
+        return -1;
+    }
+    // Allocated after setjmp, so volatile: its value must survive the longjmp to be freed.
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(r->png))) {
+        free(rows);
+        r->failed = 1;
+        set_message(message, r->error);
+        return -1;
+    }
+    if (r->interlaced) {
+        if (r->image == NULL) {
+            // Adam7 spreads every row over seven passes: only a whole-image buffer can hold them.
+            if (r->row_bytes != 0 && r->height > SIZE_MAX / r->row_bytes) png_error(r->png, "image too large");
+            r->image = malloc(r->row_bytes * r->height);
+            rows = malloc(sizeof(png_bytep) * r->height);
+            if (r->image == NULL || rows == NULL) png_error(r->png, "out of memory");
+            for (uint32_t y = 0; y < r->height; y++) rows[y] = r->image + (size_t)y * r->row_bytes;
+            png_read_image(r->png, rows);
+            free(rows);
+            rows = NULL;
+        }
+        memcpy(row, r->image + (size_t)r->next_row * r->row_bytes, r->row_bytes);
+    } else {
+        png_read_row(r->png, row, NULL);
+    }
+    r->next_row += 1;
+    return 0;
+}
+
+void cis_png_close(cis_png_reader *r) {
+    if (r == NULL) return;
+    if (r->png != NULL) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
+    if (r->file != NULL) fclose(r->file);
+    free(r->image);
+    free(r);
+}
+
+/// A growing output buffer for png_set_write_fn. On the heap, so its fields are valid after a
+/// longjmp without being volatile.
+typedef struct png_sink {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    char error[CIS_MESSAGE_SIZE];
+} png_sink;
+
+static void sink_write(png_structp png, png_bytep data, size_t length) {
+    png_sink *sink = png_get_io_ptr(png);
+    if (length > SIZE_MAX / 2 - sink->length) png_error(png, "output too large");
+    if (sink->length + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 65536;
+        while (capacity < sink->length + length) capacity *= 2;
+        uint8_t *grown = realloc(sink->data, capacity);
+        if (grown == NULL) png_error(png, "out of memory");
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->length, data, length);
+    sink->length += length;
+}
+
+static void sink_flush(png_structp png) { (void)png; }
+
+int cis_png_encode(const cis_png_write_params *p, const uint8_t *pixels, size_t stride,
+                   uint8_t **output, size_t *output_length, cis_message *message) {
+    *output = NULL;
+    *output_length = 0;
+    png_sink *sink = calloc(1, sizeof *sink);
+    png_structp png = sink ? png_create_write_struct(PNG_LIBPNG_VER_STRING, sink->error, on_error, on_warning) : NULL;
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (info == NULL) {
+        set_message(message, "out of memory");
+        if (png != NULL) png_destroy_write_struct(&png, NULL);
+        free(sink);
+        return -1;
+    }
+    // Allocated after setjmp, so volatile: its value must survive the longjmp to be freed.
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        set_message(message, sink->error);
+        free(rows);
+        free(sink->data);
+        free(sink);
+        png_destroy_write_struct(&png, &info);
+        return -1;
+    }
+    png_set_write_fn(png, sink, sink_write, sink_flush);
+    // Run-length deflate: on filtered photographic rows it compresses within a few percent of the
+    // default strategy at a fraction of the time (70 ms → 9 ms for a 512×512 avatar).
+    png_set_compression_strategy(png, Z_RLE);
+    png_set_IHDR(png, info, p->width, p->height, p->bit_depth, p->color_type,
+                 p->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    if (p->icc != NULL) png_set_iCCP(png, info, "sRGB", PNG_COMPRESSION_TYPE_BASE, p->icc, (png_uint_32)p->icc_length);
+    if (p->exif != NULL) png_set_eXIf_1(png, info, (png_uint_32)p->exif_length, (png_bytep)p->exif);
+    png_write_info(png, info);
+    if (p->bit_depth == 16 && CIS_HOST_IS_LITTLE_ENDIAN) png_set_swap(png);
+    if (p->interlaced) png_set_interlace_handling(png);
+    rows = malloc(sizeof(png_bytep) * (p->height ? p->height : 1));
+    if (rows == NULL) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < p->height; y++) rows[y] = (png_bytep)pixels + (size_t)y * stride;
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    free(rows);
+    *output = sink->data;
+    *output_length = sink->length;
+    free(sink);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}

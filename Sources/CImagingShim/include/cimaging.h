@@ -1,0 +1,141 @@
+// The only C in CropImaging: libpng and libjpeg report errors by longjmp, which Swift cannot
+// survive, so every library call happens inside one of these functions, under a setjmp that turns
+// the longjmp into a return code plus the library's own message. Nothing here calls exit or abort.
+#ifndef CIMAGING_H
+#define CIMAGING_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lcms2.h>
+
+#define CIS_MESSAGE_SIZE 256
+
+/// The library's message when a call fails (return value != 0).
+typedef struct cis_message {
+    char text[CIS_MESSAGE_SIZE];
+} cis_message;
+
+/// Color models, valued by their channel count (alpha not included).
+typedef enum cis_color_model { CIS_GRAY = 1, CIS_RGB = 3, CIS_CMYK = 4 } cis_color_model;
+
+/// Frees buffers the encoders return.
+void cis_free(void *pointer);
+
+// MARK: PNG decoding
+
+typedef struct cis_png_reader cis_png_reader;
+
+/// What the PNG header and the chunks before the first IDAT say. Pointers stay valid until
+/// `cis_png_close`.
+typedef struct cis_png_info {
+    uint32_t width;
+    uint32_t height;
+    int interlaced;
+    /// Samples per pixel of the rows `cis_png_read_row` returns: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA.
+    int channels;
+    /// 8 or 16; 16-bit samples come in host byte order.
+    int bit_depth;
+    size_t row_bytes;
+
+    int has_srgb;
+    int has_gamma;
+    /// The file gamma as stored (e.g. 0.45455): decoded = encoded ^ (1 / gamma).
+    double gamma;
+    int has_chrm;
+    double white_x, white_y, red_x, red_y, green_x, green_y, blue_x, blue_y;
+    const uint8_t *icc;
+    uint32_t icc_length;
+    int has_cicp;
+    uint8_t cicp[4];
+    const uint8_t *exif;
+    uint32_t exif_length;
+} cis_png_info;
+
+/// Opens `path`, reads the chunks up to the first IDAT and sets the transforms that give 8- or
+/// 16-bit gray/RGB rows with alpha where the file has any (palette, tRNS and low bit depths expanded).
+int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, cis_message *message);
+/// Reads the next row (interlaced files are decoded whole on the first call, then served by row).
+int cis_png_read_row(cis_png_reader *reader, uint8_t *row, cis_message *message);
+void cis_png_close(cis_png_reader *reader);
+
+// MARK: PNG encoding
+
+typedef struct cis_png_write_params {
+    uint32_t width;
+    uint32_t height;
+    /// PNG_COLOR_TYPE_GRAY (0), RGB (2), GRAY_ALPHA (4) or RGBA (6).
+    int color_type;
+    /// 8 or 16; 16-bit samples are given in host byte order.
+    int bit_depth;
+    int interlaced;
+    const uint8_t *icc;
+    size_t icc_length;
+    const uint8_t *exif;
+    size_t exif_length;
+} cis_png_write_params;
+
+/// Encodes `pixels` (rows `stride` bytes apart) into a malloc'ed buffer freed with `cis_free`.
+/// Writes no tIME chunk, so equal input gives equal bytes.
+int cis_png_encode(const cis_png_write_params *params, const uint8_t *pixels, size_t stride,
+                   uint8_t **output, size_t *output_length, cis_message *message);
+
+// MARK: JPEG decoding
+
+typedef struct cis_jpeg_reader cis_jpeg_reader;
+
+typedef struct cis_jpeg_info {
+    uint32_t width;
+    uint32_t height;
+    /// Decoded as gray, RGB (YCbCr is converted) or CMYK (YCCK is converted).
+    cis_color_model model;
+    /// Adobe APP14 CMYK is stored inverted (Photoshop's convention).
+    int inverted_cmyk;
+    /// The first APP1 segment's payload (including its "Exif\0\0" prefix), or NULL.
+    const uint8_t *exif;
+    uint32_t exif_length;
+    /// The ICC profile reassembled from its APP2 chunks, or NULL.
+    const uint8_t *icc;
+    uint32_t icc_length;
+} cis_jpeg_info;
+
+/// Opens `path` and reads the markers up to the first scan.
+int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message);
+/// Starts decompression at 1/`scale_denom` size (1, 2, 4 or 8: DCT scaling) and limits every row
+/// to the columns [*x, *x + *width) of the scaled image. The library widens that to whole iMCUs
+/// and writes back the columns it will return, together with the scaled size.
+int cis_jpeg_start(cis_jpeg_reader *reader, unsigned scale_denom, uint32_t *x, uint32_t *width,
+                   uint32_t *scaled_width, uint32_t *scaled_height, cis_message *message);
+/// Skips `count` rows without decoding their pixels where the library can.
+int cis_jpeg_skip_rows(cis_jpeg_reader *reader, uint32_t count, cis_message *message);
+int cis_jpeg_read_row(cis_jpeg_reader *reader, uint8_t *row, cis_message *message);
+void cis_jpeg_close(cis_jpeg_reader *reader);
+
+// MARK: JPEG encoding
+
+typedef struct cis_jpeg_write_params {
+    uint32_t width;
+    uint32_t height;
+    cis_color_model model;
+    /// libjpeg quality, 1...100.
+    int quality;
+    const uint8_t *icc;
+    size_t icc_length;
+    /// Written verbatim as an APP1 segment (used for EXIF), when not NULL.
+    const uint8_t *app1;
+    size_t app1_length;
+    int progressive;
+} cis_jpeg_write_params;
+
+/// Encodes 8-bit `pixels` (rows `stride` bytes apart) into a malloc'ed buffer freed with `cis_free`.
+int cis_jpeg_encode(const cis_jpeg_write_params *params, const uint8_t *pixels, size_t stride,
+                    uint8_t **output, size_t *output_length, cis_message *message);
+
+// MARK: Little CMS
+
+/// A transform from `profile` to sRGB with the same sample size (`bytes`: 1 or 2), alpha copied
+/// through. `model` is the input's color model; `inverted_cmyk` marks Adobe-style CMYK.
+/// Returns NULL when Little CMS refuses the profile for that input.
+cmsHTRANSFORM cis_lcms_transform_to_srgb(cmsHPROFILE profile, cis_color_model model, int has_alpha,
+                                         int inverted_cmyk, int bytes);
+
+#endif

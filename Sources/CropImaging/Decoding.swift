@@ -1,0 +1,126 @@
+import CropModel
+import Foundation
+
+/// A part of the stored grid, in full-resolution pixels with sub-pixel precision, and the size to
+/// resample it to (also on the stored grid: turning upright happens after, on the small result).
+struct Region {
+    var rect: Rect
+    var width: Int
+    var height: Int
+
+    static func whole(_ info: ImageInfo, width: Int, height: Int) -> Region {
+        Region(rect: Rect(x: 0, y: 0, width: Double(info.storedWidth), height: Double(info.storedHeight)),
+               width: width, height: height)
+    }
+}
+
+/// The one path from a file to pixels: sniff the format, read the header, enforce the pixel limit,
+/// then decode only the rows (and for JPEG, the columns and the DCT scale) the region needs and
+/// resample them as they stream in.
+enum Decoding {
+    static func format(of path: String) throws(ImagingError) -> ImageFormat {
+        let signature: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            signature = try handle.read(upToCount: 8) ?? Data()
+        } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        guard let format = ImageFormat(signature: signature) else { throw .unsupportedFormat(path: path) }
+        return format
+    }
+
+    /// The header, checked against `limits`; no pixel is decoded.
+    static func header(path: String, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        switch try format(of: path) {
+        case .png:
+            let reader = try PNGReader(path: path)
+            return try checked(ImageInfo(reader), limits, path)
+        case .jpeg:
+            let reader = try JPEGReader(path: path)
+            return try checked(ImageInfo(reader), limits, path)
+        }
+    }
+
+    /// Decodes what `region(header)` asks for. Returns the image on the stored grid and the JPEG
+    /// DCT scale denominator used (1 for PNG).
+    static func resample(
+        path: String, limits: DecodeLimits, region: (ImageInfo) throws(ImagingError) -> Region
+    ) throws(ImagingError) -> (info: ImageInfo, image: RGBImage, scaleDenominator: Int) {
+        switch try format(of: path) {
+        case .png:
+            var reader = try PNGReader(path: path)
+            let info = try checked(ImageInfo(reader), limits, path)
+            let r = try region(info)
+            let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x, length: r.rect.width, inputCount: reader.width)
+            let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
+            let color = reader.color
+            return (info, try run(&reader, color: color, horizontal, vertical), 1)
+        case .jpeg:
+            var reader = try JPEGReader(path: path)
+            let info = try checked(ImageInfo(reader), limits, path)
+            let r = try region(info)
+            let denominator = dctDenominator(for: r)
+            let scaled = JPEGReader.scaledSize(width: reader.width, height: reader.height, denominator: denominator)
+            let k = 1 / Double(denominator)
+            let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x * k, length: r.rect.width * k, inputCount: scaled.width)
+            let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y * k, length: r.rect.height * k, inputCount: scaled.height)
+            try reader.start(denominator: denominator, wanted: horizontal.inputRange)
+            let color = reader.color
+            return (info, try run(&reader, color: color, horizontal, vertical), denominator)
+        }
+    }
+
+    /// libjpeg-turbo can run the inverse DCT at 1/2, 1/4 or 1/8 size (SIMD-accelerated), which is
+    /// both the fastest decode and a good low-pass. The largest such factor is used that still
+    /// leaves at least one decoded pixel per output pixel, so the final filter never enlarges:
+    /// a crop reduced ≥ 2× decodes at half size or less.
+    static func dctDenominator(for r: Region) -> Int {
+        let reduction = min(r.rect.width / Double(r.width), r.rect.height / Double(r.height))
+        return [8, 4, 2].first { reduction >= Double($0) } ?? 1
+    }
+
+    /// Streams rows `vertical.inputRange` (skipping those above) through color conversion and the
+    /// resampler, and stops after the last row needed.
+    static func run<Decoder: RowDecoder & ~Copyable>(
+        _ decoder: inout Decoder, color: SourceColor, _ horizontal: FilterAxis, _ vertical: FilterAxis
+    ) throws(ImagingError) -> RGBImage {
+        let format = decoder.format, columns = decoder.columns
+        precondition(columns.lowerBound <= horizontal.inputRange.lowerBound
+                     && horizontal.inputRange.upperBound <= columns.upperBound, "decoder rows miss needed columns")
+        let converter = RowConverter(color: color, format: format, maxPixels: horizontal.inputRange.count)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
+        defer { raw.deallocate() }
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: max(1, horizontal.inputRange.count * 3))
+        defer { row.deallocate() }
+        let offset = (horizontal.inputRange.lowerBound - columns.lowerBound) * format.bytesPerPixel
+        var resampler = Resampler(horizontal: horizontal, vertical: vertical)
+        try decoder.skipRows(vertical.inputRange.lowerBound)
+        for _ in vertical.inputRange {
+            try decoder.readRow(into: raw)
+            converter.convert(raw + offset, count: horizontal.inputRange.count, into: row)
+            resampler.push(row)
+        }
+        return resampler.image
+    }
+
+    private static func checked(_ info: ImageInfo, _ limits: DecodeLimits, _ path: String) throws(ImagingError) -> ImageInfo {
+        // IHDR allows up to 2³¹−1 on each side: multiply with an overflow check all the same.
+        let pixels = info.storedWidth.multipliedReportingOverflow(by: info.storedHeight)
+        guard !pixels.overflow, pixels.partialValue <= limits.maxPixels else {
+            throw .tooLarge(path: path, width: info.storedWidth, height: info.storedHeight, maxPixels: limits.maxPixels)
+        }
+        return info
+    }
+}
+
+extension ImageInfo {
+    init(_ reader: borrowing PNGReader) {
+        self.init(storedWidth: reader.width, storedHeight: reader.height, orientation: reader.orientation, format: .png)
+    }
+
+    init(_ reader: borrowing JPEGReader) {
+        self.init(storedWidth: reader.width, storedHeight: reader.height, orientation: reader.orientation, format: .jpeg)
+    }
+}

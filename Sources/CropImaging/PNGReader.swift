@@ -1,0 +1,56 @@
+import CImagingShim
+import CropModel
+
+/// An open libpng decoder positioned at the first row, after the chunks before IDAT are read.
+///
+/// Noncopyable because it owns the C reader: it is closed exactly once, by `deinit`, whether the
+/// decode finished, stopped early after the last row a crop needs, or failed.
+struct PNGReader: ~Copyable, RowDecoder {
+    let path: String
+    let width: Int
+    let height: Int
+    let format: PixelFormat
+    let color: SourceColor
+    let orientation: Orientation
+    var columns: Range<Int> { 0..<width }
+    private let reader: OpaquePointer
+    private let rowBytes: Int
+
+    init(path: String) throws(ImagingError) {
+        var message = cis_message()
+        var info = cis_png_info()
+        var handle: OpaquePointer?
+        guard cis_png_open(path, &handle, &info, &message) == 0, let handle else {
+            throw .decodeFailed(path: path, format: .png, message: message.string)
+        }
+        reader = handle
+        self.path = path
+        width = Int(info.width)
+        height = Int(info.height)
+        rowBytes = info.row_bytes
+        let channels = Int(info.channels)
+        format = PixelFormat(model: channels >= 3 ? .rgb : .gray, hasAlpha: channels % 2 == 0,
+                             bitDepth: Int(info.bit_depth))
+        color = SourceColor(png: info)
+        orientation = info.exif.flatMap {
+            ExifOrientation.parse(UnsafeBufferPointer(start: $0, count: Int(info.exif_length)))
+        } ?? .up
+    }
+
+    deinit { cis_png_close(reader) }
+
+    mutating func skipRows(_ count: Int) throws(ImagingError) {
+        guard count > 0 else { return }
+        // Filtering makes each row depend on the one above: skipping means decoding.
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
+        defer { scratch.deallocate() }
+        for _ in 0..<count { try readRow(into: scratch) }
+    }
+
+    mutating func readRow(into row: UnsafeMutableRawPointer) throws(ImagingError) {
+        var message = cis_message()
+        guard cis_png_read_row(reader, row.assumingMemoryBound(to: UInt8.self), &message) == 0 else {
+            throw .decodeFailed(path: path, format: .png, message: message.string)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CImagingShim
+import CLCMS
+
+/// Turns decoded rows into the one representation the resampler works in: sRGB-encoded floats in
+/// 0...1, composited over white.
+///
+/// Compositing before resampling gives the same result as resampling premultiplied color and
+/// compositing after (both are linear), and lets every later step ignore alpha (R9.5: the avatar
+/// is opaque). White, because a transparent logo or sticker is meant to sit on a light page.
+///
+/// Noncopyable because it owns the Little CMS transform and its scratch row.
+struct RowConverter: ~Copyable {
+    private let input: PixelFormat
+    /// The format after the transform: RGB, alpha kept, same sample size.
+    private let converted: PixelFormat
+    private let transform: cmsHTRANSFORM?
+    private let scratch: UnsafeMutableRawPointer
+    /// The samples of one row as 0...1 floats.
+    private let normalized: UnsafeMutablePointer<Float>
+
+    /// `maxPixels`: the longest row `convert` will be given.
+    init(color: SourceColor, format: PixelFormat, maxPixels: Int) {
+        input = format
+        var transform: cmsHTRANSFORM?
+        if let profile = ColorProfiles.profile(for: color, model: format.model) {
+            transform = cis_lcms_transform_to_srgb(profile, format.cModel, format.hasAlpha ? 1 : 0,
+                                                   format.invertedCMYK ? 1 : 0, Int32(format.bytesPerSample))
+            cmsCloseProfile(profile)
+        }
+        self.transform = transform
+        converted = transform == nil ? format : PixelFormat(
+            model: .rgb, hasAlpha: format.hasAlpha && format.model != .cmyk, bitDepth: format.bitDepth)
+        scratch = .allocate(byteCount: max(1, maxPixels) * converted.bytesPerPixel, alignment: 16)
+        normalized = .allocate(capacity: max(1, maxPixels) * max(format.channels, converted.channels))
+    }
+
+    deinit {
+        if let transform { cmsDeleteTransform(transform) }
+        scratch.deallocate()
+        normalized.deallocate()
+    }
+
+    /// Writes `count` pixels as 3 floats each (R, G, B) to `out`.
+    func convert(_ row: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>) {
+        var samples = row
+        var format = input
+        if let transform {
+            cmsDoTransform(transform, row, scratch, UInt32(count))
+            samples = UnsafeRawPointer(scratch)
+            format = converted
+        }
+        let channels = format.channels
+        Self.normalize(samples, depth: format.bitDepth, count: count * channels, into: normalized)
+        for i in 0..<count {
+            let s = normalized + i * channels, o = out + 3 * i
+            switch format.model {
+            case .gray:
+                (o[0], o[1], o[2]) = (s[0], s[0], s[0])
+            case .rgb:
+                (o[0], o[1], o[2]) = (s[0], s[1], s[2])
+            case .cmyk:
+                // No profile: the naive conversion; ink (1 − value when stored inverted) removes light.
+                let ink = format.invertedCMYK ? (1 - s[0], 1 - s[1], 1 - s[2], 1 - s[3]) : (s[0], s[1], s[2], s[3])
+                let light = 1 - ink.3
+                (o[0], o[1], o[2]) = ((1 - ink.0) * light, (1 - ink.1) * light, (1 - ink.2) * light)
+            }
+            if format.hasAlpha {
+                let alpha = s[channels - 1], white = 1 - alpha
+                (o[0], o[1], o[2]) = (o[0] * alpha + white, o[1] * alpha + white, o[2] * alpha + white)
+            }
+        }
+    }
+
+    /// Samples to 0...1. Two concrete loops rather than one generic one: unspecialized generics
+    /// are slow in debug builds, where the tests run.
+    private static func normalize(_ samples: UnsafeRawPointer, depth: Int, count: Int, into values: UnsafeMutablePointer<Float>) {
+        if depth == 16 {
+            let p = samples.assumingMemoryBound(to: UInt16.self)
+            for i in 0..<count { values[i] = Float(p[i]) * (1 / 65535) }
+        } else {
+            let p = samples.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<count { values[i] = Float(p[i]) * (1 / 255) }
+        }
+    }
+}
