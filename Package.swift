@@ -52,6 +52,9 @@ let package = Package(
         .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CFuzzerDriver"]),
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropModel", "CFuzzerDriver"]),
 
+        // The edge between scenarios and real photos: headers in, rendered avatars out.
+        .target(name: "CropPhotos", dependencies: ["CropSim", "CropImaging", "CropModel"]),
+
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
 
@@ -62,6 +65,7 @@ let package = Package(
                 "CropSim",
                 "CropImaging",
                 "CropReport",
+                "CropPhotos",
                 "CropFuzz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -91,6 +95,7 @@ let package = Package(
             dependencies: [
                 "CropSim",
                 "CropModel",
+                "CropPhotos",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

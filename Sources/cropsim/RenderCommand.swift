@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropPhotos
 import CropImaging
 import CropReport
 import CropSim

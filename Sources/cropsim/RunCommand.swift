@@ -1,5 +1,5 @@
 import ArgumentParser
-import CropImaging
+import CropPhotos
 import CropReport
 import CropSim
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropPhotos
 import CropSim
 
 /// `cropsim validate`: parses scenario files without running them.

@@ -1,3 +1,4 @@
+import CropPhotos
 import CropSim
 import Foundation
 import Testing
@@ -13,8 +14,9 @@ import Testing
     func scenarioPasses(_ relative: String) throws {
         let file = Repository.scenarios.appendingPathComponent(relative).path
         let loaded = ScenarioLoader.load([file])
-        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        for scenario in loaded.scenarios {
+        let photos = ScenarioPhotos.resolve(loaded.scenarios)
+        #expect(loaded.errors.isEmpty && photos.errors.isEmpty, "\(loaded.errors + photos.errors)")
+        for scenario in photos.scenarios {
             let result = Simulator.run(scenario)
             let problems = result.violations.map(\.description) + result.failures.map(\.description)
             #expect(problems.isEmpty, "\(relative): \(problems)")

@@ -6,16 +6,16 @@ import Foundation
 /// The edge between scenarios and real photos. A scenario that names an image file gets its
 /// stored size and orientation from the file's header before it runs; after the run, a confirmed
 /// crop is rendered from the real pixels into the scenario's report folder.
-enum ScenarioPhotos {
+public enum ScenarioPhotos {
     /// The photo's path: relative to the scenario file.
-    static func path(of s: Scenario) -> String? {
+    public static func path(of s: Scenario) -> String? {
         s.image.file.map { URL(fileURLWithPath: s.file).deletingLastPathComponent().appendingPathComponent($0).path }
     }
 
     /// Reads each named photo's header. A size or orientation written in the scenario must agree
     /// with the file. A photo under 320 px is not an error here: the editor refuses it with the
     /// spec's message, which a scenario may expect.
-    static func resolve(_ scenarios: [Scenario]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
+    public static func resolve(_ scenarios: [Scenario]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
         var out: [Scenario] = [], errors: [ScenarioError] = []
         for var s in scenarios {
             guard let path = path(of: s) else {
@@ -47,7 +47,7 @@ enum ScenarioPhotos {
 
     /// Renders the avatar of every confirmed scenario with a photo (`avatar.png` or `avatar.jpg`).
     /// A rendering failure fails the scenario: the pose was right but the pixels are not there.
-    static func render(_ results: inout [RunResult]) -> [String: [String: [UInt8]]] {
+    public static func render(_ results: inout [RunResult]) -> [String: [String: [UInt8]]] {
         var attachments: [String: [String: [UInt8]]] = [:]
         let renderer = AvatarRenderer()
         for i in results.indices {
@@ -67,7 +67,7 @@ enum ScenarioPhotos {
 
     /// Display thumbnails for the HTML report's filmstrips, by scenario id. A photo that cannot
     /// be read shows as the test pattern; rendering the avatar already reported why.
-    static func thumbnails(_ results: [RunResult]) -> [String: RGBImage] {
+    public static func thumbnails(_ results: [RunResult]) -> [String: RGBImage] {
         var out: [String: RGBImage] = [:]
         for r in results {
             if let path = path(of: r.scenario), let thumbnail = try? ImageFile.thumbnail(path: path) {
