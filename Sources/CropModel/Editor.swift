@@ -170,7 +170,8 @@ public struct Editor: Hashable, Sendable, Codable {
             startUpload(attempt: attempt + 1, &effects)
             return effects
         }
-        guard var running = transition else { return [] }
+        // Test the tag before copying the transition out: most ticks have none.
+        guard transition != nil, var running = transition else { return [] }
         defer { settleEngagedLimits() }
         let settled = running.advance(spring: spring, dt: Self.tickDuration)
         var effects: [EditorEffect] = []

@@ -10,13 +10,16 @@ public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
 
     /// Each limit with the reason a haptic names it by, in a fixed order for stable logs.
     public var reasons: [LimitReason] {
-        LimitReason.allCases.filter { contains($0.limit) }
+        isEmpty ? [] : LimitReason.ordered.filter { contains($0.limit) }
     }
 }
 
 /// The reason carried by a light-impact haptic.
 public enum LimitReason: String, CaseIterable, Hashable, Sendable, Codable {
     case zoomMin, zoomMax, panClampX, panClampY
+
+    /// `allCases`, built once: per-tick code walks it without allocating.
+    public static let ordered: [LimitReason] = allCases
 
     public var limit: LimitSet {
         switch self {

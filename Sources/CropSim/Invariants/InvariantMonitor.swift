@@ -192,7 +192,9 @@ public struct InvariantMonitor: Sendable {
 
     private mutating func rearm(_ pose: Pose) {
         guard !disarmed.isEmpty else { return }
-        for reason in disarmed.reasons where !atLimit(reason, pose, slack: 1e-9) { disarmed.remove(reason.limit) }
+        for reason in LimitReason.ordered where disarmed.contains(reason.limit) && !atLimit(reason, pose, slack: 1e-9) {
+            disarmed.remove(reason.limit)
+        }
     }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
