@@ -7,14 +7,19 @@ import Foundation
 /// stored size and orientation from the file's header before it runs; after the run, a confirmed
 /// crop is rendered from the real pixels into the scenario's report folder.
 public enum ScenarioPhotos {
-    /// The photo's path: relative to the scenario file.
+    /// The photo's path: relative to the scenario file, and kept relative when the scenario's
+    /// path is, so reports say the same thing in every checkout.
     public static func path(of s: Scenario) -> String? {
-        s.image.file.map { URL(fileURLWithPath: s.file).deletingLastPathComponent().appendingPathComponent($0).path }
+        guard let file = s.image.file else { return nil }
+        if file.hasPrefix("/") { return file }
+        return s.file.lastIndex(of: "/").map { "\(s.file[..<$0])/\(file)" } ?? file
     }
 
     /// Reads each named photo's header. A size or orientation written in the scenario must agree
-    /// with the file. A photo under 320 px is not an error here: the editor refuses it with the
-    /// spec's message, which a scenario may expect.
+    /// with the file. A photo the editor would refuse is not an error here but an input it must
+    /// handle: under 320 px it refuses with R11.1's message, and a file that exists but cannot be
+    /// decoded (corrupt, unsupported, a decompression bomb) with R11.4's decode message. A file
+    /// that cannot be read at all is a broken scenario.
     public static func resolve(_ scenarios: [Scenario]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
         var out: [Scenario] = [], errors: [ScenarioError] = []
         for var s in scenarios {
@@ -30,7 +35,13 @@ public enum ScenarioPhotos {
             do {
                 header = try ImageFile.header(path: path)
             } catch {
-                fail(error.description)
+                switch error {
+                case .decodeFailed, .unsupportedFormat, .tooLarge:
+                    s.image.decodeFailure = error.description
+                    out.append(s)
+                default:
+                    fail(error.description)
+                }
                 continue
             }
             let given = s.image.source

@@ -15,6 +15,7 @@ public struct Summary: Codable, Sendable {
         public var covers: [String]
         public var passed: Bool
         public var rejected: String?
+        public var rejectedBecause: String?
         public var ticks: Int
         public var violations: Int
         public var violationsByInvariant: [String: Int]
@@ -28,7 +29,7 @@ public struct Summary: Codable, Sendable {
     public init(_ results: [RunResult], wallSeconds: [String: Double]) {
         scenarios = results.map { r in
             Entry(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
-                  passed: r.passed, rejected: r.rejection, ticks: r.ticks, violations: r.violationCount,
+                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
                   violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
                   firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
                   haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
@@ -45,7 +46,8 @@ public struct Summary: Codable, Sendable {
     }
 }
 
-/// `scenario.resolved.json`: the scenario with everything derived from it spelled out.
+/// `scenario.resolved.json`: the scenario with everything derived from it spelled out. The
+/// geometry comes from the editor that opened; for a refused photo it is absent.
 struct ResolvedScenario: Codable {
     var id: String
     var name: String
@@ -54,28 +56,29 @@ struct ResolvedScenario: Codable {
     var storedWidth: Int
     var storedHeight: Int
     var orientation: Int
-    var orientedWidth: Double
-    var orientedHeight: Double
     var view: Size
     var screenScale: Double
     var touchRate: Int
     var reduceMotion: Bool
-    var maskDiameter: Double
-    var sMin: Double
-    var sQuality: Double
-    var sDensity: Double
-    var sMax: Double
-    var initialScale: Double
-    var zoomLimited: Bool
-    var lowDensity: Bool
     var config: AvatarCropperConfig
     var imageFile: String?
+    var rejected: String?
+    var rejectedBecause: String?
     var steps: Int
     var ticks: Int
+    var orientedWidth: Double?
+    var orientedHeight: Double?
+    var maskDiameter: Double?
+    var sMin: Double?
+    var sQuality: Double?
+    var sDensity: Double?
+    var sMax: Double?
+    var initialScale: Double?
+    var zoomLimited: Bool?
+    var lowDensity: Bool?
 
     init(_ r: RunResult) {
         let s = r.scenario
-        let g = ZoomGeometry(source: s.image.source, viewport: s.device.viewport, config: s.config)
         id = s.id
         name = s.name
         description = s.description
@@ -83,12 +86,19 @@ struct ResolvedScenario: Codable {
         storedWidth = s.image.source.storedWidth
         storedHeight = s.image.source.storedHeight
         orientation = s.image.source.orientation.rawValue
-        orientedWidth = g.orientedWidth
-        orientedHeight = g.orientedHeight
         view = s.device.view
         screenScale = s.device.screenScale
         touchRate = s.device.touchRate
         reduceMotion = s.device.reduceMotion
+        config = s.config
+        imageFile = s.image.file
+        rejected = r.rejection
+        rejectedBecause = r.rejectionDetail
+        steps = s.steps.count
+        ticks = r.ticks
+        guard let g = r.geometry else { return }
+        orientedWidth = g.orientedWidth
+        orientedHeight = g.orientedHeight
         maskDiameter = g.maskDiameter
         sMin = g.sMin
         sQuality = g.sQuality
@@ -97,10 +107,6 @@ struct ResolvedScenario: Codable {
         initialScale = g.initialPose.scale
         zoomLimited = g.zoomLimited
         lowDensity = g.lowDensity
-        config = s.config
-        imageFile = s.image.file
-        steps = s.steps.count
-        ticks = r.ticks
     }
 
     func json() throws -> String {

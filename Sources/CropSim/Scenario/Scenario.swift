@@ -40,11 +40,15 @@ public struct ImageSpec: Sendable, Hashable {
     public var file: String?
     /// Where `file` is written in the scenario, for errors about the photo.
     public var fileLocation: SourceLocation?
+    /// Why the photo could not be decoded (a corrupt or unsupported file, a decompression bomb):
+    /// the editor then refuses it with the decode-failure message (R11.4).
+    public var decodeFailure: String?
 
-    public init(source: SourceImage, file: String? = nil, fileLocation: SourceLocation? = nil) {
+    public init(source: SourceImage, file: String? = nil, fileLocation: SourceLocation? = nil, decodeFailure: String? = nil) {
         self.source = source
         self.file = file
         self.fileLocation = fileLocation
+        self.decodeFailure = decodeFailure
     }
 }
 

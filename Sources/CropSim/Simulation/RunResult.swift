@@ -3,8 +3,10 @@ import CropModel
 /// Everything one scenario run produced.
 public struct RunResult: Sendable {
     public var scenario: Scenario
-    /// The editor's refusal, when it did not open (R1.3).
+    /// The editor's refusal, when it did not open (R1.3, R11.4), and for a photo that could not
+    /// be decoded, the decoder's own words.
     public var rejection: String?
+    public var rejectionDetail: String?
     public var frames: [FrameRecord]
     public var effects: [TimedEffect]
     /// Measured model time (recognizer + editor) per tick, in nanoseconds. Not deterministic.

@@ -30,23 +30,16 @@ public struct Simulator {
     public static func run(_ scenario: Scenario, inputs: [Input], options: Options = .init()) -> RunResult {
         var result = RunResult(scenario: scenario, frames: [], effects: [], modelNanoseconds: [], violations: [],
                                violationCounts: [:], failures: [], ticks: 0)
+        if let failure = scenario.image.decodeFailure {
+            return refused(scenario, message: Message.decodeFailed.text, detail: failure, result: result)
+        }
         let opened: (editor: Editor, effects: [EditorEffect])
         do {
             opened = try Editor.open(source: scenario.image.source, viewport: scenario.device.viewport,
                                      config: scenario.config, reduceMotion: scenario.device.reduceMotion,
                                      user: scenario.backend.user, faults: options.faults)
         } catch {
-            let message = error.description
-            result.rejection = message
-            if let expected = scenario.expect.rejected {
-                if expected != message {
-                    result.failures.append(ExpectationFailure(path: "$.expect.rejected",
-                                                              message: "expected \"\(expected)\", got \"\(message)\""))
-                }
-            } else {
-                result.failures.append(ExpectationFailure(path: "$.image", message: "the editor refused the photo: \(message)"))
-            }
-            return result
+            return refused(scenario, message: error.description, detail: nil, result: result)
         }
 
         let editor = opened.editor
@@ -119,6 +112,23 @@ public struct Simulator {
         result.violationCounts = run.monitor.counts
         result.backend = run.backend
         result.finalEditor = run.editor
+        return result
+    }
+
+    /// The photo was refused before the editor opened (R1.3, R11.1, R11.4): right only if the
+    /// scenario expects exactly this message.
+    static func refused(_ scenario: Scenario, message: String, detail: String?, result: RunResult) -> RunResult {
+        var result = result
+        result.rejection = message
+        result.rejectionDetail = detail
+        let because = detail.map { " (\($0))" } ?? ""
+        if let expected = scenario.expect.rejected {
+            if expected != message {
+                result.failures.append(ExpectationFailure(path: "$.expect.rejected", message: "expected \"\(expected)\", got \"\(message)\"\(because)"))
+            }
+        } else {
+            result.failures.append(ExpectationFailure(path: "$.image", message: "the editor refused the photo: \(message)\(because)"))
+        }
         return result
     }
 
