@@ -25,7 +25,11 @@ public enum InputKind: String, CaseIterable, Sendable, Codable {
     case reduceMotion
     case memoryWarning
     case cancelTouches
+    /// Ends the session; its after-confirm flow (crop, upload with retries, profile update) is
+    /// scripted with random outcomes, and Retry is tapped a few times.
     case confirm
+    /// Only generated after a confirm (it has no weight of its own).
+    case retry
 }
 
 /// How often each kind of input is generated, like Android monkey's `--pct-*` options.

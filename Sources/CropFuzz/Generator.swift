@@ -48,11 +48,40 @@ public struct Generator: Sendable {
             r.endSpan()
             previous = (start, max(start, step.endMilliseconds))
             lastLift = max(lastLift, step.endMilliseconds)
-            // The session is over: the editor ignores later input by design, so there is
-            // nothing more to test (and the monitor would judge ignored gestures).
-            if kind == .confirm { break }
+            // The session's gestures are over: the editor ignores later input by design. What
+            // follows is the after-confirm flow: a scripted backend and some taps on Retry.
+            if kind == .confirm {
+                r.beginSpan()
+                trace.backend = backend(&r)
+                var at = start
+                for _ in 0..<(trace.backend == nil ? 0 : r.draw(below: 3)) {
+                    at += r.pick([600, 2000, 5000, 9000])
+                    trace.steps.append(TraceStep(start: at, kind: .retry, action: .retry))
+                }
+                r.endSpan()
+                break
+            }
         }
         return trace
+    }
+
+    // MARK: After confirm
+
+    /// Upload outcomes, simplest first: success, then the retryable failures, then the ones that
+    /// must not be retried.
+    static let uploadResults = ["ok", "timeout", "dropped", "500", "503", "429", "408", "403", "404"]
+
+    /// Nothing uploaded (0), or a user whose crop, uploads and profile updates end as drawn.
+    func backend(_ r: inout ChoiceReader) -> TraceBackend? {
+        guard r.draw(below: 4) > 0 else { return nil }
+        func replies(_ count: Int, _ results: [String], _ latencies: [Int], _ r: inout ChoiceReader) -> [TraceBackend.Reply] {
+            (0..<count).map { _ in TraceBackend.Reply(result: r.pick(results), latencyMs: r.pick(latencies)) }
+        }
+        return TraceBackend(
+            avatarVersion: r.integer(in: 0...3),
+            crops: replies(r.draw(below: 3), ["ok", "fail"], [150, 30, 600], &r),
+            uploads: replies(r.draw(below: 7), Self.uploadResults, [300, 50, 1000, 2500], &r),
+            profileUpdates: replies(r.draw(below: 3), ["ok", "fail"], [100, 20, 400], &r))
     }
 
     // MARK: Session
@@ -176,6 +205,7 @@ public struct Generator: Sendable {
         case .memoryWarning: return .memoryWarning
         case .cancelTouches: return .cancelTouches
         case .confirm: return .confirm
+        case .retry: return .retry
         }
     }
 

@@ -16,6 +16,7 @@ public enum ScenarioWriter {
         out += "  \"image\": { \"width\": \(trace.photo.storedWidth), \"height\": \(trace.photo.storedHeight), "
         out += "\"orientation\": \(trace.photo.orientation.rawValue) },\n"
         out += "  \"config\": \(config(trace.config)),\n"
+        if let backend = trace.backend { out += "  \"backend\": \(self.backend(backend)),\n" }
         out += "  \"steps\": ["
         out += trace.steps.map(step).joined(separator: ",")
         out += trace.steps.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
@@ -59,7 +60,22 @@ public enum ScenarioWriter {
         case .memoryWarning: return head + "\"memoryWarning\": true }"
         case .cancelTouches: return head + "\"cancelTouches\": true }"
         case .confirm: return head + "\"confirm\": true }"
+        case .retry: return head + "\"retry\": true }"
         }
+    }
+
+    static let fuzzUser = "fuzz-user"
+
+    static func backend(_ b: TraceBackend) -> String {
+        func replies(_ list: [TraceBackend.Reply]) -> String {
+            "[" + list.map { reply in
+                let result = Int(reply.result) != nil ? reply.result : jsonString(reply.result)
+                return "{ \"result\": \(result), \"latency\": \(seconds(reply.latencyMs)) }"
+            }.joined(separator: ", ") + "]"
+        }
+        return "{ \"user\": { \"uid\": \"\(fuzzUser)\", \"avatarPath\": \"users/\(fuzzUser)/previous.png\", "
+            + "\"avatarVersion\": \(b.avatarVersion) }, \"crop\": \(replies(b.crops)), \"uploads\": \(replies(b.uploads)), "
+            + "\"profileUpdates\": \(replies(b.profileUpdates)) }"
     }
 
     static func fingerName(_ i: Int) -> String { i < 26 ? String(UnicodeScalar(UInt8(65 + i))) : "F\(i)" }

@@ -14,6 +14,9 @@ public struct Trace: Hashable, Sendable {
     public var photo: SourceImage
     public var config: AvatarCropperConfig
     public var steps: [TraceStep]
+    /// What happens after confirm (R10–R12): the user and how the crop, each upload attempt and
+    /// each profile update end. Nil: nothing is uploaded.
+    public var backend: TraceBackend?
 
     /// Total number of fingers put down, and of touch samples.
     public var fingerCount: Int { steps.reduce(0) { $0 + $1.fingers.count } }
@@ -56,6 +59,22 @@ public enum TraceAction: Hashable, Sendable {
     case memoryWarning
     case cancelTouches
     case confirm
+    /// The user taps Retry after a failed crop or upload.
+    case retry
+}
+
+/// A scripted backend for the after-confirm flow, in the scenario format's terms.
+public struct TraceBackend: Hashable, Sendable {
+    public struct Reply: Hashable, Sendable {
+        /// `ok`, `fail`, `timeout`, `dropped` or an HTTP status.
+        public var result: String
+        public var latencyMs: Int
+    }
+
+    public var avatarVersion: Int
+    public var crops: [Reply]
+    public var uploads: [Reply]
+    public var profileUpdates: [Reply]
 }
 
 /// One finger's samples: down, moves, then up or cancel.

@@ -190,7 +190,12 @@ public struct Simulator {
         case .reduceMotion(let on): events.append(.setReduceMotion(on))
         case .memoryWarning: events.append(.memoryWarning)
         case .cancelTouches: recognizer.cancelAll(into: &events)
-        case .confirm: events.append(.confirm)
+        case .confirm:
+            // The editor stops taking touches while it crops (as a UIKit view that stops taking
+            // input cancels its gestures): fingers still down are ignored until they lift, so a
+            // failed crop resumes editing with no half-finished gesture.
+            recognizer.cancelAll(into: &events)
+            events.append(.confirm)
         case .cancel: events.append(.cancel)
         case .retry: events.append(.retry)
         default: break
