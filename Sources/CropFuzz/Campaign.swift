@@ -255,9 +255,9 @@ public enum Campaign {
     }
 
     /// `cropsim run FILE` replays a failure of the correct model; one found against a deliberate
-    /// fault needs the fault switched on, which only `cropsim fuzz --replay` can do.
+    /// fault needs the fault switched on: `cropsim run --fault` (a hidden option) does that.
     static func replayCommand(_ path: String, _ config: CampaignConfig) -> String {
-        if let fault = config.faultName { return "cropsim fuzz --replay \(path) --fault \(fault)" }
+        if let fault = config.faultName { return "cropsim run \(path) --fault \(fault)" }
         return "cropsim run \(path)"
     }
 }

@@ -25,8 +25,3 @@ public enum LibFuzzerInputs {
         print("ran \(count) inputs (built without libFuzzer: build with -sanitize=fuzzer to fuzz; see docs/fuzzing.md)")
     }
 }
-
-extension Fault {
-    /// The fault called `name` in `Fault.all`.
-    public static func named(_ name: String) -> Fault? { all.first { $0.name == name }?.fault }
-}

@@ -28,4 +28,7 @@ public struct Fault: OptionSet, Hashable, Sendable, Codable {
         ("densityOnlyAtMinimumZoom", .densityOnlyAtMinimumZoom),
         ("panBoundsFromPreviousZoom", .panBoundsFromPreviousZoom),
     ]
+
+    /// The fault called `name` in `all`.
+    public static func named(_ name: String) -> Fault? { all.first { $0.name == name }?.fault }
 }

@@ -11,7 +11,7 @@ enum ParallelRunner {
         var wallSeconds: [String: Double]
     }
 
-    static func run(_ scenarios: [Scenario], jobs: Int) -> Outcome {
+    static func run(_ scenarios: [Scenario], jobs: Int, options: Simulator.Options = .init()) -> Outcome {
         let slots = Mutex<[Int: (RunResult, Double)]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, scenarios.count)) { _ in
@@ -20,7 +20,7 @@ enum ParallelRunner {
                 guard i < scenarios.count else { return }
                 let clock = ContinuousClock()
                 let start = clock.now
-                let result = Simulator.run(scenarios[i])
+                let result = Simulator.run(scenarios[i], options: options)
                 let elapsed = clock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 slots.withLock { $0[i] = (result, seconds) }

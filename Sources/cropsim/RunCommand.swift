@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropModel
 import CropPhotos
 import CropReport
 import CropSim
@@ -20,6 +21,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("Run against a deliberately broken model (replays fuzzer finds).", visibility: .hidden))
+    var fault: String?
+
+    func validate() throws {
+        if let fault, Fault.named(fault) == nil {
+            throw ValidationError("unknown --fault \"\(fault)\"; expected one of \(Fault.all.map(\.name).joined(separator: ", "))")
+        }
+    }
 
     func run() throws {
         let loaded = ScenarioLoader.load(paths)
@@ -41,7 +50,9 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.badInput
         }
 
-        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs))
+        var options = Simulator.Options()
+        options.faults = fault.flatMap(Fault.named) ?? []
+        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs), options: options)
         var writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
         writer.attachments = ScenarioPhotos.render(&outcome.results)
         let html = HTMLReport.render(outcome.results, wallSeconds: outcome.wallSeconds,
