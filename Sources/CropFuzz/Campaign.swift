@@ -235,7 +235,7 @@ public enum Campaign {
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
             .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
         let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
-                                       description: description, schema: schema)
+                                       description: description, schema: schema, mirror: failure.kind == .mirrorDiffers)
         do {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false

@@ -90,13 +90,7 @@ public struct Oracle: Sendable {
         let mirror = checks.mirror && !trace.resizes
         var verdict = check(scenario, recordFrames: checks.replay != .off || mirror)
         guard verdict.failure == nil, mirror, let pose = verdict.finalPose else { return verdict }
-        let mirrored: Scenario
-        do {
-            mirrored = try ScenarioWriter.scenario(trace.mirrored, id: "fuzz-mirrored")
-        } catch {
-            verdict.failure = Failure(kind: .invalidScenario, message: "mirror: \(error.description)")
-            return verdict
-        }
+        let mirrored = scenario.mirrored
         var o = options
         o.recordFrames = true
         let second = Simulator.run(mirrored, options: o)

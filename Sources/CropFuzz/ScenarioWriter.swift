@@ -6,11 +6,13 @@ import CropSim
 /// regression fails under `cropsim run` the way it failed in the fuzzer.
 public enum ScenarioWriter {
     /// The scenario's text. `schema` is the `$schema` reference (relative to where it is saved).
-    public static func json(_ trace: Trace, name: String, description: String, schema: String? = nil) -> String {
+    /// `mirror` adds `"metamorphic": ["mirror"]`, so a mirror failure replays under `cropsim run`.
+    public static func json(_ trace: Trace, name: String, description: String, schema: String? = nil, mirror: Bool = false) -> String {
         var out = "{\n"
         if let schema { out += "  \"$schema\": \(jsonString(schema)),\n" }
         out += "  \"name\": \(jsonString(name)),\n"
         out += "  \"description\": \(jsonString(description)),\n"
+        if mirror { out += "  \"metamorphic\": [\"mirror\"],\n" }
         out += "  \"device\": { \"view\": [\(number(trace.view.width)), \(number(trace.view.height))], "
         out += "\"screenScale\": \(number(trace.screenScale)), \"reduceMotion\": \(trace.reduceMotion), \"touchRate\": \(trace.touchRate) },\n"
         out += "  \"image\": { \"width\": \(trace.photo.storedWidth), \"height\": \(trace.photo.storedHeight), "

@@ -22,10 +22,10 @@ public struct Trace: Hashable, Sendable {
     public var fingerCount: Int { steps.reduce(0) { $0 + $1.fingers.count } }
     public var sampleCount: Int { steps.reduce(0) { $0 + $1.fingers.reduce(0) { $0 + $1.samples.count } } }
 
-    /// The view grows from its top-left origin, so mirroring about "the width at that moment" is
-    /// no symmetry once a resize falls between touches that belong together (a pinch in progress,
-    /// the two taps of a double-tap, a hand-over's fingers). Fuzzing found all three; traces with
-    /// a resize get every other check but not the mirror one.
+    /// The view grows from its top-left origin, so mirroring is no symmetry once a resize falls
+    /// between touches that belong together (a pinch in progress, the two taps of a double-tap, a
+    /// hand-over's fingers; fuzzing found all three). Traces with a resize get every other check
+    /// but not the mirror one (`Scenario.mirrored`).
     public var resizes: Bool {
         steps.contains { if case .resize = $0.action { true } else { false } }
     }

@@ -12,6 +12,10 @@ public enum Orientation: Int, CaseIterable, Hashable, Sendable, Codable {
     case rightMirrored = 7
     case left = 8
 
+    /// The orientation whose upright image is this one's, mirrored left to right (1↔2, 3↔4,
+    /// 5↔6, 7↔8); the upright size is the same.
+    public var mirrored: Orientation { Orientation(rawValue: rawValue % 2 == 1 ? rawValue + 1 : rawValue - 1)! }
+
     /// Orientations 5–8 turn the image by a quarter, so the upright width is the stored height.
     public var swapsAxes: Bool { rawValue >= 5 }
 

@@ -60,12 +60,20 @@ import Testing
         }
     }
 
-    @Test func mirroringTwiceIsTheIdentity() {
+    /// Mirroring a generated scenario twice gives back the same touches and photo.
+    @Test func mirroringTwiceIsTheIdentity() throws {
+        func touches(_ s: Scenario) -> [String] {
+            TraceSynthesizer.inputs(for: s).map { input in
+                if case .touch(let finger, let p, let phase) = input.kind { "\(input.time) \(finger) \(p.x) \(p.y) \(phase)" } else { "\(input.time)" }
+            }
+        }
         for run in 0..<20 {
             var reader = ChoiceReader.random(seed: 5, run: run)
-            let trace = generator.trace(&reader)
-            #expect(trace.mirrored.mirrored == trace)
-            #expect(trace.mirrored.photo.orientation.swapsAxes == trace.photo.orientation.swapsAxes)
+            let scenario = try ScenarioWriter.scenario(generator.trace(&reader), id: "t")
+            let twice = scenario.mirrored.mirrored
+            #expect(touches(twice) == touches(scenario))
+            #expect(twice.image.source == scenario.image.source)
+            #expect(scenario.mirrored.image.source.orientation.swapsAxes == scenario.image.source.orientation.swapsAxes)
         }
     }
 

@@ -128,22 +128,6 @@ import Testing
     }
 }
 
-extension Orientation {
-    /// The orientation whose upright image is this one's mirrored left–right.
-    var mirrored: Orientation {
-        switch self {
-        case .up: .upMirrored
-        case .upMirrored: .up
-        case .down: .downMirrored
-        case .downMirrored: .down
-        case .leftMirrored: .right
-        case .right: .leftMirrored
-        case .rightMirrored: .left
-        case .left: .rightMirrored
-        }
-    }
-}
-
 extension EditorEvent {
     func mirrored(viewWidth w: Double) -> EditorEvent {
         func m(_ p: Point) -> Point { Point(x: w - p.x, y: p.y) }

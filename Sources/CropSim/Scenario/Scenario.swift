@@ -1,5 +1,9 @@
 import CropModel
 
+public enum Metamorphic: String, Sendable, Hashable, CaseIterable {
+    case mirror
+}
+
 /// One scenario file: a device, a photo, a config, timed steps and what must be true at the end.
 public struct Scenario: Sendable {
     /// The path below the suite root without `.json`, e.g. `gestures/pinch-past-max`.
@@ -18,6 +22,9 @@ public struct Scenario: Sendable {
     public var backend: BackendScript
     public var expect: Expectations
     public var checkpoints: [Checkpoint]
+    /// Relations between runs checked on top of the invariants: `mirror` runs the scenario
+    /// mirrored left to right too and expects the mirrored final pose.
+    public var metamorphic: Set<Metamorphic> = []
 
     /// The time of the last input, in seconds.
     public var inputEnd: Double { steps.map { $0.time + $0.action.duration }.max() ?? 0 }

@@ -18,7 +18,7 @@ public enum ScenarioParser {
     }
 
     static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "backend", "steps", "expect",
-                          "checkpoints"]
+                          "checkpoints", "metamorphic"]
 
     static func scenario(_ r: JSONReader, id: String) throws(ScenarioError) -> Scenario {
         let o = try r.object()
@@ -47,8 +47,16 @@ public enum ScenarioParser {
             let time = try self.time(co.required("at"))
             checkpoints.append(Checkpoint(time: time, expect: try expectations(c, checkpoint: true), path: c.path))
         }
-        return Scenario(id: id, file: r.file, name: name, description: description, covers: covers, device: device,
-                        image: image, config: config, steps: steps, backend: backend, expect: expect, checkpoints: checkpoints)
+        var scenario = Scenario(id: id, file: r.file, name: name, description: description, covers: covers, device: device,
+                                image: image, config: config, steps: steps, backend: backend, expect: expect,
+                                checkpoints: checkpoints)
+        if let m = o.optional("metamorphic") {
+            for item in try m.array() { scenario.metamorphic.insert(try item.oneOf(Metamorphic.self)) }
+            if scenario.metamorphic.contains(.mirror), steps.contains(where: { if case .resize = $0.action { true } else { false } }) {
+                throw m.fail("the mirror check needs a scenario without resize steps: the view grows from its top-left origin")
+            }
+        }
+        return scenario
     }
 
     // MARK: Device, image, config

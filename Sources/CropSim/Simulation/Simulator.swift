@@ -112,6 +112,15 @@ public struct Simulator {
         result.violationCounts = run.monitor.counts
         result.backend = run.backend
         result.finalEditor = run.editor
+        if scenario.metamorphic.contains(.mirror) {
+            var o = options
+            o.recordFrames = false
+            o.measureTiming = false
+            let mirrored = Simulator.run(scenario.mirrored, options: o)
+            if let pose = mirrored.finalEditor?.pose, let problem = MirrorCheck.difference(run.editor.pose, pose) {
+                result.failures.append(ExpectationFailure(path: "$.metamorphic", message: "mirrorDiffers: the mirrored scenario ends elsewhere: \(problem)"))
+            }
+        }
         return result
     }
 
