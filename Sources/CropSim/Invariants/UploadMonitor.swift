@@ -5,8 +5,9 @@ import CropModel
 /// key pattern, the backoff delays and which failures are retryable are written out here again.
 struct UploadMonitor: Sendable {
     private let user: UserContext?
-    private let outputSize: Int
-    private let encoding: AvatarCropperConfig.Encoding
+    /// R12.1–12.2 transcribed: `users/{uid}/avatar_{size}.png|jpg`, `image/png|jpeg`.
+    private let key: String
+    private let contentType: String
     /// R12.5: 0.5 s, 1 s, 2 s at 60 Hz.
     private static let backoffTicks = [30, 60, 120]
     private var inFlight: Int?
@@ -17,8 +18,9 @@ struct UploadMonitor: Sendable {
 
     init(user: UserContext?, config: AvatarCropperConfig) {
         self.user = user
-        outputSize = config.outputSize
-        encoding = config.encoding
+        let jpeg = if case .jpegSRGB = config.encoding { true } else { false }
+        key = "users/\(user?.uid ?? "?")/avatar_\(config.outputSize).\(jpeg ? "jpg" : "png")"
+        contentType = jpeg ? "image/jpeg" : "image/png"
     }
 
     private mutating func fail(_ invariant: Invariant, _ tick: Int, _ message: String) {
@@ -70,11 +72,8 @@ struct UploadMonitor: Sendable {
     }
 
     private mutating func checkUpload(_ request: UploadRequest, tick: Int) {
-        let ext = if case .jpegSRGB = encoding { "jpg" } else { "png" }
-        let type = ext == "jpg" ? "image/jpeg" : "image/png"
-        let key = "users/\(user?.uid ?? "?")/avatar_\(outputSize).\(ext)"
-        if request.bucket != "avatars" || request.key != key || request.contentType != type || !request.upsert {
-            fail(.uploadRequestValid, tick, "got \(request.bucket)/\(request.key) \(request.contentType) upsert \(request.upsert); want avatars/\(key) \(type) upsert true")
+        if request.bucket != "avatars" || request.key != key || request.contentType != contentType || !request.upsert {
+            fail(.uploadRequestValid, tick, "got \(request.bucket)/\(request.key) \(request.contentType) upsert \(request.upsert); want avatars/\(key) \(contentType) upsert true")
         }
         if let inFlight {
             fail(.backoffAsSpecified, tick, "attempt \(request.attempt) started while attempt \(inFlight) is in flight")
@@ -103,8 +102,6 @@ struct UploadMonitor: Sendable {
     /// The row is either as of the last acknowledged update, or exactly one whole update ahead
     /// (committed, not yet acknowledged): never a new path with an old version or the reverse.
     mutating func endOfTick(profile: InMemoryProfileStore, tick: Int) {
-        let ext = if case .jpegSRGB = encoding { "jpg" } else { "png" }
-        let key = "users/\(user?.uid ?? "?")/avatar_\(outputSize).\(ext)"
         let version = (user?.avatarVersion ?? 0) + successfulUpdates
         let path = successfulUpdates == 0 ? user?.avatarPath : key
         let current = (profile.avatarPath, profile.avatarVersion)

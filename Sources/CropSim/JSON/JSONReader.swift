@@ -20,12 +20,6 @@ struct JSONReader {
         return n
     }
 
-    func positive() throws(ScenarioError) -> Double {
-        let n = try number()
-        guard n > 0 else { throw fail("must be > 0, got \(n)") }
-        return n
-    }
-
     func integer(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         let n = try number()
         guard n == n.rounded(), let i = Int(exactly: n), range.contains(i) else {

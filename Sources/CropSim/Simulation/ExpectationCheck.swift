@@ -103,9 +103,8 @@ enum ExpectationCheck {
             fail("alerts", "expected \(expected.map(\.rawValue)), got \(alerts.map(\.rawValue))")
         }
         if let expected = e.retryOffered {
-            let offered = effects.last { if case .offerRetry = $0.effect { true } else { false } }.map { offer in
-                !effects.contains { $0.tick > offer.tick && ({ if case .upload = $0.effect { true } else if case .crop = $0.effect { true } else { false } })($0) }
-            } ?? false
+            // Retry stays on offer for as long as the flow is failed (a retry leaves that state).
+            let offered = if case .failed = editor.upload { true } else { false }
             if offered != expected { fail("retryOffered", "expected \(expected), got \(offered)") }
         }
         if let rejected = e.rejected { fail("rejected", "expected the photo to be refused with \"\(rejected)\", but the editor opened") }
