@@ -55,11 +55,9 @@ public struct OracleChecks: Hashable, Sendable {
 
 /// Judges a trace: every invariant `cropsim run` checks, then the metamorphic checks.
 public struct Oracle: Sendable {
-    public var faults: Fault
     public var checks: OracleChecks
 
-    public init(faults: Fault = [], checks: OracleChecks = .init()) {
-        self.faults = faults
+    public init(checks: OracleChecks = .init()) {
         self.checks = checks
     }
 
@@ -75,7 +73,6 @@ public struct Oracle: Sendable {
 
     var options: Simulator.Options {
         var o = Simulator.Options()
-        o.faults = faults
         o.measureTiming = false
         return o
     }

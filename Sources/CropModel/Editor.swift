@@ -18,8 +18,6 @@ public struct Editor: Hashable, Sendable, Codable {
     /// What the last pose update's clamp cut off the request.
     public private(set) var lastCut: LimitSet = []
     public var spring: Spring = .transition
-    /// Deliberate bugs for the fuzzer's proof; always empty in the product.
-    public private(set) var faults: Fault = []
     /// Who is editing; without one, a confirmed crop is not uploaded.
     public private(set) var user: UserContext?
     /// After confirm: crop, upload and profile update (R11, R12).
@@ -48,7 +46,7 @@ public struct Editor: Hashable, Sendable, Codable {
     /// to VoiceOver and show the tips the photo calls for.
     public static func open(
         source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false,
-        user: UserContext? = nil, faults: Fault = []
+        user: UserContext? = nil
     ) throws(OpenError) -> (editor: Editor, effects: [EditorEffect]) {
         do throws(InvalidInput) {
             try config.validate()
@@ -57,11 +55,9 @@ public struct Editor: Hashable, Sendable, Codable {
             throw .invalid(error)
         }
         do throws(SourceRejection) { try source.validate() } catch { throw .rejected(error) }
-        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config, faults: faults),
+        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config),
                             reduceMotion: reduceMotion)
-        editor.faults = faults
         editor.user = user
-        if faults.contains(.unclampedUnderdampedAnimation) { editor.spring = .settling }
         var effects: [EditorEffect] = [.announce(.voiceOverIntro)]
         editor.showLimitTips(&effects)
         return (editor, effects)
@@ -103,7 +99,7 @@ public struct Editor: Hashable, Sendable, Codable {
                 break
             }
             let requested = anchor.startScale * factor / anchor.baseFactor
-            let anchoredScale = faults.contains(.pinchAnchoredUnclamped) ? requested : min(max(requested, geometry.sMin), geometry.sMax)
+            let anchoredScale = min(max(requested, geometry.sMin), geometry.sMax)
             let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale)
             update(to: Pose(scale: requested, translation: t), userDriven: true, &effects)
             anchor.lastFactor = factor
@@ -111,7 +107,6 @@ public struct Editor: Hashable, Sendable, Codable {
             gesture = .pinching(anchor)
         case .panEnded, .pinchEnded, .gestureCancelled:
             gesture = .idle
-            if faults.contains(.clampOnlyAtGestureEnd) { update(to: pose, userDriven: false, &effects) }
         case .doubleTap(let point):
             guard point.isFinite, !gesture.isActive else { break }
             instructionsVisible = false
@@ -201,19 +196,20 @@ public struct Editor: Hashable, Sendable, Codable {
             startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocal: focal)))
     }
 
-    /// The single place a pose changes: clamp, then fire a light haptic for each limit the request
-    /// pressed into that was not already engaged (edge-triggered, R3.2).
+    /// The single place a pose changes: clamp, then fire a light haptic for each side the request
+    /// pressed into that was not already engaged (edge-triggered, R3.2). A cut engages every side
+    /// of its axis the clamped pose sits on, so an axis with no range (both sides in one place)
+    /// buzzes once, not at every change of the finger's direction.
     private mutating func update(to requested: Pose, userDriven: Bool, _ effects: inout [EditorEffect]) {
-        guard faults.isEmpty || !faultyUpdate(requested, userDriven: userDriven) else { return }
         let (clamped, cut) = geometry.clamp(requested)
         pose = clamped
         lastCut = cut
-        if userDriven {
+        if userDriven, !cut.isEmpty {
             let newlyCut = cut.subtracting(engaged)
             if !newlyCut.isEmpty {
                 for reason in newlyCut.reasons { effects.append(.haptic(.lightImpact(reason))) }
             }
-            engaged.formUnion(cut)
+            engaged.formUnion(cut.union(geometry.limits(at: clamped).intersection(cut.wholeAxes)))
         }
     }
 
@@ -224,26 +220,6 @@ public struct Editor: Hashable, Sendable, Codable {
     private mutating func settleEngagedLimits() {
         guard !engaged.isEmpty else { return }
         engaged.formIntersection(geometry.limits(at: pose))
-    }
-
-    /// The faulty ways of setting a pose; returns true when it set it.
-    private mutating func faultyUpdate(_ requested: Pose, userDriven: Bool) -> Bool {
-        if faults.contains(.clampOnlyAtGestureEnd), userDriven, gesture.isActive {
-            pose = requested
-            return true
-        }
-        if faults.contains(.unclampedUnderdampedAnimation), !userDriven, isAnimating {
-            pose = requested
-            return true
-        }
-        if faults.contains(.panBoundsFromPreviousZoom) {
-            let s = min(max(requested.scale, geometry.sMin), geometry.sMax)
-            let limit = geometry.panLimit(scale: pose.scale)
-            pose = Pose(scale: s, translation: Point(x: min(max(requested.translation.x, -limit.x), limit.x),
-                                                     y: min(max(requested.translation.y, -limit.y), limit.y)))
-            return true
-        }
-        return false
     }
 
     /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.
@@ -297,7 +273,7 @@ public struct Editor: Hashable, Sendable, Codable {
         finishTransition()
         let relativeZoom = pose.scale / geometry.sMin
         let centerPoint = pose.imagePoint(under: .zero)
-        geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config, faults: faults)
+        geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config)
         let s = relativeZoom * geometry.sMin
         update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s)),
                userDriven: false, &effects)

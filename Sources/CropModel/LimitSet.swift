@@ -1,16 +1,36 @@
-/// The four limits a light haptic reports (gesture notes: s_min, s_max and either pan clamp).
+/// The limits a light haptic reports (gesture notes: s_min, s_max and the pan clamps), one flag
+/// per *side*: the left and right pan bounds are two limits, because a drag that crosses a narrow
+/// pan range in one tick arrives at a new limit and must feel it.
 public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     public static let zoomMin = LimitSet(rawValue: 1 << 0)
     public static let zoomMax = LimitSet(rawValue: 1 << 1)
-    public static let panX = LimitSet(rawValue: 1 << 2)
-    public static let panY = LimitSet(rawValue: 1 << 3)
+    /// Translation x at −limit (the image's right edge on the mask's right).
+    public static let panMinX = LimitSet(rawValue: 1 << 2)
+    /// Translation x at +limit (the image's left edge on the mask's left).
+    public static let panMaxX = LimitSet(rawValue: 1 << 3)
+    public static let panMinY = LimitSet(rawValue: 1 << 4)
+    public static let panMaxY = LimitSet(rawValue: 1 << 5)
 
-    /// Each limit with the reason a haptic names it by, in a fixed order for stable logs.
+    /// Both sides of one axis.
+    public static let zoom: LimitSet = [.zoomMin, .zoomMax]
+    public static let panX: LimitSet = [.panMinX, .panMaxX]
+    public static let panY: LimitSet = [.panMinY, .panMaxY]
+    public static let axes: [LimitSet] = [.zoom, .panX, .panY]
+
+    /// Each limit with the reason a haptic names it by, in a fixed order for stable logs. The
+    /// reason names the axis; the two sides of a pan axis share it.
     public var reasons: [LimitReason] {
-        isEmpty ? [] : LimitReason.ordered.filter { contains($0.limit) }
+        isEmpty ? [] : LimitReason.ordered.filter { !isDisjoint(with: $0.limit) }
+    }
+
+    /// Every side of every axis that has at least one side in this set.
+    public var wholeAxes: LimitSet {
+        var out: LimitSet = []
+        for axis in Self.axes where !isDisjoint(with: axis) { out.formUnion(axis) }
+        return out
     }
 }
 
@@ -21,6 +41,7 @@ public enum LimitReason: String, CaseIterable, Hashable, Sendable, Codable {
     /// `allCases`, built once: per-tick code walks it without allocating.
     public static let ordered: [LimitReason] = allCases
 
+    /// The sides this reason stands for.
     public var limit: LimitSet {
         switch self {
         case .zoomMin: .zoomMin

@@ -31,13 +31,11 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     }
     public let bindingCap: Cap
 
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, faults: Fault = []) {
+    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig) {
         self.source = source
         self.viewport = viewport
         self.config = config
-        let oriented = faults.contains(.orientationNotSwapped)
-            ? (width: source.storedWidth, height: source.storedHeight)
-            : source.orientation.orientedSize(storedWidth: source.storedWidth, storedHeight: source.storedHeight)
+        let oriented = source.orientation.orientedSize(storedWidth: source.storedWidth, storedHeight: source.storedHeight)
         let w = Double(oriented.width), h = Double(oriented.height)
         let sigma = viewport.screenScale
         let d = config.maskDiameterFraction * viewport.size.shortSide
@@ -48,7 +46,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         sQuality = (d * sigma) / (Double(config.outputSize) * config.qualityMultiplier)
         sDensity = sigma / config.minPixelPerPoint
         let byMultiplier = sMin * config.maxZoomMultiplier
-        let cap = faults.contains(.densityOnlyAtMinimumZoom) ? min(byMultiplier, sQuality) : min(byMultiplier, sQuality, sDensity)
+        let cap = min(byMultiplier, sQuality, sDensity)
         if cap <= sMin {
             sMax = sMin
             zoomLimited = true
@@ -124,25 +122,28 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
             s = sMax
         }
         let limit = panLimit(scale: s)
-        let x = Self.clamp(requested.translation.x, limit.x, .panX, &cut)
-        let y = Self.clamp(requested.translation.y, limit.y, .panY, &cut)
+        let x = Self.clamp(requested.translation.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
+        let y = Self.clamp(requested.translation.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
         return (Pose(scale: s, translation: Point(x: x, y: y)), cut)
     }
 
-    private static func clamp(_ v: Double, _ limit: Double, _ flag: LimitSet, _ cut: inout LimitSet) -> Double {
+    private static func clamp(_ v: Double, _ limit: Double, low: LimitSet, high: LimitSet, _ cut: inout LimitSet) -> Double {
         guard abs(v) > limit else { return v }
-        if abs(v) > limit + Tolerance.points { cut.insert(flag) }
+        if abs(v) > limit + Tolerance.points { cut.insert(v < 0 ? low : high) }
         return v < 0 ? -limit : limit
     }
 
-    /// Which limits a pose sits on (within tolerance), regardless of how it got there.
+    /// Which sides a pose sits on (within tolerance), regardless of how it got there. Where an
+    /// axis has no range (s_max = s_min, or the short side at s_min) the pose sits on both.
     public func limits(at pose: Pose) -> LimitSet {
         var on: LimitSet = []
         if pose.scale <= sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
         if pose.scale >= sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
         let limit = panLimit(scale: pose.scale)
-        if abs(pose.translation.x) >= limit.x - Tolerance.points { on.insert(.panX) }
-        if abs(pose.translation.y) >= limit.y - Tolerance.points { on.insert(.panY) }
+        if pose.translation.x <= -limit.x + Tolerance.points { on.insert(.panMinX) }
+        if pose.translation.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
+        if pose.translation.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }
+        if pose.translation.y >= limit.y - Tolerance.points { on.insert(.panMaxY) }
         return on
     }
 }

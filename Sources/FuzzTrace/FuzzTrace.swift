@@ -22,9 +22,7 @@ public func fuzzTraceTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
 
 enum FuzzTraceTarget {
     static let generator = Generator(profile: .default, maxSteps: 12)
-    /// `CROPSIM_FUZZ_FAULT=<name>` fuzzes a deliberately broken model (to check the target finds it).
-    static let oracle = Oracle(faults: ProcessInfo.processInfo.environment["CROPSIM_FUZZ_FAULT"]
-        .flatMap(Fault.named) ?? [])
+    static let oracle = Oracle()
 }
 
 @main

@@ -25,7 +25,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "At most this many steps per trace.") var maxSteps = 20
     @Option(help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
     var profile = "default"
-    @Option(help: "Where shrunk failures are saved and replayed from (default Scenarios/regressions; with --fault a temporary folder).")
+    @Option(help: "Where shrunk failures are saved and replayed from (default Scenarios/regressions).")
     var out: String?
     @Option(help: "Run only shard i of n (1-based): runs with index mod n = i − 1.") var shard: Shard?
     @Option(help: "Stop after this many failing traces.") var maxFailures: Int?
@@ -35,8 +35,6 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
     @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
     var replay: [String] = []
-    @Option(help: ArgumentHelp("Fuzz a deliberately broken model: \(Fault.all.map(\.name).joined(separator: ", ")).", visibility: .hidden))
-    var fault: String?
     @Option(help: ArgumentHelp("Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
     var exportCorpus: String?
 
@@ -47,16 +45,12 @@ struct FuzzCommand: ParsableCommand {
         if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
         if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
         if shrinkBudget < 0 { throw ValidationError("--shrink-budget must be ≥ 0") }
-        if let fault, Fault.named(fault) == nil {
-            throw ValidationError("unknown --fault \"\(fault)\"; expected one of \(Fault.all.map(\.name).joined(separator: ", "))")
-        }
     }
 
     func run() throws {
         let profile: FuzzProfile
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
-        let faults = fault.flatMap(Fault.named) ?? []
-        let oracle = Oracle(faults: faults, checks: OracleChecks(replay: replayCheck, mirror: !noMirrorCheck))
+        let oracle = Oracle(checks: OracleChecks(replay: replayCheck, mirror: !noMirrorCheck))
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps)
@@ -64,7 +58,7 @@ struct FuzzCommand: ParsableCommand {
 
         let config = CampaignConfig(
             seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: jobs, generator: generator,
-            oracle: oracle, faultName: fault, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
+            oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
             database: RegressionDatabase(directory: outDirectory), maxFailures: maxFailures, shrinkBudget: shrinkBudget)
         let live = isatty(STDERR_FILENO) != 0
         let report = Campaign.run(config, progress: { p in
@@ -88,13 +82,7 @@ struct FuzzCommand: ParsableCommand {
         if report.failed { throw ExitCode.checkFailed }
     }
 
-    /// Finds against a deliberate fault must never land in the suite (which runs every file in
-    /// `Scenarios/` against the correct model), so `--fault` defaults to a temporary folder.
-    var outDirectory: String {
-        if let out { return out }
-        guard let fault else { return "Scenarios/regressions" }
-        return (NSTemporaryDirectory() as NSString).appendingPathComponent("cropsim-fuzz/\(fault)")
-    }
+    var outDirectory: String { out ?? "Scenarios/regressions" }
 
     func replayFiles(_ oracle: Oracle) throws {
         let loaded = ScenarioLoader.load(replay)

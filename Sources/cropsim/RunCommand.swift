@@ -21,15 +21,6 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: ArgumentHelp("Run against a deliberately broken model (replays fuzzer finds).", visibility: .hidden))
-    var fault: String?
-
-    func validate() throws {
-        if let fault, Fault.named(fault) == nil {
-            throw ValidationError("unknown --fault \"\(fault)\"; expected one of \(Fault.all.map(\.name).joined(separator: ", "))")
-        }
-    }
-
     func run() throws {
         let loaded = ScenarioLoader.load(paths)
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
@@ -50,9 +41,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.badInput
         }
 
-        var options = Simulator.Options()
-        options.faults = fault.flatMap(Fault.named) ?? []
-        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs), options: options)
+        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs), options: Simulator.Options())
         var writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
         writer.attachments = ScenarioPhotos.render(&outcome.results)
         let html = HTMLReport.render(outcome.results, wallSeconds: outcome.wallSeconds,

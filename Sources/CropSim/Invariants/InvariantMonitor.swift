@@ -67,18 +67,32 @@ public struct InvariantMonitor: Sendable {
               y: max(0, (reference.height / reference.sigma * s - reference.maskDiameter) / 2))
     }
 
-    /// Whether `pose` is on a limit, within `slack` (relative for zoom, points for pan). The
+    /// Whether `pose` is on a limit side, within `slack` (relative for zoom, points for pan). The
     /// monitor is lenient both ways, so rounding never makes it cry wolf: an impact is wrong only
     /// well away from its limit (loose slack), and a pose has left a limit as soon as it is off
     /// it by more than rounding (tight slack).
-    private func atLimit(_ reason: LimitReason, _ pose: Pose, slack: Double = 1e-6) -> Bool {
-        switch reason {
+    private func atSide(_ side: LimitSet, _ pose: Pose, slack: Double = 1e-6) -> Bool {
+        switch side {
         case .zoomMin: return pose.scale <= reference.sMin * (1 + slack * 1e-3)
         case .zoomMax: return pose.scale >= reference.sMax * (1 - slack * 1e-3)
-        case .panClampX: return abs(pose.translation.x) >= panLimit(pose.scale).x - slack
-        case .panClampY: return abs(pose.translation.y) >= panLimit(pose.scale).y - slack
+        case .panMinX: return pose.translation.x <= -panLimit(pose.scale).x + slack
+        case .panMaxX: return pose.translation.x >= panLimit(pose.scale).x - slack
+        case .panMinY: return pose.translation.y <= -panLimit(pose.scale).y + slack
+        default: return pose.translation.y >= panLimit(pose.scale).y - slack
         }
     }
+
+    /// The side a light impact for `reason` must be about: the one the pose is on.
+    private func side(of reason: LimitReason, _ pose: Pose) -> LimitSet {
+        switch reason {
+        case .zoomMin: .zoomMin
+        case .zoomMax: .zoomMax
+        case .panClampX: pose.translation.x < 0 ? .panMinX : .panMaxX
+        case .panClampY: pose.translation.y < 0 ? .panMinY : .panMaxY
+        }
+    }
+
+    private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY]
 
     /// The crop square under the mask in upright source pixels, from the spec's math.
     private func referenceCrop(_ pose: Pose) -> Rect {
@@ -172,12 +186,13 @@ public struct InvariantMonitor: Sendable {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
-                if !atLimit(reason, pose) {
+                let side = side(of: reason, pose)
+                if !atSide(side, pose) {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (scale \(pose.scale), t (\(pose.translation.x), \(pose.translation.y)))")
-                } else if disarmed.contains(reason.limit) {
+                } else if disarmed.contains(side) {
                     fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
-                disarmed.insert(reason.limit)
+                disarmed.insert(side)
             case .show(let message):
                 shown[message, default: 0] += 1
                 if shown[message]! > 1 {
@@ -192,8 +207,8 @@ public struct InvariantMonitor: Sendable {
 
     private mutating func rearm(_ pose: Pose) {
         guard !disarmed.isEmpty else { return }
-        for reason in LimitReason.ordered where disarmed.contains(reason.limit) && !atLimit(reason, pose, slack: 1e-9) {
-            disarmed.remove(reason.limit)
+        for side in Self.sides where disarmed.contains(side) && !atSide(side, pose, slack: 1e-9) {
+            disarmed.remove(side)
         }
     }
 

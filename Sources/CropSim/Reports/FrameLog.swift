@@ -17,7 +17,7 @@ public enum FrameLog {
             out += ",\"gridVisible\":\(f.gridVisible),\"instructionVisible\":\(f.instructionsVisible)"
             out += ",\"sliderPercent\":\(formatNumber(f.sliderPercent))"
             out += ",\"clampZoomMin\":\(f.cut.contains(.zoomMin)),\"clampZoomMax\":\(f.cut.contains(.zoomMax))"
-            out += ",\"clampPanX\":\(f.cut.contains(.panX)),\"clampPanY\":\(f.cut.contains(.panY))"
+            out += ",\"clampPanX\":\(!f.cut.isDisjoint(with: .panX)),\"clampPanY\":\(!f.cut.isDisjoint(with: .panY))"
             out += ",\"engaged\":[\(f.engaged.reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]"
             out += ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
         }

@@ -16,8 +16,6 @@ public struct Simulator {
         public var settleTicks = 1200
         /// Check invariants (off only to measure what checking costs).
         public var checkInvariants = true
-        /// Deliberate model bugs (the fuzzer's proof that it finds them); empty for real runs.
-        public var faults: Fault = []
 
         public init() {}
     }
@@ -37,7 +35,7 @@ public struct Simulator {
         do {
             opened = try Editor.open(source: scenario.image.source, viewport: scenario.device.viewport,
                                      config: scenario.config, reduceMotion: scenario.device.reduceMotion,
-                                     user: scenario.backend.user, faults: options.faults)
+                                     user: scenario.backend.user)
         } catch {
             return refused(scenario, message: error.description, detail: nil, result: result)
         }
