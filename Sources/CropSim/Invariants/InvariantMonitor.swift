@@ -82,14 +82,12 @@ public struct InvariantMonitor: Sendable {
         }
     }
 
-    /// The side a light impact for `reason` must be about: the one the pose is on.
-    private func side(of reason: LimitReason, _ pose: Pose) -> LimitSet {
-        switch reason {
-        case .zoomMin: .zoomMin
-        case .zoomMax: .zoomMax
-        case .panClampX: pose.translation.x < 0 ? .panMinX : .panMaxX
-        case .panClampY: pose.translation.y < 0 ? .panMinY : .panMaxY
-        }
+    /// The sides a light impact for `reason` can be about: those of its axis the pose is on
+    /// (both, where the axis has no range).
+    private func sides(of reason: LimitReason, _ pose: Pose) -> LimitSet {
+        var on: LimitSet = []
+        for side in Self.sides where !side.isDisjoint(with: reason.limit) && atSide(side, pose) { on.insert(side) }
+        return on
     }
 
     private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY]
@@ -186,13 +184,15 @@ public struct InvariantMonitor: Sendable {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
-                let side = side(of: reason, pose)
-                if !atSide(side, pose) {
+                // An impact is due on arriving at a side of its axis not yet disarmed; it then
+                // disarms every side of the axis the pose is on (docs/editor-model.md).
+                let on = sides(of: reason, pose)
+                if on.isEmpty {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (scale \(pose.scale), t (\(pose.translation.x), \(pose.translation.y)))")
-                } else if disarmed.contains(side) {
+                } else if disarmed.isSuperset(of: on) {
                     fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
-                disarmed.insert(side)
+                disarmed.formUnion(on)
             case .show(let message):
                 shown[message, default: 0] += 1
                 if shown[message]! > 1 {
