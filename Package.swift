@@ -58,6 +58,9 @@ let package = Package(
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
 
+        // The spec oracle: the requirements restated without the model's helpers.
+        .target(name: "CropSpec", dependencies: ["CropModel", "CGSL"]),
+
         .executableTarget(
             name: "cropsim",
             dependencies: [
@@ -90,6 +93,7 @@ let package = Package(
             name: "CropFuzzTests",
             dependencies: ["CropFuzz", "CropSim", "CropModel"]
         ),
+        .testTarget(name: "CropSpecTests", dependencies: ["CropSpec", "CropModel", "CropImaging"]),
         .testTarget(
             name: "CropSimTests",
             dependencies: [
