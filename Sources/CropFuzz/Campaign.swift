@@ -44,7 +44,11 @@ public struct CampaignConfig: Sendable {
     }
 
     /// Run indices of this shard, in order: the k-th is `index − 1 + k·n`.
-    public func runIndex(_ k: Int) -> Int { shardIndex - 1 + k * shardCount }
+    /// `Int.max` when that overflows, which ends the campaign like any index past `runs`.
+    public func runIndex(_ k: Int) -> Int {
+        let (product, overflow) = k.multipliedReportingOverflow(by: shardCount)
+        return overflow ? .max : (shardIndex - 1).addingReportingOverflow(product).overflow ? .max : shardIndex - 1 + product
+    }
 }
 
 /// One failure: where it came from, what broke, the shrunk scenario and how to replay it.
@@ -58,6 +62,8 @@ public struct Finding: Sendable, Encodable {
     public var place: String
     /// Another find (or a saved file) already has this failure and place.
     public var duplicate: Bool
+    /// Why a new find could not be saved (one line naming the path); nil when saved or a duplicate.
+    public var saveError: String? = nil
     /// The saved (or replayed) file; nil for duplicates.
     public var file: String?
     public var replay: String?
@@ -84,13 +90,42 @@ public struct CampaignReport: Sendable, Encodable {
     public var tracesPerSecond: Double
     public var ticksPerSecond: Double
     public var failingRuns: Int
-    public var failures: [Finding]
+    /// Every find, in run order (not printed: a long campaign has tens of thousands).
+    public var findings: [Finding]
+    /// The finds grouped by failure and place, as printed.
+    public var failures: [FailureGroup]
+    /// New finds that could not be saved: the campaign failed its job (exit code 3).
+    public var unsaved: Int
     /// How many steps of each kind were generated, plus fingers and touch samples.
     public var inputs: [String: Int]
     public var databaseReplayed: Int
     public var out: String
 
-    public var failed: Bool { !failures.isEmpty }
+    public var failed: Bool { !findings.isEmpty }
+
+    enum CodingKeys: String, CodingKey {
+        case seed, profile, fault, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
+             failingRuns, failures, unsaved, inputs, databaseReplayed, out
+    }
+}
+
+/// The finds of one failure kind at one place: how many, and one to look at (the saved one when
+/// there is one).
+public struct FailureGroup: Sendable, Encodable {
+    public var failure: String
+    public var place: String
+    public var count: Int
+    public var example: Finding
+
+    /// Groups sorted by failure, then place.
+    static func groups(_ findings: [Finding]) -> [FailureGroup] {
+        let byKey = Dictionary(grouping: findings) { [$0.failure, $0.place] }
+        return byKey.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { key in
+            let members = byKey[key]!
+            return FailureGroup(failure: key[0], place: key[1], count: members.count,
+                                example: members.first { $0.file != nil } ?? members[0])
+        }
+    }
 }
 
 /// A snapshot for the live progress line.
@@ -181,15 +216,15 @@ public enum Campaign {
 
         let seconds = elapsed()
         let s = shared.withLock { $0 }
+        let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
         progress(CampaignProgress(seconds: seconds, runs: s.runs, ticks: s.ticks, failures: s.failingRuns))
         return CampaignReport(
             seed: config.seed, profile: config.generator.profile.name, fault: config.faultName,
             shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: s.runs,
             ticks: s.ticks, simulatedTicks: s.simulatedTicks, seconds: seconds,
             tracesPerSecond: Double(s.runs) / max(seconds, 1e-9), ticksPerSecond: Double(s.ticks) / max(seconds, 1e-9),
-            failingRuns: s.failingRuns,
-            failures: s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) },
-            inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
+            failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
     }
 
     struct Shared {
@@ -243,7 +278,9 @@ public enum Campaign {
                 finding.replay = replayCommand(saved, config)
             }
         } catch {
-            finding.message += " (not saved: \(error))"
+            // Never a duplicate: a find that was not saved is lost unless someone is told.
+            finding.duplicate = false
+            finding.saveError = error.description
         }
         return finding
     }
