@@ -21,7 +21,7 @@ import Testing
         let report = Campaign.run(config(seed: 3, runs: 600, out: out.path, jobs: 2))
         print("correct model: \(report.runs) traces, \(report.ticks) ticks, \(report.inputs)")
         #expect(report.runs == 600)
-        #expect(report.failures.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
+        #expect(report.findings.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
@@ -49,7 +49,7 @@ import Testing
             let out = try TemporaryFolder()
             let report = Campaign.run(config(seed: 9, runs: runs, out: out.path, jobs: jobs, shard: shard, fault: "clampOnlyAtGestureEnd"))
             #expect(report.runs == indices[shard.0 - 1].count || shard.1 == 1)
-            return report.failures.compactMap(\.run)
+            return report.findings.compactMap(\.run)
         }
         let whole = try failingRuns(shard: (1, 1), jobs: 1)
         let sharded = try (1...3).flatMap { try failingRuns(shard: ($0, 3), jobs: 2) }.sorted()
@@ -61,25 +61,63 @@ import Testing
     @Test func theDatabaseIsReplayedFirst() throws {
         let out = try TemporaryFolder()
         let first = Campaign.run(config(seed: 1, runs: 60, out: out.path, fault: "orientationNotSwapped", maxFailures: 1))
-        let saved = try #require(first.failures.first?.file)
+        let saved = try #require(first.findings.first?.file)
         let again = Campaign.run(config(seed: 1, runs: 0, out: out.path, fault: "orientationNotSwapped"))
         #expect(again.runs == 0)
         #expect(again.databaseReplayed == 1)
-        #expect(again.failures.map(\.file) == [saved])
-        #expect(again.failures.first?.run == nil)
-        #expect(again.failures.first?.failure == first.failures.first?.failure)
+        #expect(again.findings.map(\.file) == [saved])
+        #expect(again.findings.first?.run == nil)
+        #expect(again.findings.first?.failure == first.findings.first?.failure)
         // Against the correct model the saved file passes, and nothing new is found.
         let fixed = Campaign.run(config(seed: 1, runs: 0, out: out.path))
-        #expect(fixed.databaseReplayed == 1 && fixed.failures.isEmpty)
+        #expect(fixed.databaseReplayed == 1 && fixed.findings.isEmpty)
     }
 
     /// A repeat of a failure and place is counted but neither shrunk nor saved again.
     @Test func repeatsAreDeduplicated() throws {
         let out = try TemporaryFolder()
         let report = Campaign.run(config(seed: 4, runs: 20, out: out.path, fault: "orientationNotSwapped"))
-        let saved = report.failures.filter { !$0.duplicate }
+        let saved = report.findings.filter { !$0.duplicate }
         #expect(report.failingRuns > saved.count)
         #expect(Set(saved.compactMap(\.file)).count == saved.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".json") }.count == saved.count)
+    }
+
+    /// The printed summary has one entry per failure and place, with a count and an example,
+    /// however many traces failed.
+    @Test func theSummaryGroupsFailuresBySignature() throws {
+        let out = try TemporaryFolder()
+        let report = Campaign.run(config(seed: 4, runs: 30, out: out.path, fault: "orientationNotSwapped"))
+        #expect(report.findings.count > report.failures.count)
+        #expect(report.failures.map(\.count).reduce(0, +) == report.findings.count)
+        let keys = report.failures.map { [$0.failure, $0.place] }
+        #expect(Set(keys).count == keys.count)
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
+        for group in report.failures {
+            #expect(group.example.failure == group.failure && group.example.place == group.place)
+        }
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
+        #expect((json["failures"] as! [Any]).count == report.failures.count)
+        #expect(json["findings"] == nil)
+    }
+
+    /// A find that cannot be saved is reported as unsaved with the reason, never as a duplicate.
+    @Test func anUnsavableFindIsNotLost() throws {
+        let out = try TemporaryFolder()
+        let file = out.path + "/not-a-folder"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let report = Campaign.run(config(seed: 4, runs: 10, out: file + "/finds", fault: "orientationNotSwapped"))
+        #expect(report.unsaved > 0)
+        let unsaved = report.findings.filter { $0.saveError != nil }
+        #expect(unsaved.count == report.unsaved)
+        #expect(unsaved.allSatisfy { !$0.duplicate && $0.file == nil && $0.saveError!.contains("not-a-folder/finds") })
+        #expect(report.findings.filter { !$0.duplicate }.allSatisfy { $0.saveError != nil })
+    }
+
+    /// Shard arithmetic saturates instead of trapping, which ends the campaign.
+    @Test func runIndicesDoNotOverflow() {
+        let huge = CampaignConfig(seed: 1, shardIndex: 1, shardCount: Int.max / 2, database: RegressionDatabase(directory: ""))
+        #expect(huge.runIndex(0) == 0)
+        #expect(huge.runIndex(3) == Int.max)
     }
 }

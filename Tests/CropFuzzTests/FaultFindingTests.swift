@@ -20,7 +20,7 @@ import Testing
             seed: Self.seed, runs: Self.runBound, jobs: 1, generator: Generator(maxSteps: 12), oracle: Oracle(faults: fault),
             faultName: name, database: RegressionDatabase(directory: out.path), maxFailures: 1, shrinkBudget: 300)
         let report = Campaign.run(config)
-        let finding = try #require(report.failures.first, "\(name) not found in \(Self.runBound) runs")
+        let finding = try #require(report.findings.first, "\(name) not found in \(Self.runBound) runs")
         let run = try #require(finding.run)
         print("\(name): run \(run), \(finding.failure) during \(finding.place); shrunk \(finding.originalSteps) → \(finding.steps) steps, "
               + "\(finding.fingers) fingers, \(finding.samples) samples in \(finding.shrinkEvaluations) tries")

@@ -73,6 +73,7 @@ public struct ReportFolder: Sendable {
     /// Writes a new report with `fill` (given the staging folder's path) and swaps it in.
     /// `waiting` is called once if another run holds the folder's lock.
     public func replace(waiting: () -> Void = {}, _ fill: (String) throws(OutputError) -> Void) throws(OutputError) {
+        try check()  // before anything is created, even the lock file; again under the lock
         try Self.makeFolders(parent, shownAs: path)
         let lock = try FolderLock(parent + "/.\(name).lock", shownAs: path, waiting: waiting)
         defer { lock.release() }
