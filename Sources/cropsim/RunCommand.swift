@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
     var fault: String?
 
     func validate() throws {
-        try Limits.check(jobs, "--jobs", in: 1...Int.max)
+        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
         if let fault, Fault.named(fault) == nil {
             throw ValidationError("unknown --fault \"\(fault)\"; expected one of \(Fault.all.map(\.name).joined(separator: ", "))")
         }

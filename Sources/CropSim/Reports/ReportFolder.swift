@@ -183,13 +183,14 @@ public struct ReportFolder: Sendable {
         }
     }
 
-    /// `mkdir -p` with plain system calls, for one-line errors.
-    static func makeFolders(_ folder: String, shownAs shown: String) throws(OutputError) {
+    /// `mkdir -p` with plain system calls, for one-line errors. With `root`, never creates
+    /// `root` itself: a staging folder that an interrupt has just removed stays removed.
+    static func makeFolders(_ folder: String, shownAs shown: String, within root: String? = nil) throws(OutputError) {
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw .failed(shown, "create \(folder)") }
         let up = (folder as NSString).deletingLastPathComponent
-        guard !up.isEmpty, up != folder else { throw .failed(shown, "create \(folder)") }
-        try makeFolders(up, shownAs: shown)
+        guard !up.isEmpty, up != folder, up != root else { throw .failed(shown, "create \(folder)") }
+        try makeFolders(up, shownAs: shown, within: root)
         if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .failed(shown, "create \(folder)") }
     }
 

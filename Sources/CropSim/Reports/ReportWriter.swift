@@ -43,7 +43,7 @@ public struct ReportWriter {
             guard !id.hasPrefix("/"), !id.split(separator: "/", omittingEmptySubsequences: false).contains(where: { ["", ".", ".."].contains($0) })
             else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
             let folder = staging + "/scenarios/" + id
-            try ReportFolder.makeFolders(folder, shownAs: path)
+            try ReportFolder.makeFolders(folder, shownAs: path, within: staging)
             try put(folder + "/scenario.resolved.json", encoded("scenario.resolved.json") { try ResolvedScenario(r).json() })
             try put(folder + "/frames.jsonl", FrameLog.frames(r.frames))
             try put(folder + "/haptics.jsonl", FrameLog.haptics(r.effects))
