@@ -84,3 +84,17 @@ struct ConfigOptions: ParsableArguments {
         return c
     }
 }
+
+/// An input the user names must be a regular file: a folder would fail with a Foundation error,
+/// and a FIFO or device would block the read forever. Checked with `stat`, without opening it.
+func requireRegularFile(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        throw CommandLineInputError(description: "\(path.isEmpty ? "\"\"" : path): \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw CommandLineInputError(description: "\(path): is a folder, not a file")
+    default: throw CommandLineInputError(description: "\(path): is not a regular file (a FIFO, socket or device)")
+    }
+}

@@ -51,6 +51,8 @@ struct CropCommand: ParsableCommand {
     }
 
     func run() throws {
+        try requireRegularFile(image)
+        if let scenario { try requireRegularFile(scenario) }
         try OutputFile.check(out)
         do {
             let info = try ImageFile.probe(path: image)

@@ -38,10 +38,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OutputFile.check(out)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: scenario, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CommandLineInputError(description: "\(scenario): not a scenario file")
-        }
+        try requireRegularFile(scenario)
         let loaded = ScenarioLoader.load([scenario])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         if let error = (loaded.errors + photos.errors).first { throw CommandLineInputError(description: "\(error)") }
