@@ -16,8 +16,10 @@ public struct ReportFolder: Sendable {
     public static let markerName = ".cropsim-report"
     public static let formatVersion = 1
     static var markerText: String { "cropsim-report \(formatVersion)\n" }
-    /// What a report written before the marker existed holds; such a folder is still ours.
+    /// What a report written before the marker existed holds; such a folder is still ours
+    /// (`summary.json`, `junit.xml` and `scenarios/`, perhaps `index.html`, nothing else).
     static let legacyEntries: Set<String> = ["summary.json", "junit.xml", "index.html", "scenarios"]
+    static let legacyRequired: Set<String> = ["summary.json", "junit.xml", "scenarios"]
 
     /// As given, for messages.
     public let path: String
@@ -168,7 +170,8 @@ public struct ReportFolder: Sendable {
             return Int(text.dropFirst(15).dropLast()) != nil
         }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return entries.isEmpty || (entries.contains("summary.json") && Set(entries).isSubset(of: legacyEntries))
+        let names = Set(entries)
+        return names.isEmpty || (names.isSuperset(of: legacyRequired) && names.isSubset(of: legacyEntries))
     }
 
     /// Deletes a report folder, its marker last, so that a run killed while deleting leaves a
