@@ -19,7 +19,13 @@ public enum OutputFile {
             }
         }
         switch errno {
-        case ENOENT: return
+        case ENOENT:
+            let folder = (path as NSString).deletingLastPathComponent
+            var folderInfo = stat()
+            guard folder.isEmpty || (stat(folder, &folderInfo) == 0 && folderInfo.st_mode & S_IFMT == S_IFDIR) else {
+                throw .refused(path, "the folder \(folder) does not exist")
+            }
+            return
         case ENOTDIR: throw .refused(path, "a component of the path is not a folder")
         default: throw .failed(path, "look at the path")
         }
