@@ -1,4 +1,5 @@
 import ArgumentParser
+@preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 
 /// `cropsim`: the avatar cropper's editor model, driven the way a finger would.
 @main
@@ -11,12 +12,19 @@ struct Cropsim: ParsableCommand {
     )
 
     static func main() {
+        var status: Int32 = 0
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            Foundation.exit(exitStatus(for: error))
+            status = exitStatus(for: error)
         }
+        // A table or summary that never reached its file (`> /dev/full`) is an I/O failure too.
+        if fflush(stdout) != 0 || ferror(stdout) != 0 {
+            printToStandardError("error: standard output: cannot write: \(String(cString: strerror(errno)))")
+            status = max(status, ExitCode.environment.rawValue)
+        }
+        Foundation.exit(status)
     }
 
     /// Prints the one-line message for `error` and returns its code under the contract
