@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if ticks != nil && every != nil { throw ValidationError("--ticks and --every cannot be combined") }
         if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
-        if !(16...2048).contains(frameWidth) { throw ValidationError("--frame-width must be 16...2048, got \(frameWidth)") }
+        try Limits.check(frameWidth, "--frame-width", in: 16...2048)
         try Limits.check(columns, "--columns", in: 1...Self.maxFrames)
         if !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
     }
