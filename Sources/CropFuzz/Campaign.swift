@@ -13,8 +13,6 @@ public struct CampaignConfig: Sendable {
     public var jobs: Int
     public var generator: Generator
     public var oracle: Oracle
-    /// The `--fault` name, for file names and replay commands.
-    public var faultName: String?
     /// Shard `shardIndex` of `shardCount` (1-based) takes the runs i with i mod n = index − 1.
     public var shardIndex: Int
     public var shardCount: Int
@@ -26,7 +24,7 @@ public struct CampaignConfig: Sendable {
     public var replayDatabase: Bool
 
     public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
-                oracle: Oracle = .init(), faultName: String? = nil, shardIndex: Int = 1, shardCount: Int = 1,
+                oracle: Oracle = .init(), shardIndex: Int = 1, shardCount: Int = 1,
                 database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true) {
         self.seed = seed
         self.runs = runs
@@ -34,7 +32,6 @@ public struct CampaignConfig: Sendable {
         self.jobs = jobs
         self.generator = generator
         self.oracle = oracle
-        self.faultName = faultName
         self.shardIndex = shardIndex
         self.shardCount = shardCount
         self.database = database
@@ -44,7 +41,11 @@ public struct CampaignConfig: Sendable {
     }
 
     /// Run indices of this shard, in order: the k-th is `index − 1 + k·n`.
-    public func runIndex(_ k: Int) -> Int { shardIndex - 1 + k * shardCount }
+    /// `Int.max` when that overflows, which ends the campaign like any index past `runs`.
+    public func runIndex(_ k: Int) -> Int {
+        let (product, overflow) = k.multipliedReportingOverflow(by: shardCount)
+        return overflow ? .max : (shardIndex - 1).addingReportingOverflow(product).overflow ? .max : shardIndex - 1 + product
+    }
 }
 
 /// One failure: where it came from, what broke, the shrunk scenario and how to replay it.
@@ -58,6 +59,8 @@ public struct Finding: Sendable, Encodable {
     public var place: String
     /// Another find (or a saved file) already has this failure and place.
     public var duplicate: Bool
+    /// Why a new find could not be saved (one line naming the path); nil when saved or a duplicate.
+    public var saveError: String? = nil
     /// The saved (or replayed) file; nil for duplicates.
     public var file: String?
     public var replay: String?
@@ -74,7 +77,6 @@ public struct Finding: Sendable, Encodable {
 public struct CampaignReport: Sendable, Encodable {
     public var seed: UInt64
     public var profile: String
-    public var fault: String?
     public var shard: String
     public var maxSteps: Int
     public var runs: Int
@@ -84,13 +86,42 @@ public struct CampaignReport: Sendable, Encodable {
     public var tracesPerSecond: Double
     public var ticksPerSecond: Double
     public var failingRuns: Int
-    public var failures: [Finding]
+    /// Every find, in run order (not printed: a long campaign has tens of thousands).
+    public var findings: [Finding]
+    /// The finds grouped by failure and place, as printed.
+    public var failures: [FailureGroup]
+    /// New finds that could not be saved: the campaign failed its job (exit code 3).
+    public var unsaved: Int
     /// How many steps of each kind were generated, plus fingers and touch samples.
     public var inputs: [String: Int]
     public var databaseReplayed: Int
     public var out: String
 
-    public var failed: Bool { !failures.isEmpty }
+    public var failed: Bool { !findings.isEmpty }
+
+    enum CodingKeys: String, CodingKey {
+        case seed, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
+             failingRuns, failures, unsaved, inputs, databaseReplayed, out
+    }
+}
+
+/// The finds of one failure kind at one place: how many, and one to look at (the saved one when
+/// there is one).
+public struct FailureGroup: Sendable, Encodable {
+    public var failure: String
+    public var place: String
+    public var count: Int
+    public var example: Finding
+
+    /// Groups sorted by failure, then place.
+    static func groups(_ findings: [Finding]) -> [FailureGroup] {
+        let byKey = Dictionary(grouping: findings) { [$0.failure, $0.place] }
+        return byKey.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { key in
+            let members = byKey[key]!
+            return FailureGroup(failure: key[0], place: key[1], count: members.count,
+                                example: members.first { $0.file != nil } ?? members[0])
+        }
+    }
 }
 
 /// A snapshot for the live progress line.
@@ -144,7 +175,7 @@ public enum Campaign {
                 shared.withLock { $0.ticks += verdict.ticks; $0.simulatedTicks += verdict.simulatedTicks }
                 guard let failure = verdict.failure else { continue }
                 record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
-                               file: scenario.file, replay: replayCommand(scenario.file, config), originalSteps: scenario.steps.count,
+                               file: scenario.file, replay: replayCommand(scenario.file), originalSteps: scenario.steps.count,
                                steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
             }
         }
@@ -181,15 +212,15 @@ public enum Campaign {
 
         let seconds = elapsed()
         let s = shared.withLock { $0 }
+        let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
         progress(CampaignProgress(seconds: seconds, runs: s.runs, ticks: s.ticks, failures: s.failingRuns))
         return CampaignReport(
-            seed: config.seed, profile: config.generator.profile.name, fault: config.faultName,
+            seed: config.seed, profile: config.generator.profile.name,
             shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: s.runs,
             ticks: s.ticks, simulatedTicks: s.simulatedTicks, seconds: seconds,
             tracesPerSecond: Double(s.runs) / max(seconds, 1e-9), ticksPerSecond: Double(s.ticks) / max(seconds, 1e-9),
-            failingRuns: s.failingRuns,
-            failures: s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) },
-            inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
+            failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
     }
 
     struct Shared {
@@ -199,7 +230,7 @@ public enum Campaign {
         var failingRuns = 0
         var inputs: [String: Int] = [:]
         var findings: [Finding] = []
-        /// Failure + place (+ fault) of every find so far, before shrinking: repeats are not shrunk.
+        /// Failure + place of every find so far, before shrinking: repeats are not shrunk.
         var keys: Set<String> = []
         var lastProgress = 0.0
     }
@@ -208,7 +239,7 @@ public enum Campaign {
     static func handle(_ failure: Failure, run: Int, trace: Trace, choices: ChoiceSequence, foundAfter: Double,
                        config: CampaignConfig, shared: borrowing Mutex<Shared>) -> Finding {
         let place = Self.place(of: failure, in: trace)
-        let key = RegressionDatabase.fileName(kind: failure.kind, place: place, fault: config.faultName)
+        let key = RegressionDatabase.fileName(kind: failure.kind, place: place)
         var finding = Finding(run: run, failure: failure.kind.description, message: failure.message, place: place,
                               duplicate: true, file: nil, replay: nil, originalSteps: trace.steps.count, steps: trace.steps.count,
                               fingers: trace.fingerCount, samples: trace.sampleCount, shrinkEvaluations: 0, foundAfterSeconds: foundAfter)
@@ -226,12 +257,12 @@ public enum Campaign {
         finding.fingers = shrunk.trace.fingerCount
         finding.samples = shrunk.trace.sampleCount
         finding.shrinkEvaluations = shrunk.evaluations
-        let name = RegressionDatabase.fileName(kind: failure.kind, place: finding.place, fault: config.faultName)
+        let name = RegressionDatabase.fileName(kind: failure.kind, place: finding.place)
         let path = config.database.path(of: name)
         let description = "Found by cropsim fuzz --seed \(config.seed), run \(run)"
-            + (config.faultName.map { " with --fault \($0)" } ?? "") + ": \(failure.kind) (\(final.message)). "
+            + ": \(failure.kind) (\(final.message)). "
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
-            + "Replay: \(replayCommand(path, config))"
+            + "Replay: \(replayCommand(path))"
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
             .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
         let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
@@ -240,10 +271,12 @@ public enum Campaign {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false
                 finding.file = saved
-                finding.replay = replayCommand(saved, config)
+                finding.replay = replayCommand(saved)
             }
         } catch {
-            finding.message += " (not saved: \(error))"
+            // Never a duplicate: a find that was not saved is lost unless someone is told.
+            finding.duplicate = false
+            finding.saveError = error.description
         }
         return finding
     }
@@ -254,10 +287,7 @@ public enum Campaign {
         return trace.steps.last { Trace.tick($0.start) <= tick }?.kind.rawValue ?? "open"
     }
 
-    /// `cropsim run FILE` replays a failure of the correct model; one found against a deliberate
-    /// fault needs the fault switched on: `cropsim run --fault` (a hidden option) does that.
-    static func replayCommand(_ path: String, _ config: CampaignConfig) -> String {
-        if let fault = config.faultName { return "cropsim run \(path) --fault \(fault)" }
-        return "cropsim run \(path)"
-    }
+    /// The command that replays a saved find (under `scripts/mutants`, with the mutant's binary
+    /// and `CROPSIM_MUTANT` set, as the runner prints).
+    static func replayCommand(_ path: String) -> String { "cropsim run \(path)" }
 }

@@ -15,35 +15,27 @@ public struct RegressionDatabase: Sendable {
         return ScenarioLoader.load([directory])
     }
 
-    /// `<invariant>-<step kind>[-<fault>]`: one file per failure and place, so a campaign that
+    /// `<invariant>-<step kind>`: one file per failure and place, so a campaign that
     /// hits the same bug a thousand times saves it once.
-    public static func fileName(kind: FailureKind, place: String, fault: String?) -> String {
-        [kind.description, place, fault].compactMap { $0 }.joined(separator: "-") + ".json"
+    public static func fileName(kind: FailureKind, place: String) -> String {
+        "\(kind.description)-\(place).json"
     }
 
     public func path(of name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 
     public func contains(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(of: name)) }
 
-    /// Writes `text` as `name` unless a file of that name exists: written to a temporary file in
-    /// the folder, then hard-linked into place (which, unlike rename, refuses to replace), so a
-    /// reader or a killed run never sees half a file and parallel shards never overwrite each
-    /// other's finds. Returns the path, or nil when the name was taken.
-    public func save(_ text: String, as name: String) throws -> String? {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Writes `text` as `name` unless a file of that name exists (`OutputFile.create`: temp file
+    /// and hard link, so a killed run never leaves half a file and parallel shards never
+    /// overwrite each other's finds). Returns the path, or nil when the name was taken.
+    public func save(_ text: String, as name: String) throws(OutputError) -> String? {
         let destination = path(of: name)
-        let temporary = path(of: ".\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        defer { unlink(temporary) }
-        guard link(temporary, destination) == 0 else {
-            if errno == EEXIST { return nil }
-            throw DatabaseError(message: "\(destination): \(String(cString: strerror(errno)))")
-        }
-        return destination
+        return try OutputFile.create(Array(text.utf8), at: destination) ? destination : nil
     }
-}
 
-public struct DatabaseError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
+    /// Creates the folder and proves a file can be written in it, before a campaign spends
+    /// minutes finding what it could not save.
+    public func checkWritable() throws(OutputError) {
+        try OutputFile.checkWritableFolder(directory)
+    }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CropModel
+import Foundation
 
-/// `WIDTHxHEIGHT`, as in `--image-size 4032x3024` or `--view 393x852`.
+/// `WIDTHxHEIGHT`, as in `--image-size 4032x3024` or `--view 393x852`. Any positive finite pair
+/// parses; each command checks its own range (`Range.check`).
 struct Dimensions: ExpressibleByArgument {
     var width: Double
     var height: Double
@@ -15,15 +17,62 @@ struct Dimensions: ExpressibleByArgument {
     }
 
     static var defaultValueDescription: String { "WIDTHxHEIGHT" }
+
+    func check(_ option: String, in range: ClosedRange<Double>, whole: Bool = false) throws {
+        for side in [width, height] where !range.contains(side) || (whole && side != side.rounded()) {
+            throw ValidationError("\(option) must be \(whole ? "whole numbers " : "")\(Limits.text(range)) per side, got \(Limits.text(width))x\(Limits.text(height))")
+        }
+    }
 }
 
-/// The `AvatarCropperConfig` fields a command line can override.
+/// The ranges every numeric argument is checked against before anything runs, so that no input
+/// traps, overflows or spins. They match the scenario format's ranges where the two overlap.
+enum Limits {
+    static let imageSide: ClosedRange<Double> = 1...1_000_000
+    static let viewSide: ClosedRange<Double> = 100...4000
+    static let screenScale: ClosedRange<Double> = 1...4
+    /// More threads than this only add contention; `--jobs` above it is capped with a note.
+    static let maxJobs = 256
+    static let maxShards = 1_000_000
+
+    static func check(_ value: Double?, _ option: String, in range: ClosedRange<Double>) throws {
+        guard let value else { return }
+        guard value.isFinite, range.contains(value) else {
+            throw ValidationError("\(option) must be a number in \(text(range)), got \(text(value))")
+        }
+    }
+
+    static func check(_ value: Int?, _ option: String, in range: ClosedRange<Int>) throws {
+        guard let value else { return }
+        guard range.contains(value) else { throw ValidationError("\(option) must be \(range.lowerBound)…\(range.upperBound), got \(value)") }
+    }
+
+    /// `--jobs`: at least 1 (checked by `check`); above `maxJobs` it is capped, with a note.
+    static func jobs(_ jobs: Int) -> Int {
+        guard jobs > maxJobs else { return jobs }
+        printToStandardError("note: --jobs \(jobs) capped at \(maxJobs)")
+        return maxJobs
+    }
+
+    static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound))…\(text(range.upperBound))" }
+    static func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+}
+
+/// The `AvatarCropperConfig` fields a command line can override, with the scenario format's ranges.
 struct ConfigOptions: ParsableArguments {
-    @Option(help: "Output side in pixels.") var outputSize: Int?
-    @Option(help: "Pixels per output pixel required in the crop (q).") var qualityMultiplier: Double?
-    @Option(help: "s_max is at most s_min times this.") var maxZoomMultiplier: Double?
-    @Option(help: "Mask diameter as a fraction of the view's short side.") var maskFraction: Double?
-    @Option(help: "Minimum image pixels per view point.") var minPixelPerPoint: Double?
+    @Option(help: "Output side in pixels, 16…8192.") var outputSize: Int?
+    @Option(help: "Pixels per output pixel required in the crop (q), 0.01…100.") var qualityMultiplier: Double?
+    @Option(help: "s_max is at most s_min times this, 1…100.") var maxZoomMultiplier: Double?
+    @Option(help: "Mask diameter as a fraction of the view's short side, 0.05…1.") var maskFraction: Double?
+    @Option(help: "Minimum image pixels per view point, 0.01…100.") var minPixelPerPoint: Double?
+
+    func validate() throws {
+        try Limits.check(outputSize, "--output-size", in: 16...8192)
+        try Limits.check(qualityMultiplier, "--quality-multiplier", in: 0.01...100)
+        try Limits.check(maxZoomMultiplier, "--max-zoom-multiplier", in: 1...100)
+        try Limits.check(maskFraction, "--mask-fraction", in: 0.05...1)
+        try Limits.check(minPixelPerPoint, "--min-pixel-per-point", in: 0.01...100)
+    }
 
     func config() -> AvatarCropperConfig {
         var c = AvatarCropperConfig()
@@ -33,5 +82,19 @@ struct ConfigOptions: ParsableArguments {
         if let maskFraction { c.maskDiameterFraction = maskFraction }
         if let minPixelPerPoint { c.minPixelPerPoint = minPixelPerPoint }
         return c
+    }
+}
+
+/// An input the user names must be a regular file: a folder would fail with a Foundation error,
+/// and a FIFO or device would block the read forever. Checked with `stat`, without opening it.
+func requireRegularFile(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        throw CommandLineInputError(description: "\(path.isEmpty ? "\"\"" : path): \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw CommandLineInputError(description: "\(path): is a folder, not a file")
+    default: throw CommandLineInputError(description: "\(path): is not a regular file (a FIFO, socket or device)")
     }
 }

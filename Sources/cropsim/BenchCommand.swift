@@ -9,11 +9,16 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure simulated ticks per second (one core).",
+        discussion: ExitStatus.help,
         shouldDisplay: false
     )
 
-    @Option(help: "Ticks to simulate, at least.") var ticks = 5_000_000
+    @Option(help: "Ticks to simulate, at least (1…10000000000).") var ticks = 5_000_000
     @Flag(help: "Skip invariant checks (the baseline).") var unchecked = false
+
+    func validate() throws {
+        try Limits.check(ticks, "--ticks", in: 1...10_000_000_000)
+    }
 
     func run() throws {
         let scenario = try Self.workload()
@@ -35,7 +40,7 @@ struct BenchCommand: ParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Self.cpuSeconds() - cpuStart
-        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / seconds)),"ticksPerCPUSecond":\#(Int(Double(total) / cpu)),"checked":\#(!unchecked),"violations":\#(violations)}"#)
+        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"violations":\#(violations)}"#)
     }
 
     /// CPU time of this process: on a busy machine it says more about the code than wall time.

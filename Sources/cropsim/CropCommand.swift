@@ -9,7 +9,8 @@ import Foundation
 struct CropCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crop",
-        abstract: "Render the avatar for a photo at a pose and print one JSON line of what was done."
+        abstract: "Render the avatar for a photo at a pose and print one JSON line of what was done.",
+        discussion: ExitStatus.help
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -41,19 +42,25 @@ struct CropCommand: ParsableCommand {
         if scale == nil && (tx != nil || ty != nil) {
             throw ValidationError("--tx and --ty need --scale")
         }
-        for (name, value) in [("--scale", scale), ("--tx", tx), ("--ty", ty), ("--screen-scale", screenScale), ("--quality", quality)] {
-            if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }
-        }
+        try Limits.check(scale, "--scale", in: 1e-6...1e6)
+        try Limits.check(tx, "--tx", in: -1e6...1e6)
+        try Limits.check(ty, "--ty", in: -1e6...1e6)
+        try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
+        try Limits.check(quality, "--quality", in: 0.01...1)
+        try view.check("--view", in: Limits.viewSide)
     }
 
     func run() throws {
+        try requireRegularFile(image)
+        if let scenario { try requireRegularFile(scenario) }
+        try OutputFile.check(out)
         do {
             let info = try ImageFile.probe(path: image)
             let (request, pose) = try scenario.map { try simulatedRequest($0, info: info) } ?? cropRequest(for: info)
             let start = ContinuousClock.now
             let avatar = try AvatarRenderer().render(path: image, request: request)
             let elapsed = ContinuousClock.now - start
-            try writeAtomically(avatar.bytes, to: out)
+            try OutputFile.write(avatar.bytes, to: out)
             let report = CropCommandReport(info: info, pose: pose, request: request, avatar: avatar, latency: elapsed)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -114,24 +121,6 @@ struct CropCommand: ParsableCommand {
             throw CommandLineInputError(description: "the editor did not produce a crop request")
         }
         return (request, pose)
-    }
-}
-
-/// Writes to a temporary file in the destination's directory, then renames it over the
-/// destination: a reader sees the old file or the new one, never half of one.
-private func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-        .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    do {
-        try Data(bytes).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw CommandLineInputError(description: "\(path): cannot write the avatar: \(String(cString: strerror(errno)))")
-        }
-    } catch {
-        try? FileManager.default.removeItem(at: temporary)
-        if let error = error as? CommandLineInputError { throw error }
-        throw CommandLineInputError(description: "\(path): cannot write the avatar: \(error.localizedDescription)")
     }
 }
 

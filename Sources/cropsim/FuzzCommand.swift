@@ -14,14 +14,16 @@ struct FuzzCommand: ParsableCommand {
         discussion: """
             Run i of a seed is the same trace on any machine and with any --jobs or --shard, so \
             --shard 1/4 … 4/4 split a run disjointly. Files already in --out are replayed first. \
-            Exit code 0 when nothing failed, 1 when something did, 2 on bad input.
-            """
+            --out is checked for writability before the campaign starts; a find that cannot be \
+            saved is an error (exit code 3). The JSON summary groups failures by kind and place.
+
+            """ + ExitStatus.help
     )
 
     @Option(help: "Campaign seed (default: random; printed in every output).") var seed: UInt64?
     @Option(help: "Traces to generate (default 1000 unless --max-seconds is given).") var runs: Int?
     @Option(help: "Stop generating after this many seconds.") var maxSeconds: Double?
-    @Option(help: "Traces judged in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Traces judged in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "At most this many steps per trace.") var maxSteps = 20
     @Option(help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
     var profile = "default"
@@ -29,7 +31,7 @@ struct FuzzCommand: ParsableCommand {
     var out: String?
     @Option(help: "Run only shard i of n (1-based): runs with index mod n = i − 1.") var shard: Shard?
     @Option(help: "Stop after this many failing traces.") var maxFailures: Int?
-    @Option(help: "Candidates the shrinker may try per failure.") var shrinkBudget = 400
+    @Option(help: "Candidates the shrinker may try per failure, 0…1000000.") var shrinkBudget = 400
     @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
     var replayCheck = OracleChecks.Replay.frames
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
@@ -44,7 +46,7 @@ struct FuzzCommand: ParsableCommand {
         if jobs < 1 { throw ValidationError("--jobs must be ≥ 1") }
         if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
         if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
-        if shrinkBudget < 0 { throw ValidationError("--shrink-budget must be ≥ 0") }
+        try Limits.check(shrinkBudget, "--shrink-budget", in: 0...1_000_000)
     }
 
     func run() throws {
@@ -55,11 +57,13 @@ struct FuzzCommand: ParsableCommand {
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps)
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
+        let database = RegressionDatabase(directory: outDirectory)
+        try database.checkWritable()
 
         let config = CampaignConfig(
-            seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: jobs, generator: generator,
+            seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,
             oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
-            database: RegressionDatabase(directory: outDirectory), maxFailures: maxFailures, shrinkBudget: shrinkBudget)
+            database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget)
         let live = isatty(STDERR_FILENO) != 0
         let report = Campaign.run(config, progress: { p in
             guard live else { return }
@@ -69,6 +73,10 @@ struct FuzzCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         }, found: { f in
             guard !f.duplicate else { return }
+            if let saveError = f.saveError {
+                FileHandle.standardError.write(Data("\(live ? "\r\u{1B}[K" : "")error: a \(f.failure) find was not saved: \(saveError)\n".utf8))
+                return
+            }
             let origin = f.run.map { "run \($0)" } ?? "saved file"
             var text = "\(live ? "\r\u{1B}[K" : "")\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(f.message)\n"
             if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
@@ -79,6 +87,7 @@ struct FuzzCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        if report.unsaved > 0 { throw ExitCode.environment }
         if report.failed { throw ExitCode.checkFailed }
     }
 
@@ -102,13 +111,14 @@ struct FuzzCommand: ParsableCommand {
 
     /// Seeds for the `FuzzTrace` libFuzzer target: each run's choices as the bytes it decodes.
     func export(to directory: String, seed: UInt64, generator: Generator) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputFile.checkWritableFolder(directory)
         let count = runs ?? 32
+        guard count <= 1_000_000 else { throw CommandLineInputError(description: "--export-corpus writes at most 1000000 seeds, got --runs \(count)") }
         for run in 0..<count {
             var reader = ChoiceReader.random(seed: seed, run: run)
             _ = generator.trace(&reader)
             let path = (directory as NSString).appendingPathComponent(String(format: "seed-%llu-run-%04d", seed, run))
-            try Data(reader.encodedBytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(reader.encodedBytes, to: path)
         }
         print("wrote \(count) seeds to \(directory)")
     }

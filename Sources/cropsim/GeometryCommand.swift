@@ -6,22 +6,23 @@ import Foundation
 struct GeometryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geometry",
-        abstract: "Print s_min, s_max, the mask and the initial pose for a photo on a device."
+        abstract: "Print s_min, s_max, the mask and the initial pose for a photo on a device.",
+        discussion: ExitStatus.help
     )
 
-    @Option(help: "Stored image size in pixels, e.g. 4032x3024.") var imageSize: Dimensions
+    @Option(help: "Stored image size in pixels, e.g. 4032x3024 (1…1000000 per side).") var imageSize: Dimensions
     @Option(help: "EXIF orientation 1–8.") var orientation: Int = 1
-    @Option(help: "View size in points, e.g. 393x852.") var view: Dimensions
-    @Option(help: "Screen scale σ (pixels per point).") var screenScale: Double
+    @Option(help: "View size in points, e.g. 393x852 (100…4000 per side).") var view: Dimensions
+    @Option(help: "Screen scale σ (pixels per point), 1…4.") var screenScale: Double
     @OptionGroup var configOptions: ConfigOptions
 
     func validate() throws {
         guard Orientation(rawValue: orientation) != nil else {
             throw ValidationError("--orientation must be 1…8, got \(orientation)")
         }
-        guard imageSize.width == imageSize.width.rounded() && imageSize.height == imageSize.height.rounded() else {
-            throw ValidationError("--image-size must be whole pixels")
-        }
+        try imageSize.check("--image-size", in: Limits.imageSide, whole: true)
+        try view.check("--view", in: Limits.viewSide)
+        try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
     }
 
     func run() throws {

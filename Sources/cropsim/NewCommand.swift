@@ -6,25 +6,39 @@ import Foundation
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create a scenario file from a template."
+        abstract: "Create a scenario file from a template.",
+        discussion: """
+            NAME is a path below the suite folder: non-empty parts of letters, digits, '-', '_' \
+            and '.', not starting with '.', so the file stays inside --dir. An existing file is \
+            never replaced.
+
+            """ + ExitStatus.help
     )
 
     @Argument(help: "Path below the suite folder without .json, e.g. gestures/my-pinch.") var name: String
     @Option(help: "One of: \(ScenarioTemplate.allCases.map(\.rawValue).joined(separator: ", ")).") var template: ScenarioTemplate = .pinch
     @Option(help: "Suite folder.") var dir = "Scenarios"
 
-    func run() throws {
-        let file = URL(fileURLWithPath: dir).appendingPathComponent(name + ".json")
-        guard !FileManager.default.fileExists(atPath: file.path) else {
-            throw CommandLineInputError(description: "\(file.path) already exists; pick another name")
+    func validate() throws {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        guard !name.isEmpty, name.utf8.count <= 200,
+              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.allSatisfy(allowed.contains) }) else {
+            throw ValidationError("\"\(name)\" is not a scenario name: use parts like gestures/my-pinch (letters, digits, - _ ., no leading '.', no '..', not absolute)")
         }
+        guard !dir.isEmpty else { throw ValidationError("--dir is empty") }
+    }
+
+    func run() throws {
+        let file = (dir as NSString).appendingPathComponent(name + ".json")
         let depth = name.split(separator: "/").count - 1
         let schema = String(repeating: "../", count: depth) + "schema.json"
         let title = name.split(separator: "/").last.map(String.init) ?? name
         let text = template.text(name: title).replacingOccurrences(of: "SCHEMA", with: schema)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file, options: .atomic)
-        print("created \(file.path)\nedit it, then: cropsim validate \(file.path) && cropsim run \(file.path)")
+        guard try OutputFile.create(Array(text.utf8), at: file) else {
+            throw CommandLineInputError(description: "\(file) already exists; pick another name")
+        }
+        print("created \(file)\nedit it, then: cropsim validate \(file) && cropsim run \(file)")
     }
 }
 

@@ -13,8 +13,9 @@ struct RenderCommand: ParsableCommand {
         abstract: "Run one scenario and write a PNG contact sheet of its frames.",
         discussion: """
             Without --ticks or --every the sheet shows the report's filmstrip: evenly spaced ticks plus \
-            every violation and haptic tick (at most 16). Exit code 2 on bad input.
-            """
+            every violation and haptic tick (at most 16).
+
+            """ + ExitStatus.help
     )
 
     /// More frames than this make a sheet nobody reads and an image nobody can open.
@@ -30,19 +31,17 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if ticks != nil && every != nil { throw ValidationError("--ticks and --every cannot be combined") }
         if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
-        if !(16...2048).contains(frameWidth) { throw ValidationError("--frame-width must be 16...2048, got \(frameWidth)") }
-        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1, got \(columns)") }
+        try Limits.check(frameWidth, "--frame-width", in: 16...2048)
+        try Limits.check(columns, "--columns", in: 1...Self.maxFrames)
         if !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
     }
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: scenario, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CommandLineInputError(description: "\(scenario): not a scenario file")
-        }
+        try OutputFile.check(out)
+        try requireRegularFile(scenario)
         let loaded = ScenarioLoader.load([scenario])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
-        if let error = (loaded.errors + photos.errors).first { throw CommandLineInputError(description: "error: \(error)") }
+        if let error = (loaded.errors + photos.errors).first { throw CommandLineInputError(description: "\(error)") }
         guard let s = photos.scenarios.first else { throw CommandLineInputError(description: "\(scenario): no scenario in the file") }
 
         var options = Simulator.Options()
@@ -63,7 +62,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandLineInputError(description: "\(out): cannot encode the sheet: \(error)")
         }
         guard let png else { throw CommandLineInputError(description: "\(scenario): nothing to render") }
-        try writeAtomically(png, to: out)
+        try OutputFile.write(png, to: out)
         print("\(out): \(chosen.count) frames of \(s.id) (ticks \(chosen.map(String.init).joined(separator: ",")))")
     }
 
@@ -89,21 +88,5 @@ struct RenderCommand: ParsableCommand {
             throw CommandLineInputError(description: "\(chosen.count) frames is more than \(Self.maxFrames): choose fewer ticks or a larger --every")
         }
         return chosen
-    }
-
-    /// Temp file beside the destination, then rename: a reader never sees half a PNG.
-    private func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CommandLineInputError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            if let error = error as? CommandLineInputError { throw error }
-            throw CommandLineInputError(description: "\(path): cannot write: \(error.localizedDescription)")
-        }
     }
 }

@@ -11,17 +11,31 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run scenarios and write reports.",
-        discussion: "Exit code 0 when every scenario passes, 1 when any fails, 2 when a scenario file is invalid."
+        discussion: """
+            The report folder must be absent, empty or a previous cropsim report (it holds a \
+            .cropsim-report marker); anything else is refused before the run. It is replaced \
+            crash-safely; runs into one folder take turns. See docs/reports.md.
+
+            """ + ExitStatus.help
     )
 
     @Argument(help: "Scenario files or folders (searched recursively).") var paths: [String] = ["Scenarios"]
-    @Option(help: "Report folder, replaced as a whole when the run ends.") var reportDir = "Reports/latest"
-    @Option(help: "Also write the JUnit XML here.") var junit: String?
+    @Option(help: "Report folder (absent, empty or a previous report), replaced as a whole when the run ends.")
+    var reportDir = "Reports/latest"
+    @Option(help: "Also write the JUnit XML here (a file, replaced atomically).") var junit: String?
     @Option(help: "Only scenarios whose id or name contains this text.") var filter: String?
     @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
-    @Option(help: "Scenarios run in parallel (default: all cores).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+    }
+
     func run() throws {
+        // Every output is checked before the run: a refused path costs nothing.
+        try ReportFolder(reportDir).check()
+        if let junit { try OutputFile.check(junit) }
         let loaded = ScenarioLoader.load(paths)
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         let errors = loaded.errors + photos.errors
@@ -41,16 +55,17 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.badInput
         }
 
-        var outcome = ParallelRunner.run(scenarios, jobs: max(1, jobs), options: Simulator.Options())
-        var writer = ReportWriter(directory: URL(fileURLWithPath: reportDir))
+        var outcome = ParallelRunner.run(scenarios, jobs: Limits.jobs(jobs), options: Simulator.Options())
+        var writer = ReportWriter(path: reportDir)
         writer.attachments = ScenarioPhotos.render(&outcome.results)
         let html = HTMLReport.render(outcome.results, wallSeconds: outcome.wallSeconds,
                                      thumbnails: ScenarioPhotos.thumbnails(outcome.results))
         writer.files["index.html"] = Array(html.utf8)
-        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds)
+        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds) {
+            printToStandardError("note: waiting for another cropsim run writing \(reportDir)")
+        }
         if let junit {
-            let xml = JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds)
-            try Data(xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+            try OutputFile.write(Array(JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds).utf8), to: junit)
         }
         if json {
             print(try Summary(outcome.results, wallSeconds: outcome.wallSeconds).json(), terminator: "")

@@ -8,12 +8,12 @@ struct Shard: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         let parts = argument.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...Limits.maxShards).contains(n), (1...n).contains(i) else { return nil }
         index = i
         count = n
     }
 
-    static var defaultValueDescription: String { "i/n, 1 ≤ i ≤ n" }
+    static var defaultValueDescription: String { "i/n, 1 ≤ i ≤ n ≤ 1000000" }
 
     func contains(position k: Int) -> Bool { k % count == index - 1 }
 }

@@ -6,7 +6,8 @@ import CropSim
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check scenario files without running them (exit code 2 on the first invalid file)."
+        abstract: "Check scenario files without running them (exit code 2 on the first invalid file).",
+        discussion: ExitStatus.help
     )
 
     @Argument(help: "Scenario files or folders.") var paths: [String] = ["Scenarios"]

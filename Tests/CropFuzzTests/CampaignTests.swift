@@ -20,7 +20,7 @@ import Testing
         let report = Campaign.run(config(seed: 3, runs: 600, out: out.path, jobs: 2))
         print("correct model: \(report.runs) traces, \(report.ticks) ticks, \(report.inputs)")
         #expect(report.runs == 600)
-        #expect(report.failures.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
+        #expect(report.findings.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
@@ -42,5 +42,12 @@ import Testing
         }
         #expect(Set(indices.joined()) == Set(0..<runs))
         #expect(indices.joined().count == runs)
+    }
+
+    /// Shard arithmetic saturates instead of trapping, which ends the campaign.
+    @Test func runIndicesDoNotOverflow() {
+        let huge = CampaignConfig(seed: 1, shardIndex: 1, shardCount: Int.max / 2, database: RegressionDatabase(directory: ""))
+        #expect(huge.runIndex(0) == 0)
+        #expect(huge.runIndex(3) == Int.max)
     }
 }

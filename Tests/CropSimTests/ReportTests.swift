@@ -37,15 +37,17 @@ import Testing
 
     @Test func theReportFolderIsReplacedWholeAndLeavesNoStaging() throws {
         let results = try run()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data("stale".utf8).write(to: dir.appendingPathComponent("stale.txt"))
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let dir = parent.appendingPathComponent("latest")
+        try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
         try ReportWriter(directory: dir).write(results, wallSeconds: [:])
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(names == ["junit.xml", "scenarios", "summary.json"])
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: dir.deletingLastPathComponent().path)
-        #expect(!siblings.contains { $0.hasPrefix(".\(dir.lastPathComponent).tmp") })
+        #expect(names == [".cropsim-report", "junit.xml", "scenarios", "summary.json"])
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect((summary["scenarios"] as! [Any]).count == results.count)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+        #expect(siblings == [".latest.lock", "latest"])
         let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(results[0].scenario.id)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl", "scenario.resolved.json",
@@ -57,6 +59,47 @@ import Testing
                 #expect(object[key] != nil, "missing \(key)")
             }
         }
+    }
+
+    /// A folder cropsim did not write, a file, a symbolic link or the working directory is
+    /// refused before anything is written, and left exactly as it was.
+    @Test func whatIsNotAReportIsNeverReplaced() throws {
+        let results = try run()
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-refuse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let notes = parent.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: notes.appendingPathComponent("README.md"))
+        try Data("mine".utf8).write(to: parent.appendingPathComponent("file.txt"))
+        try FileManager.default.createSymbolicLink(atPath: parent.appendingPathComponent("link").path, withDestinationPath: notes.path)
+        for name in ["notes", "file.txt", "link"] {
+            #expect(throws: OutputError.self) { try ReportWriter(path: parent.appendingPathComponent(name).path).write(results, wallSeconds: [:]) }
+        }
+        for path in ["", ".", "/", "..", FileManager.default.currentDirectoryPath] {
+            #expect(throws: OutputError.self) { try ReportWriter(path: path).write(results, wallSeconds: [:]) }
+        }
+        #expect(try String(contentsOf: notes.appendingPathComponent("README.md"), encoding: .utf8) == "mine")
+        #expect(try String(contentsOf: parent.appendingPathComponent("file.txt"), encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["file.txt", "link", "notes"])
+    }
+
+    /// What a killed run leaves (a staged report, an old one moved aside with the name empty,
+    /// half-deleted trash) is recovered by the next run.
+    @Test func theNextRunRecoversWhatAKilledRunLeft() throws {
+        let results = try run()
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-recover-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let dir = parent.appendingPathComponent("latest")
+        try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
+        // Killed between the two renames of the fallback: the name is empty, the report is `.old-`.
+        try FileManager.default.moveItem(at: dir, to: parent.appendingPathComponent(".latest.old-77"))
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-78"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.trash-79/scenarios"), withIntermediateDirectories: true)
+        try Data("cropsim-report 1\n".utf8).write(to: parent.appendingPathComponent(".latest.trash-79/.cropsim-report"))
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-80-not-ours/x"), withIntermediateDirectories: true)
+        try ReportFolder(dir.path).replace { _ throws(OutputError) in }
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+        #expect(siblings == [".latest.lock", ".latest.tmp-80-not-ours", "latest"])
     }
 
     @Test func numbersKeepTwelveSignificantDigits() {

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A single output file the user named (`--junit`, `crop --out`, `render --out`): checked before
+/// the work starts, then written to a temporary file beside it and renamed over it, so a reader or
+/// a killed run never sees half a file. Replacing a regular file is the point of naming it;
+/// anything else under that name (a folder, a symbolic link, a FIFO, a device) is refused.
+public enum OutputFile {
+    /// Refuses a path that names nothing, a folder, or anything but a regular file.
+    public static func check(_ path: String) throws(OutputError) {
+        guard !path.isEmpty else { throw .refused(path, "the path is empty") }
+        guard !path.hasSuffix("/") else { throw .refused(path, "names a folder; give a file name") }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return
+            case S_IFDIR: throw .refused(path, "is a folder; give a file name")
+            case S_IFLNK: throw .refused(path, "is a symbolic link; give the file itself")
+            default: throw .refused(path, "is not a regular file")
+            }
+        }
+        switch errno {
+        case ENOENT:
+            let folder = (path as NSString).deletingLastPathComponent
+            var folderInfo = stat()
+            guard folder.isEmpty || (stat(folder, &folderInfo) == 0 && folderInfo.st_mode & S_IFMT == S_IFDIR) else {
+                throw .refused(path, "the folder \(folder) does not exist")
+            }
+            return
+        case ENOTDIR: throw .refused(path, "a component of the path is not a folder")
+        default: throw .failed(path, "look at the path")
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder and one rename.
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        try check(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).tmp-\(getpid())"
+        unlink(temporary)  // left by a killed run of the same pid; the name is ours
+        try writeNew(bytes, to: temporary, shownAs: path)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .failed(path, "write", errno: code)
+        }
+    }
+
+    /// Creates `path` with `bytes` unless something has that name already (then returns false):
+    /// written to a temporary file beside it and hard-linked into place, which unlike rename
+    /// refuses to replace, so a reader never sees half a file and two writers never overwrite
+    /// each other. Missing folders on the way are created.
+    public static func create(_ bytes: [UInt8], at path: String) throws(OutputError) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try ReportFolder.makeFolders(folder, shownAs: path) }
+        let temporary = (folder.isEmpty ? "" : folder + "/")
+            + ".\((path as NSString).lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        try writeNew(bytes, to: temporary, shownAs: path)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw .failed(path, "write", errno: errno)
+        }
+        return true
+    }
+
+    /// Creates the folder if needed and writes (then removes) a probe file in it: refused (2) when
+    /// the path is empty or names something that is not a folder, failed (3) when the system
+    /// will not let us write there.
+    public static func checkWritableFolder(_ folder: String) throws(OutputError) {
+        guard !folder.isEmpty else { throw .refused(folder, "the folder path is empty") }
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .refused(folder, "is not a folder") }
+        try ReportFolder.makeFolders(folder, shownAs: folder)
+        let probe = folder + "/.cropsim-write-test-\(getpid())"
+        try writeNew([], to: probe, shownAs: folder, sync: false)
+        unlink(probe)
+    }
+
+    /// Creates `path` (which must not exist) and writes `bytes` to it with plain system calls, so
+    /// that a failure is an `errno` that reads as one line ("No space left on device"). The file
+    /// is flushed to disk before it is closed: it is about to be renamed into place.
+    static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            if errno == ENOTDIR { throw .refused(shown, "a component of the path is not a folder") }
+            throw .failed(shown, "write", errno: errno)
+        }
+        let ok = writeAll(fd, bytes) && (!sync || fsync(fd) == 0)
+        let code = errno
+        if close(fd) != 0 || !ok {
+            unlink(path)
+            throw .failed(shown, "write", errno: ok ? errno : code)
+        }
+    }
+
+    /// `write(2)` until every byte is out (it may write less than asked).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+}
