@@ -14,7 +14,7 @@ public enum ScenarioParser {
             throw ScenarioError(file: file, line: error.location.line, column: error.location.column, path: "$",
                                 message: error.message)
         }
-        return try scenario(JSONReader(value: root, path: "$", file: file), id: id)
+        return try scenario(JSONReader(value: root, path: "$", source: SourceFile(name: file, bytes: bytes)), id: id)
     }
 
     static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "backend", "steps", "expect",
@@ -30,7 +30,7 @@ public enum ScenarioParser {
         for c in try o.optional("covers")?.array() ?? [] {
             let text = try c.string()
             guard text.wholeMatch(of: /R\d{1,2}\.\d{1,2}/) != nil else {
-                throw c.fail("requirement ids look like \"R8.3\", got \"\(text)\"")
+                throw c.fail("requirement ids look like \"R8.3\", got \(quoted(text))")
             }
             covers.append(text)
         }
@@ -86,7 +86,7 @@ public enum ScenarioParser {
         let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: 1...1_000_000) ?? 0
         return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
                                              orientation: Orientation(rawValue: orientation)!),
-                         file: file, fileLocation: fileReader?.value.location)
+                         file: file, fileLocation: fileReader?.location)
     }
 
     static func config(_ r: JSONReader?) throws(ScenarioError) -> AvatarCropperConfig {
@@ -115,7 +115,7 @@ public enum ScenarioParser {
             case "jpeg":
                 c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: 0.01...1, "quality") ?? 0.9)
             case let other:
-                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \"\(other)\"")
+                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \(quoted(other))")
             }
         }
         return c
@@ -146,7 +146,7 @@ public enum ScenarioParser {
             case "ok": return .success
             case "timeout": return .timeout
             case "dropped": return .connectionDropped
-            case let other: throw v.fail("an upload result is \"ok\", \"timeout\", \"dropped\" or an HTTP status, got \"\(other)\"")
+            case let other: throw v.fail("an upload result is \"ok\", \"timeout\", \"dropped\" or an HTTP status, got \(quoted(other))")
             }
         }
         script.profileUpdates = try replies(o.optional("profileUpdates"), latency: BackendScript.profileLatency) { v throws(ScenarioError) in
@@ -162,7 +162,7 @@ public enum ScenarioParser {
         switch try v.string() {
         case "ok": return true
         case "fail": return false
-        case let other: throw v.fail("expected \"ok\" or \"fail\", got \"\(other)\"")
+        case let other: throw v.fail("expected \"ok\" or \"fail\", got \(quoted(other))")
         }
     }
 
@@ -205,7 +205,7 @@ public enum ScenarioParser {
         if r.isString {
             let s = try r.string()
             guard s.hasSuffix("%"), let p = Double(s.dropLast()), p.isFinite, (-100...200).contains(p) else {
-                throw r.fail("a coordinate is a number of points or a percentage like \"50%\", got \"\(s)\"")
+                throw r.fail("a coordinate is a number of points or a percentage like \"50%\", got \(quoted(s))")
             }
             return .percent(p)
         }
@@ -222,7 +222,7 @@ public enum ScenarioParser {
             } else if s.hasSuffix("s"), let v = Double(s.dropLast()) {
                 seconds = v
             } else {
-                throw r.fail("a time is seconds (0.5) or a string with a unit (\"500ms\", \"0.5s\"), got \"\(s)\"")
+                throw r.fail("a time is seconds (0.5) or a string with a unit (\"500ms\", \"0.5s\"), got \(quoted(s))")
             }
         } else {
             seconds = try r.number()
@@ -323,7 +323,7 @@ public enum ScenarioParser {
             var names: Set<String> = []
             for t in try v.array() {
                 let track = try touchTrack(t)
-                guard names.insert(track.finger).inserted else { throw t.fail("finger \"\(track.finger)\" appears twice") }
+                guard names.insert(track.finger).inserted else { throw t.fail("finger \(quoted(track.finger)) appears twice") }
                 tracks.append(track)
             }
             guard !tracks.isEmpty else { throw v.fail("touches needs at least one finger") }
@@ -372,23 +372,23 @@ public enum ScenarioParser {
                 let type = try ao.required("type").string()
                 switch type {
                 case "down":
-                    guard !down else { throw item.fail("finger \"\(finger)\" is already down") }
+                    guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }
                     down = true
                     actions.append(.down(try point(ao.required("at"))))
                 case "move":
-                    guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
+                    guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
                     actions.append(.move(to: try point(ao.required("to")), duration: try duration(ao, "duration", default: 0)))
                 case "pause":
                     actions.append(.pause(try time(ao.required("duration"))))
                 case "up", "cancel":
-                    guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }
+                    guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }
                     down = false
                     actions.append(type == "up" ? .up : .cancel)
                 default:
-                    throw try ao.required("type").fail("action type must be down, move, pause, up or cancel, got \"\(type)\"")
+                    throw try ao.required("type").fail("action type must be down, move, pause, up or cancel, got \(quoted(type))")
                 }
             }
-            guard !down else { throw a.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\"") }
+            guard !down else { throw a.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\"") }
             return TouchTrack(finger: finger, body: .actions(actions), path: r.path)
         }
         var samples: [RawSample] = []
@@ -402,14 +402,14 @@ public enum ScenarioParser {
                 throw item.fail("samples must be in time order: t = \(t) comes after t = \(last.time)")
             }
             switch phase {
-            case .down: guard !down else { throw item.fail("finger \"\(finger)\" is already down") }; down = true
-            case .move: guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
-            case .up, .cancel: guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }; down = false
+            case .down: guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }; down = true
+            case .move: guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
+            case .up, .cancel: guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }; down = false
             }
             samples.append(RawSample(time: t, point: try point(so.required("at")), phase: phase))
         }
         guard !samples.isEmpty else { throw r.fail("samples needs at least a down and an up") }
-        guard !down else { throw r.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\" sample") }
+        guard !down else { throw r.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\" sample") }
         return TouchTrack(finger: finger, body: .samples(samples), path: r.path)
     }
 
@@ -443,7 +443,7 @@ public enum ScenarioParser {
             for item in try h.array() {
                 let name = try item.string()
                 guard hapticNames.contains(name) else {
-                    throw item.fail("unknown haptic \"\(name)\"; expected one of \(hapticNames.joined(separator: ", "))")
+                    throw item.fail("unknown haptic \(quoted(name)); expected one of \(hapticNames.joined(separator: ", "))")
                 }
                 names.append(name)
             }
