@@ -38,8 +38,7 @@ public enum ScenarioParser {
         let image = try self.image(o.required("image"))
         let config = try self.config(o.optional("config"))
         let backend = try o.optional("backend").map { b throws(ScenarioError) in try self.backend(b) } ?? .none
-        var steps: [Step] = []
-        for s in try o.optional("steps")?.array() ?? [] { steps.append(try step(s)) }
+        let steps = try self.steps(o.optional("steps"), rate: device.touchRate)
         let expect = try o.optional("expect").map { e throws(ScenarioError) in try expectations(e, checkpoint: false) } ?? .none
         var checkpoints: [Checkpoint] = []
         for c in try o.optional("checkpoints")?.array() ?? [] {
@@ -228,7 +227,7 @@ public enum ScenarioParser {
             seconds = try r.number()
         }
         guard seconds.isFinite, seconds >= 0 else { throw r.fail("times and durations must be ≥ 0, got \(seconds)") }
-        guard seconds <= 600 else { throw r.fail("times and durations must be at most 600 s, got \(seconds)") }
+        guard seconds <= ScenarioBudget.maxSeconds else { throw r.fail("times and durations must be at most \(budgetSeconds), got \(seconds)") }
         return seconds
     }
 
@@ -247,6 +246,33 @@ public enum ScenarioParser {
     static let actionKeys = ["drag", "pinch", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
                              "increment", "decrement", "recenter", "resize", "reduceMotion", "memoryWarning",
                              "cancelTouches", "confirm", "cancel", "retry"]
+
+    static let budgetSeconds = "\(Int(ScenarioBudget.maxSeconds)) s"
+
+    /// The steps, held to the budgets as they are read, so an overrun is reported at the step
+    /// that crosses the line.
+    static func steps(_ r: JSONReader?, rate: Int) throws(ScenarioError) -> [Step] {
+        guard let r else { return [] }
+        let items = try r.array()
+        guard items.count <= ScenarioBudget.maxSteps else {
+            throw items[ScenarioBudget.maxSteps].fail("more than \(ScenarioBudget.maxSteps) steps, the budget per scenario")
+        }
+        var steps: [Step] = []
+        var samples = 0
+        for item in items {
+            let step = try self.step(item)
+            let end = step.time + step.action.duration
+            guard end <= ScenarioBudget.maxSeconds else {
+                throw item.fail("this step's input ends at \(formatSeconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
+            }
+            samples += step.action.touchSamples(rate: rate)
+            guard samples <= ScenarioBudget.maxTouchSamples else {
+                throw item.fail("the steps up to here make \(samples) touch samples, past the budget of \(ScenarioBudget.maxTouchSamples)")
+            }
+            steps.append(step)
+        }
+        return steps
+    }
 
     static func step(_ r: JSONReader) throws(ScenarioError) -> Step {
         let o = try r.object()
@@ -322,6 +348,9 @@ public enum ScenarioParser {
             var tracks: [TouchTrack] = []
             var names: Set<String> = []
             for t in try v.array() {
+                guard tracks.count < ScenarioBudget.maxFingers else {
+                    throw t.fail("more than \(ScenarioBudget.maxFingers) fingers in one step, the budget")
+                }
                 let track = try touchTrack(t)
                 guard names.insert(track.finger).inserted else { throw t.fail("finger \(quoted(track.finger)) appears twice") }
                 tracks.append(track)
