@@ -85,6 +85,8 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> [JSONValue.Member] {
         index += 1
         var members: [JSONValue.Member] = []
+        // Scenario objects have a handful of keys: a linear look beats hashing each one, and a
+        // set takes over for the rare large object so duplicates stay linear to find.
         var seen: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return members }
@@ -93,7 +95,8 @@ public struct JSONParser {
             let keyOffset = index
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            if members.count == 16 { seen = Set(members.map(\.key)) }
+            guard members.count < 16 ? !members.contains(where: { $0.key == key }) : seen.insert(key).inserted else {
                 throw error("duplicate key \(quoted(key))", at: keyOffset)
             }
             skipWhitespace()
@@ -159,26 +162,32 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush(_ p: JSONParser, _ until: Int) {
-            scalars.append(contentsOf: String(decoding: p.bytes[runStart..<until], as: UTF8.self).unicodeScalars)
+        let start = index
+        // Most strings have no escapes and become a String straight from their bytes.
+        while let b = current, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+            guard b >= 0x20 else { throw error("control character in string (escape it)") }
+            index += 1
         }
+        guard current == UInt8(ascii: "\"") else { return try parseEscapedString(from: start) }
+        index += 1
+        return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+    }
+
+    private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard let b = current else { throw error("unterminated string") }
             switch b {
             case UInt8(ascii: "\""):
-                flush(self, index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(self, index)
                 index += 1
-                scalars.append(try parseEscape())
-                runStart = index
+                UTF8.encode(try parseEscape()) { utf8.append($0) }
             case 0x00..<0x20:
                 throw error("control character in string (escape it)")
             default:
+                utf8.append(b)
                 index += 1
             }
         }

@@ -14,8 +14,16 @@ struct SourceFile: Sendable {
 /// file, line:column and JSON path of the offending value.
 struct JSONReader {
     let value: JSONValue
-    let path: String
+    let at: JSONPath
     let source: SourceFile
+
+    init(value: JSONValue, at: JSONPath = .root, source: SourceFile) {
+        self.value = value
+        self.at = at
+        self.source = source
+    }
+
+    var path: String { at.description }
 
     var file: String { source.name }
     var location: SourceLocation { SourceLocation(offset: value.offset, in: source.bytes) }
@@ -61,7 +69,7 @@ struct JSONReader {
 
     func array() throws(ScenarioError) -> [JSONReader] {
         guard case .array(let items) = value.kind else { throw fail("expected an array, got \(value.typeName)") }
-        return items.enumerated().map { JSONReader(value: $1, path: "\(path)[\($0)]", source: source) }
+        return items.enumerated().map { JSONReader(value: $1, at: .index(at, $0), source: source) }
     }
 
     func object() throws(ScenarioError) -> ObjectReader {
@@ -85,7 +93,7 @@ struct ObjectReader {
 
     func optional(_ key: String) -> JSONReader? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONReader(value: m.value, path: "\(reader.path).\(key)", source: reader.source)
+        return JSONReader(value: m.value, at: .key(reader.at, key), source: reader.source)
     }
 
     func required(_ key: String) throws(ScenarioError) -> JSONReader {
@@ -99,7 +107,7 @@ struct ObjectReader {
             let suggestion = allowed.filter { isNear($0, m.key) }.min { editDistance($0, m.key) < editDistance($1, m.key) }
                 .map { " (did you mean \"\($0)\"?)" } ?? ""
             throw reader.source.error(
-                at: m.keyOffset, path: "\(reader.path).\(quoted(m.key, quotes: false))",
+                at: m.keyOffset, path: JSONPath.key(reader.at, m.key).description,
                 "unknown key \(quoted(m.key))\(suggestion); allowed here: \(allowed.joined(separator: ", "))")
         }
     }

@@ -14,7 +14,7 @@ public enum ScenarioParser {
             throw ScenarioError(file: file, line: error.location.line, column: error.location.column, path: "$",
                                 message: error.message)
         }
-        return try scenario(JSONReader(value: root, path: "$", source: SourceFile(name: file, bytes: bytes)), id: id)
+        return try scenario(JSONReader(value: root, source: SourceFile(name: file, bytes: bytes)), id: id)
     }
 
     static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "backend", "steps", "expect",
