@@ -6,7 +6,7 @@ struct Cropsim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cropsim",
         abstract: "Deterministic gesture simulator and property-test harness for an avatar photo cropper.",
-        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self]
+        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self]
     )
 
     /// Exit codes are part of the interface CI relies on: 0 pass, 1 a scenario or check failed,
