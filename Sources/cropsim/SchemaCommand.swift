@@ -28,27 +28,40 @@ struct SchemaCommand: ParsableCommand {
             return
         }
         let target = URL(fileURLWithPath: out)
-        var isDirectory: ObjCBool = false
-        if out.isEmpty || FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue {
-            throw CommandLineInputError(description: "--out \(out.isEmpty ? "\"\"" : out): a folder or nothing; give a file name")
-        }
-        if let existing = try? FileHandle(forReadingFrom: target) {
-            let head = (try? existing.read(upToCount: 4096)) ?? nil
-            try? existing.close()
-            guard let head, String(decoding: head, as: UTF8.self).contains(Self.marker) else {
+        guard !out.isEmpty, !out.hasSuffix("/") else { throw CommandLineInputError(description: "--out needs a file name") }
+        var info = stat()
+        if stat(out, &info) == 0 {
+            // Only a previous output is replaced; a FIFO or device is never even opened.
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw CommandLineInputError(description: "--out \(out): exists and is not a regular file; not replacing it")
+            }
+            let head = (try? FileHandle(forReadingFrom: target)).flatMap { try? $0.read(upToCount: 4096) } ?? Data()
+            guard String(decoding: head, as: UTF8.self).contains(Self.marker) else {
                 throw CommandLineInputError(description: "--out \(out): exists and is not a cropsim scenario schema; not replacing it")
             }
         }
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())")
-        do {
-            try Data(text.utf8).write(to: temporary, options: .withoutOverwriting)
-            guard rename(temporary.path, target.path) == 0 else {
-                throw CommandLineInputError(description: String(cString: strerror(errno)))
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            printToStandardError("error: cannot write \(out): \((error as? CommandLineInputError)?.description ?? (error as NSError).localizedFailureReason ?? "write failed")")
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())").path
+        if let reason = Self.write(Array(text.utf8), to: temporary) ?? (rename(temporary, target.path) == 0 ? nil : Self.reason()) {
+            unlink(temporary)
+            printToStandardError("error: cannot write \(out): \(reason)")
             throw Self.cannotWrite
         }
     }
+
+    /// Writes a new file (never an existing one); the reason on failure.
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return reason() }
+        defer { close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return reason() }
+            done += n
+        }
+        return fsync(fd) == 0 ? nil : reason()
+    }
+
+    static func reason() -> String { String(cString: strerror(errno)) }
 }

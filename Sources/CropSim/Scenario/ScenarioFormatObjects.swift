@@ -56,9 +56,9 @@ extension ScenarioFormat {
         "Scripted backend after confirm (R10–R12): each list is consumed in order; when it runs out, calls succeed after the default latency (crop 0.15 s, upload 0.3 s, profile 0.1 s).", [
             key("user", user.schema),
             key("baseURL", string),
-            key("crop", array(reply(oneOf(["ok", "fail"])).schema)),
-            key("uploads", array(reply(either([oneOf(uploadResults), integer(R.httpStatus)])).schema)),
-            key("profileUpdates", array(reply(oneOf(["ok", "fail"])).schema)),
+            key("crop", array(okOrFailReply.schema)),
+            key("uploads", array(uploadReply.schema)),
+            key("profileUpdates", array(okOrFailReply.schema)),
         ])
 
     static let user = Object([
@@ -67,9 +67,12 @@ extension ScenarioFormat {
         key("avatarVersion", integer(R.avatarVersion)),
     ])
 
+    /// Scripted replies: every kind has a result and an optional latency.
     static func reply(_ result: SchemaJSON) -> Object {
         Object([key("result", result, required: true), key("latency", ref("time"))])
     }
+    static let okOrFailReply = reply(oneOf(["ok", "fail"]))
+    static let uploadReply = reply(either([oneOf(uploadResults), integer(R.httpStatus)]))
 
     // MARK: Steps
 

@@ -60,8 +60,8 @@ public enum ScenarioParser {
 
     /// Whether `text` matches one of the format's patterns (the schema carries the same one).
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        guard let regex = try? Regex(pattern), let match = try? regex.wholeMatch(in: text) else { return false }
-        return match != nil
+        guard let regex = try? Regex(pattern) else { return false }
+        return (try? regex.wholeMatch(in: text)) != nil
     }
 
     // MARK: Device, image, config
@@ -178,7 +178,7 @@ public enum ScenarioParser {
         var out: [BackendScript.Reply<T>] = []
         for item in try r.array() {
             let io = try item.object()
-            try io.finish(allowed: Format.reply(.bool(true)).keys)
+            try io.finish(allowed: Format.okOrFailReply.keys)
             out.append(BackendScript.Reply(result: try result(io.required("result")),
                                            latency: try duration(io, "latency", default: latency)))
         }
