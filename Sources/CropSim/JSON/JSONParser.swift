@@ -10,6 +10,9 @@
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
+    /// Items and members of the arrays and objects being parsed, innermost last.
+    private var valueStack: [JSONValue] = []
+    private var memberStack: [JSONValue.Member] = []
     /// Arrays and objects nested deeper than this are refused rather than risking the stack: the
     /// parser recurses once per level, and the scenario format needs 8 levels.
     public static let maxDepth = 64
@@ -84,30 +87,37 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> [JSONValue.Member] {
         index += 1
-        var members: [JSONValue.Member] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; return [] }
+        // Members collect on one stack shared by every object and leave it as an array of exactly
+        // their size: no growth copies, no spare capacity kept for each of a million objects.
+        let base = memberStack.count
         // Scenario objects have a handful of keys: a linear look beats hashing each one, and a
         // set takes over for the rare large object so duplicates stay linear to find.
         var seen: Set<String> = []
-        skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return members }
         while true {
             skipWhitespace()
             let keyOffset = index
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let key = try parseString()
-            if members.count == 16 { seen = Set(members.map(\.key)) }
-            guard members.count < 16 ? !members.contains(where: { $0.key == key }) : seen.insert(key).inserted else {
+            let count = memberStack.count - base
+            if count == 16 { seen = Set(memberStack[base...].map(\.key)) }
+            guard count < 16 ? !memberStack[base...].contains(where: { $0.key == key }) : seen.insert(key).inserted else {
                 throw error("duplicate key \(quoted(key))", at: keyOffset)
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \(quoted(key))") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: try parseValue(depth: depth + 1)))
+            let value = try parseValue(depth: depth + 1)
+            memberStack.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: value))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return members
+            case UInt8(ascii: "}"):
+                index += 1
+                defer { memberStack.removeSubrange(base...) }
+                return Array(memberStack[base...])
             default: throw error("expected ',' or '}' in object")
             }
         }
@@ -115,16 +125,20 @@ public struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) -> [JSONValue] {
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; return items }
+        if current == UInt8(ascii: "]") { index += 1; return [] }
+        let base = valueStack.count
         while true {
             skipWhitespace()
-            items.append(try parseValue(depth: depth + 1))
+            let value = try parseValue(depth: depth + 1)
+            valueStack.append(value)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return items
+            case UInt8(ascii: "]"):
+                index += 1
+                defer { valueStack.removeSubrange(base...) }
+                return Array(valueStack[base...])
             default: throw error("expected ',' or ']' in array")
             }
         }

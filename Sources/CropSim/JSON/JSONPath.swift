@@ -6,6 +6,19 @@ indirect enum JSONPath: Sendable, CustomStringConvertible {
     case key(JSONPath, String)
     case index(JSONPath, Int)
 
+    /// One step down: a key of an object or an index of an array.
+    enum Step: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    func appending(_ step: Step) -> JSONPath {
+        switch step {
+        case .key(let key): .key(self, key)
+        case .index(let i): .index(self, i)
+        }
+    }
+
     var description: String {
         switch self {
         case .root: "$"

@@ -1,8 +1,13 @@
 /// A document's name and bytes, kept beside the parsed values so that an error, and only an
-/// error, pays for turning a byte offset into line:column.
-struct SourceFile: Sendable {
+/// error, pays for turning a byte offset into line:column. A class: every reader shares it.
+final class SourceFile: Sendable {
     let name: String
     let bytes: [UInt8]
+
+    init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
 
     func error(at offset: Int, path: String, _ message: String) -> ScenarioError {
         let at = SourceLocation(offset: offset, in: bytes)
@@ -14,15 +19,20 @@ struct SourceFile: Sendable {
 /// file, line:column and JSON path of the offending value.
 struct JSONReader {
     let value: JSONValue
-    let at: JSONPath
+    /// The path as the parent's and this value's step: boxed into a `JSONPath` only when an
+    /// object or array hands out children or a message needs it, not for every value read.
+    let parent: JSONPath
+    let step: JSONPath.Step?
     let source: SourceFile
 
-    init(value: JSONValue, at: JSONPath = .root, source: SourceFile) {
+    init(value: JSONValue, parent: JSONPath = .root, step: JSONPath.Step? = nil, source: SourceFile) {
         self.value = value
-        self.at = at
+        self.parent = parent
+        self.step = step
         self.source = source
     }
 
+    var at: JSONPath { step.map(parent.appending) ?? parent }
     var path: String { at.description }
 
     var file: String { source.name }
@@ -69,12 +79,13 @@ struct JSONReader {
 
     func array() throws(ScenarioError) -> [JSONReader] {
         guard case .array(let items) = value.kind else { throw fail("expected an array, got \(value.typeName)") }
-        return items.enumerated().map { JSONReader(value: $1, at: .index(at, $0), source: source) }
+        let at = self.at
+        return items.enumerated().map { JSONReader(value: $1, parent: at, step: .index($0), source: source) }
     }
 
     func object() throws(ScenarioError) -> ObjectReader {
         guard case .object(let members) = value.kind else { throw fail("expected an object, got \(value.typeName)") }
-        return ObjectReader(reader: self, members: members)
+        return ObjectReader(reader: self, members: members, at: at)
     }
 
     var isObject: Bool { if case .object = value.kind { true } else { false } }
@@ -86,6 +97,8 @@ struct JSONReader {
 struct ObjectReader {
     let reader: JSONReader
     let members: [JSONValue.Member]
+    /// The object's path, boxed once for all its members.
+    let at: JSONPath
 
     var keys: [String] { members.map(\.key) }
 
@@ -93,7 +106,7 @@ struct ObjectReader {
 
     func optional(_ key: String) -> JSONReader? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONReader(value: m.value, at: .key(reader.at, key), source: reader.source)
+        return JSONReader(value: m.value, parent: at, step: .key(key), source: reader.source)
     }
 
     func required(_ key: String) throws(ScenarioError) -> JSONReader {
@@ -107,7 +120,7 @@ struct ObjectReader {
             let suggestion = allowed.filter { isNear($0, m.key) }.min { editDistance($0, m.key) < editDistance($1, m.key) }
                 .map { " (did you mean \"\($0)\"?)" } ?? ""
             throw reader.source.error(
-                at: m.keyOffset, path: JSONPath.key(reader.at, m.key).description,
+                at: m.keyOffset, path: at.appending(.key(m.key)).description,
                 "unknown key \(quoted(m.key))\(suggestion); allowed here: \(allowed.joined(separator: ", "))")
         }
     }
