@@ -93,11 +93,11 @@ public struct FuzzProfile: Hashable, Sendable {
         var weights: [InputKind: Int] = [:]
         for member in members {
             guard let kind = InputKind(rawValue: member.key) else {
-                throw ProfileError(message: "\(name):\(member.keyLocation): unknown input kind \"\(member.key)\"; expected one of "
+                throw ProfileError(message: "\(name):\(SourceLocation(offset: member.keyOffset, in: bytes)): unknown input kind \"\(member.key)\"; expected one of "
                     + InputKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard case .number(let value) = member.value.kind, let weight = Int(exactly: value), (0...1_000_000).contains(weight) else {
-                throw ProfileError(message: "\(name):\(member.value.location): the weight of \"\(member.key)\" must be an integer 0…1000000")
+                throw ProfileError(message: "\(name):\(SourceLocation(offset: member.value.offset, in: bytes)): the weight of \"\(member.key)\" must be an integer 0…1000000")
             }
             weights[kind] = weight
         }

@@ -5,14 +5,23 @@ import Testing
     func parse(_ s: String) throws(JSONParser.SyntaxError) -> JSONValue { try JSONParser.parse(Array(s.utf8)) }
 
     @Test func locationsCountLinesAndScalars() throws {
-        let v = try parse("{\n  \"é\": [1, \"x\"],\n  \"b\": true\n}")
+        let text = Array("{\n  \"é\": [1, \"x\"],\n  \"b\": true\n}".utf8)
+        let v = try JSONParser.parse(text)
         guard case .object(let members) = v.kind, case .array(let items) = members[0].value.kind else {
             Issue.record("wrong shape")
             return
         }
-        #expect(members[0].keyLocation == SourceLocation(line: 2, column: 3))
-        #expect(items[1].location == SourceLocation(line: 2, column: 12))
-        #expect(members[1].value.location == SourceLocation(line: 3, column: 8))
+        #expect(SourceLocation(offset: members[0].keyOffset, in: text) == SourceLocation(line: 2, column: 3))
+        #expect(SourceLocation(offset: items[1].offset, in: text) == SourceLocation(line: 2, column: 12))
+        #expect(SourceLocation(offset: members[1].value.offset, in: text) == SourceLocation(line: 3, column: 8))
+    }
+
+    @Test func aByteOrderMarkIsNotAColumn() throws {
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1, x]".utf8)
+        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: 5),
+                                               message: "unexpected character 'x', expected a value")) {
+            try JSONParser.parse(text)
+        }
     }
 
     @Test(arguments: [
@@ -39,8 +48,39 @@ import Testing
         #expect(s == "a\né😀")
     }
 
-    @Test func deepNestingIsRefusedNotACrash() {
-        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(throws: JSONParser.SyntaxError.self) { try parse(deep) }
+    /// 100,000 levels would overflow the stack of a recursive parser; the limit refuses them at
+    /// the first level past it, pointing at that bracket.
+    @Test(arguments: ["[", "{\"a\":"])
+    func deepNestingIsRefusedNotACrash(_ open: String) {
+        let deep = String(repeating: open, count: 100_000)
+        let column = JSONParser.maxDepth * open.unicodeScalars.count + 1
+        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: column),
+                                               message: "arrays and objects nested deeper than 64 levels")) {
+            try parse(deep)
+        }
+        let atTheLimit = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
+        #expect(throws: Never.self) { try parse(atTheLimit) }
+    }
+
+    /// A minified document of millions of values parses, and an error at its very end is still
+    /// located by line and column (in scalars, past multi-byte text) on that one line.
+    @Test func aHugeOneLineDocumentIsLocatedAtItsEnd() {
+        let items = Array(repeating: "\"é\"", count: 1_000_000).joined(separator: ",")
+        let text = "[" + items + ",]"
+        let column = 1 + 1_000_000 * 4 + 1
+        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: column),
+                                               message: "unexpected character ']', expected a value")) {
+            try parse(text)
+        }
+        #expect(throws: Never.self) { try parse("[" + items + "]") }
+    }
+
+    @Test func aHugeDuplicateKeyIsQuotedShort() {
+        let key = String(repeating: "k", count: 1_000_000)
+        let text = "{\"\(key)\": 1,\n \"\(key)\": 2}"
+        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 2, column: 2),
+                                               message: "duplicate key \"\(String(repeating: "k", count: 48))…\"")) {
+            try parse(text)
+        }
     }
 }

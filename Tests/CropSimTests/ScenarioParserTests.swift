@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    /// A megabyte-long unknown key costs no megabyte-wide "did you mean" table, and the message
+    /// and path quote its start only.
+    @Test func aHugeUnknownKeyIsQuotedShort() {
+        let key = String(repeating: "k", count: 1_000_000)
+        let short = String(repeating: "k", count: 48) + "…"
+        let text = Self.valid.replacingOccurrences(of: "\"screenScale\": 3", with: "\"screenScale\": 3, \"\(key)\": 1")
+        #expect(throws: ScenarioError(file: "x.json", line: 3, column: 53, path: "$.device.\(short)",
+                                      message: "unknown key \"\(short)\"; allowed here: view, screenScale, reduceMotion, touchRate")) {
+            _ = try parse(text)
+        }
+    }
+
     @Test func touchesOutOfOrderAreRejected() {
         let text = Self.valid.replacingOccurrences(of: "\"pinch\": { \"from\": 100, \"to\": 200 }", with: """
         "touches": [ { "finger": "A", "samples": [

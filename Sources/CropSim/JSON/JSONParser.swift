@@ -1,19 +1,30 @@
-/// A strict RFC 8259 parser that records the location of every value and key.
+/// A strict RFC 8259 parser that records the byte offset of every value and key.
 ///
 /// Foundation's `JSONSerialization` and `JSONDecoder` report neither positions nor duplicate
 /// keys, and scenario files are hand-written, so this small parser exists to say *where*.
 /// It accepts nothing beyond the standard: no comments, trailing commas, NaN or Infinity.
+///
+/// Linear time: values keep only their byte offset, and line:column is computed once, for the
+/// error that is reported (`SourceLocation(offset:in:)`). Counting columns per value made a
+/// one-line (minified) file quadratic.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
-    private var line = 1
-    private var lineStart = 0
-    /// Nesting deeper than this is refused rather than risking the stack.
-    static let maxDepth = 256
+    /// Items and members of the arrays and objects being parsed, innermost last.
+    private var valueStack: [JSONValue] = []
+    private var memberStack: [JSONValue.Member] = []
+    /// Arrays and objects nested deeper than this are refused rather than risking the stack: the
+    /// parser recurses once per level, and the scenario format needs 8 levels.
+    public static let maxDepth = 64
 
-    public struct SyntaxError: Error, Sendable {
+    public struct SyntaxError: Error, Hashable, Sendable {
         public var location: SourceLocation
         public var message: String
+
+        public init(location: SourceLocation, message: String) {
+            self.location = location
+            self.message = message
+        }
     }
 
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
@@ -28,50 +39,37 @@ public struct JSONParser {
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         // A UTF-8 byte-order mark is tolerated, as editors sometimes write one.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    private var location: SourceLocation {
-        // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return SourceLocation(line: line, column: column)
+    private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+        SyntaxError(location: SourceLocation(offset: offset ?? index, in: bytes), message: message)
     }
-
-    private func error(_ message: String) -> SyntaxError { SyntaxError(location: location, message: message) }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
         while let b = current {
             switch b {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                lineStart = index
+            case 0x20, 0x09, 0x0D, 0x0A: index += 1
             default: return
             }
         }
     }
 
     private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
-        let start = location
+        guard depth < Self.maxDepth else { throw error("arrays and objects nested deeper than \(Self.maxDepth) levels") }
+        let start = index
         guard let b = current else { throw error("unexpected end of file, expected a value") }
         switch b {
-        case UInt8(ascii: "{"): return JSONValue(kind: .object(try parseObject(depth: depth)), location: start)
-        case UInt8(ascii: "["): return JSONValue(kind: .array(try parseArray(depth: depth)), location: start)
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "{"): return JSONValue(kind: .object(try parseObject(depth: depth)), offset: start)
+        case UInt8(ascii: "["): return JSONValue(kind: .array(try parseArray(depth: depth)), offset: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(kind: .number(try parseNumber()), location: start)
+            return JSONValue(kind: .number(try parseNumber()), offset: start)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw error("NaN and Infinity are not JSON numbers")
         default:
@@ -89,27 +87,37 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> [JSONValue.Member] {
         index += 1
-        var members: [JSONValue.Member] = []
-        var seen: Set<String> = []
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return members }
+        if current == UInt8(ascii: "}") { index += 1; return [] }
+        // Members collect on one stack shared by every object and leave it as an array of exactly
+        // their size: no growth copies, no spare capacity kept for each of a million objects.
+        let base = memberStack.count
+        // Scenario objects have a handful of keys: a linear look beats hashing each one, and a
+        // set takes over for the rare large object so duplicates stay linear to find.
+        var seen: Set<String> = []
         while true {
             skipWhitespace()
-            let keyLocation = location
+            let keyOffset = index
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let key = try parseString()
-            guard seen.insert(key).inserted else {
-                throw SyntaxError(location: keyLocation, message: "duplicate key \"\(key)\"")
+            let count = memberStack.count - base
+            if count == 16 { seen = Set(memberStack[base...].map(\.key)) }
+            guard count < 16 ? !memberStack[base...].contains(where: { $0.key == key }) : seen.insert(key).inserted else {
+                throw error("duplicate key \(quoted(key))", at: keyOffset)
             }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \(quoted(key))") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue(depth: depth + 1)))
+            let value = try parseValue(depth: depth + 1)
+            memberStack.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: value))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return members
+            case UInt8(ascii: "}"):
+                index += 1
+                defer { memberStack.removeSubrange(base...) }
+                return Array(memberStack[base...])
             default: throw error("expected ',' or '}' in object")
             }
         }
@@ -117,16 +125,20 @@ public struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) -> [JSONValue] {
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; return items }
+        if current == UInt8(ascii: "]") { index += 1; return [] }
+        let base = valueStack.count
         while true {
             skipWhitespace()
-            items.append(try parseValue(depth: depth + 1))
+            let value = try parseValue(depth: depth + 1)
+            valueStack.append(value)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return items
+            case UInt8(ascii: "]"):
+                index += 1
+                defer { valueStack.removeSubrange(base...) }
+                return Array(valueStack[base...])
             default: throw error("expected ',' or ']' in array")
             }
         }
@@ -157,33 +169,39 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw SyntaxError(location: location, message: "number \(text) is out of range")
+            throw error("number \(quoted(text, quotes: false)) is out of range", at: start)
         }
         return value
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush(_ p: JSONParser, _ until: Int) {
-            scalars.append(contentsOf: String(decoding: p.bytes[runStart..<until], as: UTF8.self).unicodeScalars)
+        let start = index
+        // Most strings have no escapes and become a String straight from their bytes.
+        while let b = current, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+            guard b >= 0x20 else { throw error("control character in string (escape it)") }
+            index += 1
         }
+        guard current == UInt8(ascii: "\"") else { return try parseEscapedString(from: start) }
+        index += 1
+        return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+    }
+
+    private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard let b = current else { throw error("unterminated string") }
             switch b {
             case UInt8(ascii: "\""):
-                flush(self, index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(self, index)
                 index += 1
-                scalars.append(try parseEscape())
-                runStart = index
+                UTF8.encode(try parseEscape()) { utf8.append($0) }
             case 0x00..<0x20:
                 throw error("control character in string (escape it)")
             default:
+                utf8.append(b)
                 index += 1
             }
         }

@@ -1,13 +1,44 @@
+/// A document's name and bytes, kept beside the parsed values so that an error, and only an
+/// error, pays for turning a byte offset into line:column. A class: every reader shares it.
+final class SourceFile: Sendable {
+    let name: String
+    let bytes: [UInt8]
+
+    init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    func error(at offset: Int, path: String, _ message: String) -> ScenarioError {
+        let at = SourceLocation(offset: offset, in: bytes)
+        return ScenarioError(file: name, line: at.line, column: at.column, path: path, message: message)
+    }
+}
+
 /// Typed, strict access to a `JSONValue`: every mismatch becomes a `ScenarioError` carrying the
 /// file, line:column and JSON path of the offending value.
 struct JSONReader {
     let value: JSONValue
-    let path: String
-    let file: String
+    /// The path as the parent's and this value's step: boxed into a `JSONPath` only when an
+    /// object or array hands out children or a message needs it, not for every value read.
+    let parent: JSONPath
+    let step: JSONPath.Step?
+    let source: SourceFile
 
-    func fail(_ message: String) -> ScenarioError {
-        ScenarioError(file: file, line: value.location.line, column: value.location.column, path: path, message: message)
+    init(value: JSONValue, parent: JSONPath = .root, step: JSONPath.Step? = nil, source: SourceFile) {
+        self.value = value
+        self.parent = parent
+        self.step = step
+        self.source = source
     }
+
+    var at: JSONPath { step.map(parent.appending) ?? parent }
+    var path: String { at.description }
+
+    var file: String { source.name }
+    var location: SourceLocation { SourceLocation(offset: value.offset, in: source.bytes) }
+
+    func fail(_ message: String) -> ScenarioError { source.error(at: value.offset, path: path, message) }
 
     func number() throws(ScenarioError) -> Double {
         guard case .number(let n) = value.kind else { throw fail("expected a number, got \(value.typeName)") }
@@ -41,19 +72,20 @@ struct JSONReader {
     func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type) throws(ScenarioError) -> T where T.RawValue == String {
         let s = try string()
         guard let v = T(rawValue: s) else {
-            throw fail("unknown value \"\(s)\"; expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            throw fail("unknown value \(quoted(s)); expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
         }
         return v
     }
 
     func array() throws(ScenarioError) -> [JSONReader] {
         guard case .array(let items) = value.kind else { throw fail("expected an array, got \(value.typeName)") }
-        return items.enumerated().map { JSONReader(value: $1, path: "\(path)[\($0)]", file: file) }
+        let at = self.at
+        return items.enumerated().map { JSONReader(value: $1, parent: at, step: .index($0), source: source) }
     }
 
     func object() throws(ScenarioError) -> ObjectReader {
         guard case .object(let members) = value.kind else { throw fail("expected an object, got \(value.typeName)") }
-        return ObjectReader(reader: self, members: members)
+        return ObjectReader(reader: self, members: members, at: at)
     }
 
     var isObject: Bool { if case .object = value.kind { true } else { false } }
@@ -65,6 +97,8 @@ struct JSONReader {
 struct ObjectReader {
     let reader: JSONReader
     let members: [JSONValue.Member]
+    /// The object's path, boxed once for all its members.
+    let at: JSONPath
 
     var keys: [String] { members.map(\.key) }
 
@@ -72,7 +106,7 @@ struct ObjectReader {
 
     func optional(_ key: String) -> JSONReader? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONReader(value: m.value, path: "\(reader.path).\(key)", file: reader.file)
+        return JSONReader(value: m.value, parent: at, step: .key(key), source: reader.source)
     }
 
     func required(_ key: String) throws(ScenarioError) -> JSONReader {
@@ -83,13 +117,19 @@ struct ObjectReader {
     /// Unknown keys are errors: a misspelt "duraton" must not silently become the default.
     func finish(allowed: [String]) throws(ScenarioError) {
         for m in members where !allowed.contains(m.key) {
-            let suggestion = allowed.min { editDistance($0, m.key) < editDistance($1, m.key) }
-                .flatMap { editDistance($0, m.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
-            throw ScenarioError(
-                file: reader.file, line: m.keyLocation.line, column: m.keyLocation.column, path: "\(reader.path).\(m.key)",
-                message: "unknown key \"\(m.key)\"\(suggestion); allowed here: \(allowed.joined(separator: ", "))")
+            let suggestion = allowed.filter { isNear($0, m.key) }.min { editDistance($0, m.key) < editDistance($1, m.key) }
+                .map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw reader.source.error(
+                at: m.keyOffset, path: at.appending(.key(m.key)).description,
+                "unknown key \(quoted(m.key))\(suggestion); allowed here: \(allowed.joined(separator: ", "))")
         }
     }
+}
+
+/// Within two edits: lengths further apart cannot be, which keeps a 10 MB key from costing
+/// a 10 MB-wide distance table.
+func isNear(_ a: String, _ b: String) -> Bool {
+    abs(a.count - b.count) <= 2 && editDistance(a, b) <= 2
 }
 
 /// Levenshtein distance, for "did you mean" hints on misspelt keys.

@@ -13,12 +13,15 @@ public struct JSONValue: Sendable {
 
     public struct Member: Sendable {
         public var key: String
-        public var keyLocation: SourceLocation
+        /// Byte offset of the key's opening quote.
+        public var keyOffset: Int
         public var value: JSONValue
     }
 
     public var kind: Kind
-    public var location: SourceLocation
+    /// Byte offset of the value's first byte in the document. Only an offset is kept: line and
+    /// column are computed for the one error that gets reported (`SourceLocation(offset:in:)`).
+    public var offset: Int
 
     /// A short name of the value's type for error messages ("a number", "an object").
     public var typeName: String {
@@ -31,17 +34,4 @@ public struct JSONValue: Sendable {
         case .object: "an object"
         }
     }
-}
-
-/// A 1-based line and column (in Unicode scalars) in a source file.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
 }

@@ -76,27 +76,6 @@ public struct NumberExpression: Sendable, CustomStringConvertible {
         return factor == 1 ? symbol.rawValue : factor == -1 ? "-\(symbol.rawValue)" : "\(factor)*\(symbol.rawValue)"
     }
 
-    /// Parses `"sMax"`, `"-maxTx"`, `"1.5*sMin"`, `"sMin*1.5"`.
-    static func parse(_ text: String) -> NumberExpression? {
-        let t = String(text.filter { $0 != " " })
-        if let n = Double(t) { return NumberExpression(factor: n, symbol: nil) }
-        let negative = t.hasPrefix("-")
-        let body = negative ? String(t.dropFirst()) : t
-        let parts = body.split(separator: "*").map(String.init)
-        var factor = negative ? -1.0 : 1.0
-        var symbol: Symbol?
-        for part in parts {
-            if let s = Symbol(rawValue: part), symbol == nil {
-                symbol = s
-            } else if let n = Double(part), n.isFinite {
-                factor *= n
-            } else {
-                return nil
-            }
-        }
-        return symbol.map { NumberExpression(factor: factor, symbol: $0) }
-    }
-
     public func resolve(_ g: ZoomGeometry, scale: Double) -> Double {
         guard let symbol else { return factor }
         let base = switch symbol {

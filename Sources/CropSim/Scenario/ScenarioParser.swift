@@ -14,23 +14,23 @@ public enum ScenarioParser {
             throw ScenarioError(file: file, line: error.location.line, column: error.location.column, path: "$",
                                 message: error.message)
         }
-        return try scenario(JSONReader(value: root, path: "$", file: file), id: id)
+        return try scenario(JSONReader(value: root, source: SourceFile(name: file, bytes: bytes)), id: id)
     }
 
-    static let topKeys = ["$schema", "name", "description", "covers", "device", "image", "config", "backend", "steps", "expect",
-                          "checkpoints", "metamorphic"]
+    typealias Format = ScenarioFormat
+    typealias Limits = ScenarioFormat.Range
 
     static func scenario(_ r: JSONReader, id: String) throws(ScenarioError) -> Scenario {
         let o = try r.object()
-        try o.finish(allowed: topKeys)
+        try o.finish(allowed: Format.top.keys)
         if let s = o.optional("$schema") { _ = try s.string() }
         let name = try o.required("name").string()
         let description = try o.optional("description")?.string() ?? ""
         var covers: [String] = []
         for c in try o.optional("covers")?.array() ?? [] {
             let text = try c.string()
-            guard text.wholeMatch(of: /R\d{1,2}\.\d{1,2}/) != nil else {
-                throw c.fail("requirement ids look like \"R8.3\", got \"\(text)\"")
+            guard matches(Limits.requirementPattern, text) else {
+                throw c.fail("requirement ids look like \"R8.3\", got \(quoted(text))")
             }
             covers.append(text)
         }
@@ -38,8 +38,7 @@ public enum ScenarioParser {
         let image = try self.image(o.required("image"))
         let config = try self.config(o.optional("config"))
         let backend = try o.optional("backend").map { b throws(ScenarioError) in try self.backend(b) } ?? .none
-        var steps: [Step] = []
-        for s in try o.optional("steps")?.array() ?? [] { steps.append(try step(s)) }
+        let steps = try self.steps(o.optional("steps"), rate: device.touchRate)
         let expect = try o.optional("expect").map { e throws(ScenarioError) in try expectations(e, checkpoint: false) } ?? .none
         var checkpoints: [Checkpoint] = []
         for c in try o.optional("checkpoints")?.array() ?? [] {
@@ -59,63 +58,68 @@ public enum ScenarioParser {
         return scenario
     }
 
+    /// Whether `text` matches one of the format's patterns (the schema carries the same one).
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        guard let regex = try? Regex(pattern) else { return false }
+        return (try? regex.wholeMatch(in: text)) != nil
+    }
+
     // MARK: Device, image, config
 
     static func device(_ r: JSONReader) throws(ScenarioError) -> Device {
         let o = try r.object()
-        try o.finish(allowed: ["view", "screenScale", "reduceMotion", "touchRate"])
-        let view = try size(o.required("view"), range: 100...4000)
-        let scale = try o.required("screenScale").number(in: 1...4, "screenScale")
+        try o.finish(allowed: Format.device.keys)
+        let view = try size(o.required("view"))
+        let scale = try o.required("screenScale").number(in: Limits.screenScale, "screenScale")
         let reduceMotion = try o.optional("reduceMotion")?.bool() ?? false
         var rate = 60
         if let t = o.optional("touchRate") {
-            rate = try t.integer(in: 60...120)
-            guard rate == 60 || rate == 120 else { throw t.fail("touchRate must be 60 or 120, got \(rate)") }
+            rate = try t.integer(in: Limits.touchRates.min()!...Limits.touchRates.max()!)
+            guard Limits.touchRates.contains(rate) else { throw t.fail("touchRate must be 60 or 120, got \(rate)") }
         }
         return Device(view: view, screenScale: scale, reduceMotion: reduceMotion, touchRate: rate)
     }
 
     static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
         let o = try r.object()
-        try o.finish(allowed: ["width", "height", "orientation", "file"])
+        try o.finish(allowed: Format.image.keys)
         let fileReader = o.optional("file")
         let file = try fileReader?.string()
-        let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: 1...8) } ?? 1
+        let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: Limits.orientation) } ?? 1
         // With a file the size may come from the file itself; without one it is required.
-        let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: 1...1_000_000) ?? 0
-        let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: 1...1_000_000) ?? 0
+        let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: Limits.imageSide) ?? 0
+        let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: Limits.imageSide) ?? 0
         return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
                                              orientation: Orientation(rawValue: orientation)!),
-                         file: file, fileLocation: fileReader?.value.location)
+                         file: file, fileLocation: fileReader?.location)
     }
 
     static func config(_ r: JSONReader?) throws(ScenarioError) -> AvatarCropperConfig {
         var c = AvatarCropperConfig()
         guard let r else { return c }
         let o = try r.object()
-        try o.finish(allowed: ["outputSize", "qualityMultiplier", "maxZoomMultiplier", "maskDiameterFraction", "showGrid",
-                               "allowRotation", "useLiquidGlassChrome", "minPixelPerPoint", "encoding"])
-        if let v = o.optional("outputSize") { c.outputSize = try v.integer(in: 16...8192) }
-        if let v = o.optional("qualityMultiplier") { c.qualityMultiplier = try v.number(in: 0.01...100, "qualityMultiplier") }
-        if let v = o.optional("maxZoomMultiplier") { c.maxZoomMultiplier = try v.number(in: 1...100, "maxZoomMultiplier") }
+        try o.finish(allowed: Format.config.keys)
+        if let v = o.optional("outputSize") { c.outputSize = try v.integer(in: Limits.outputSize) }
+        if let v = o.optional("qualityMultiplier") { c.qualityMultiplier = try v.number(in: Limits.qualityMultiplier, "qualityMultiplier") }
+        if let v = o.optional("maxZoomMultiplier") { c.maxZoomMultiplier = try v.number(in: Limits.maxZoomMultiplier, "maxZoomMultiplier") }
         if let v = o.optional("maskDiameterFraction") {
-            c.maskDiameterFraction = try v.number(in: 0.05...1, "maskDiameterFraction")
+            c.maskDiameterFraction = try v.number(in: Limits.maskDiameterFraction, "maskDiameterFraction")
         }
         if let v = o.optional("showGrid") { c.showGrid = try v.bool() }
         if let v = o.optional("allowRotation") { c.allowRotation = try v.bool() }
         if let v = o.optional("useLiquidGlassChrome") { c.useLiquidGlassChrome = try v.bool() }
-        if let v = o.optional("minPixelPerPoint") { c.minPixelPerPoint = try v.number(in: 0.01...100, "minPixelPerPoint") }
+        if let v = o.optional("minPixelPerPoint") { c.minPixelPerPoint = try v.number(in: Limits.minPixelPerPoint, "minPixelPerPoint") }
         if let v = o.optional("encoding") {
             let e = try v.object()
-            try e.finish(allowed: ["format", "quality"])
+            try e.finish(allowed: Format.jpegEncoding.keys)
             switch try e.required("format").string() {
             case "png":
                 if let q = e.optional("quality") { throw q.fail("PNG has no quality setting") }
                 c.encoding = .pngSRGB
             case "jpeg":
-                c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: 0.01...1, "quality") ?? 0.9)
+                c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: Limits.jpegQuality, "quality") ?? 0.9)
             case let other:
-                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \"\(other)\"")
+                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \(quoted(other))")
             }
         }
         return c
@@ -125,28 +129,28 @@ public enum ScenarioParser {
 
     static func backend(_ r: JSONReader) throws(ScenarioError) -> BackendScript {
         let o = try r.object()
-        try o.finish(allowed: ["user", "baseURL", "crop", "uploads", "profileUpdates"])
+        try o.finish(allowed: Format.backend.keys)
         var script = BackendScript.none
         if let u = o.optional("user") {
             let uo = try u.object()
-            try uo.finish(allowed: ["uid", "avatarPath", "avatarVersion"])
+            try uo.finish(allowed: Format.user.keys)
             let uid = try uo.required("uid").string()
             guard !uid.isEmpty, !uid.contains("/") else { throw try uo.required("uid").fail("uid must be non-empty and contain no '/'") }
             script.user = UserContext(uid: uid, avatarPath: try uo.optional("avatarPath")?.string(),
-                                      avatarVersion: try uo.optional("avatarVersion")?.integer(in: 0...1_000_000) ?? 0)
+                                      avatarVersion: try uo.optional("avatarVersion")?.integer(in: Limits.avatarVersion) ?? 0)
         }
         if let b = o.optional("baseURL") { script.baseURL = try b.string() }
         script.crops = try replies(o.optional("crop"), latency: BackendScript.cropLatency) { v throws(ScenarioError) in try okOrFail(v) }
         script.uploads = try replies(o.optional("uploads"), latency: BackendScript.uploadLatency) { v throws(ScenarioError) in
             if v.isNumber {
-                let status = try v.integer(in: 100...599)
+                let status = try v.integer(in: Limits.httpStatus)
                 return status < 300 ? .success : .httpError(status: status)
             }
             switch try v.string() {
             case "ok": return .success
             case "timeout": return .timeout
             case "dropped": return .connectionDropped
-            case let other: throw v.fail("an upload result is \"ok\", \"timeout\", \"dropped\" or an HTTP status, got \"\(other)\"")
+            case let other: throw v.fail("an upload result is \"ok\", \"timeout\", \"dropped\" or an HTTP status, got \(quoted(other))")
             }
         }
         script.profileUpdates = try replies(o.optional("profileUpdates"), latency: BackendScript.profileLatency) { v throws(ScenarioError) in
@@ -162,7 +166,7 @@ public enum ScenarioParser {
         switch try v.string() {
         case "ok": return true
         case "fail": return false
-        case let other: throw v.fail("expected \"ok\" or \"fail\", got \"\(other)\"")
+        case let other: throw v.fail("expected \"ok\" or \"fail\", got \(quoted(other))")
         }
     }
 
@@ -174,7 +178,7 @@ public enum ScenarioParser {
         var out: [BackendScript.Reply<T>] = []
         for item in try r.array() {
             let io = try item.object()
-            try io.finish(allowed: ["result", "latency"])
+            try io.finish(allowed: Format.okOrFailReply.keys)
             out.append(BackendScript.Reply(result: try result(io.required("result")),
                                            latency: try duration(io, "latency", default: latency)))
         }
@@ -184,10 +188,10 @@ public enum ScenarioParser {
     // MARK: Primitives
 
     /// `[width, height]`.
-    static func size(_ r: JSONReader, range: ClosedRange<Double>) throws(ScenarioError) -> Size {
+    static func size(_ r: JSONReader) throws(ScenarioError) -> Size {
         let a = try r.array()
         guard a.count == 2 else { throw r.fail("expected [width, height], got \(a.count) numbers") }
-        return Size(width: try a[0].number(in: range, "width"), height: try a[1].number(in: range, "height"))
+        return Size(width: try a[0].number(in: Limits.viewSide, "width"), height: try a[1].number(in: Limits.viewSide, "height"))
     }
 
     /// `[x, y]` where each is points or `"NN%"`, or `"center"`.
@@ -204,12 +208,16 @@ public enum ScenarioParser {
     static func coordinate(_ r: JSONReader) throws(ScenarioError) -> Coordinate {
         if r.isString {
             let s = try r.string()
-            guard s.hasSuffix("%"), let p = Double(s.dropLast()), p.isFinite, (-100...200).contains(p) else {
-                throw r.fail("a coordinate is a number of points or a percentage like \"50%\", got \"\(s)\"")
+            guard let p = ScenarioGrammar.percent(s) else {
+                throw r.fail("a coordinate is a number of points or a percentage like \"50%\", got \(quoted(s))")
+            }
+            let range = ScenarioGrammar.percentRange
+            guard range.contains(p) else {
+                throw r.fail("a percentage must be in \(Int(range.lowerBound))…\(Int(range.upperBound)) %, got \(quoted(s))")
             }
             return .percent(p)
         }
-        return .points(try r.number(in: -10_000...10_000, "coordinate"))
+        return .points(try r.number(in: Limits.points, "coordinate"))
     }
 
     /// Seconds as a number, or a string with a unit: `"250ms"`, `"1.5s"`.
@@ -217,18 +225,15 @@ public enum ScenarioParser {
         let seconds: Double
         if r.isString {
             let s = try r.string()
-            if s.hasSuffix("ms"), let v = Double(s.dropLast(2)) {
-                seconds = v / 1000
-            } else if s.hasSuffix("s"), let v = Double(s.dropLast()) {
-                seconds = v
-            } else {
-                throw r.fail("a time is seconds (0.5) or a string with a unit (\"500ms\", \"0.5s\"), got \"\(s)\"")
+            guard let v = ScenarioGrammar.seconds(s) else {
+                throw r.fail("a time is seconds (0.5) or a string with a unit (\"500ms\", \"0.5s\"), got \(quoted(s))")
             }
+            seconds = v
         } else {
             seconds = try r.number()
         }
         guard seconds.isFinite, seconds >= 0 else { throw r.fail("times and durations must be ≥ 0, got \(seconds)") }
-        guard seconds <= 600 else { throw r.fail("times and durations must be at most 600 s, got \(seconds)") }
+        guard seconds <= ScenarioBudget.maxSeconds else { throw r.fail("times and durations must be at most \(budgetSeconds), got \(seconds)") }
         return seconds
     }
 
@@ -240,17 +245,42 @@ public enum ScenarioParser {
         try o.optional("easing")?.oneOf(Easing.self) ?? .easeInOut
     }
 
-    static func span(_ r: JSONReader) throws(ScenarioError) -> Double { try r.number(in: 0...10_000, "span") }
+    static func span(_ r: JSONReader) throws(ScenarioError) -> Double { try r.number(in: Limits.span, "span") }
 
     // MARK: Steps
 
-    static let actionKeys = ["drag", "pinch", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
-                             "increment", "decrement", "recenter", "resize", "reduceMotion", "memoryWarning",
-                             "cancelTouches", "confirm", "cancel", "retry"]
+    static let actionKeys = Format.actions
+
+    static let budgetSeconds = "\(Int(ScenarioBudget.maxSeconds)) s"
+
+    /// The steps, held to the budgets as they are read, so an overrun is reported at the step
+    /// that crosses the line.
+    static func steps(_ r: JSONReader?, rate: Int) throws(ScenarioError) -> [Step] {
+        guard let r else { return [] }
+        let items = try r.array()
+        guard items.count <= ScenarioBudget.maxSteps else {
+            throw items[ScenarioBudget.maxSteps].fail("more than \(ScenarioBudget.maxSteps) steps, the budget per scenario")
+        }
+        var steps: [Step] = []
+        var samples = 0
+        for item in items {
+            let step = try self.step(item)
+            let end = step.time + step.action.duration
+            guard end <= ScenarioBudget.maxSeconds else {
+                throw item.fail("this step's input ends at \(formatSeconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
+            }
+            samples += step.action.touchSamples(rate: rate)
+            guard samples <= ScenarioBudget.maxTouchSamples else {
+                throw item.fail("the steps up to here make \(samples) touch samples, past the budget of \(ScenarioBudget.maxTouchSamples)")
+            }
+            steps.append(step)
+        }
+        return steps
+    }
 
     static func step(_ r: JSONReader) throws(ScenarioError) -> Step {
         let o = try r.object()
-        try o.finish(allowed: ["at", "note"] + actionKeys)
+        try o.finish(allowed: Format.step.keys)
         if let n = o.optional("note") { _ = try n.string() }
         let time = try self.time(o.required("at"))
         let present = actionKeys.filter(o.has)
@@ -270,7 +300,7 @@ public enum ScenarioParser {
         switch key {
         case "drag":
             let o = try v.object()
-            try o.finish(allowed: ["from", "to", "path", "duration", "easing", "hold"])
+            try o.finish(allowed: Format.drag.keys)
             var points: [ViewPoint] = []
             if let path = o.optional("path") {
                 if o.has("from") || o.has("to") { throw v.fail("use either from/to or path, not both") }
@@ -283,47 +313,50 @@ public enum ScenarioParser {
                               hold: try duration(o, "hold", default: 0)))
         case "pinch":
             let o = try v.object()
-            try o.finish(allowed: ["center", "from", "to", "duration", "easing", "drift", "angle", "hold"])
+            try o.finish(allowed: Format.pinch.keys)
             var drift = Point.zero
             if let d = o.optional("drift") {
                 let a = try d.array()
                 guard a.count == 2 else { throw d.fail("drift is [dx, dy] in points") }
-                drift = Point(x: try a[0].number(in: -10_000...10_000), y: try a[1].number(in: -10_000...10_000))
+                drift = Point(x: try a[0].number(in: Limits.points, "drift"), y: try a[1].number(in: Limits.points, "drift"))
             }
             return .pinch(Pinch(
                 center: try o.optional("center").map { c throws(ScenarioError) in try point(c) } ?? .center,
                 fromSpan: try span(o.required("from")), toSpan: try span(o.required("to")),
                 duration: try duration(o, "duration", default: 0.4), easing: try easing(o), drift: drift,
-                angle: try o.optional("angle")?.number(in: -360...360, "angle") ?? 0,
+                angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0,
                 hold: try duration(o, "hold", default: 0)))
         case "twoFingerDrag":
             let o = try v.object()
-            try o.finish(allowed: ["from", "to", "span", "duration", "easing", "angle"])
+            try o.finish(allowed: Format.twoFingerDrag.keys)
             return .twoFingerDrag(TwoFingerDrag(
                 from: try point(o.required("from")), to: try point(o.required("to")),
                 span: try o.optional("span").map { s throws(ScenarioError) in try span(s) } ?? 120,
                 duration: try duration(o, "duration", default: 0.3), easing: try easing(o),
-                angle: try o.optional("angle")?.number(in: -360...360, "angle") ?? 0))
+                angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0))
         case "tap":
             return .tap(try tapPoint(v))
         case "doubleTap":
             if v.isObject {
                 let o = try v.object()
-                try o.finish(allowed: ["at", "interval"])
+                try o.finish(allowed: Format.doubleTap.keys)
                 return .doubleTap(try point(o.required("at")),
                                   interval: try duration(o, "interval", default: Gesture.doubleTapInterval))
             }
             return .doubleTap(try point(v), interval: Gesture.doubleTapInterval)
         case "longTouch":
             let o = try v.object()
-            try o.finish(allowed: ["at", "duration"])
+            try o.finish(allowed: Format.longTouch.keys)
             return .longTouch(try point(o.required("at")), duration: try duration(o, "duration", default: Gesture.longTouchDuration))
         case "touches":
             var tracks: [TouchTrack] = []
             var names: Set<String> = []
             for t in try v.array() {
+                guard tracks.count < ScenarioBudget.maxFingers else {
+                    throw t.fail("more than \(ScenarioBudget.maxFingers) fingers in one step, the budget")
+                }
                 let track = try touchTrack(t)
-                guard names.insert(track.finger).inserted else { throw t.fail("finger \"\(track.finger)\" appears twice") }
+                guard names.insert(track.finger).inserted else { throw t.fail("finger \(quoted(track.finger)) appears twice") }
                 tracks.append(track)
             }
             guard !tracks.isEmpty else { throw v.fail("touches needs at least one finger") }
@@ -331,14 +364,14 @@ public enum ScenarioParser {
         case "slider":
             if v.isObject {
                 let o = try v.object()
-                try o.finish(allowed: ["to", "animated"])
-                return .slider(percent: try o.required("to").number(in: 0...100, "slider"),
+                try o.finish(allowed: Format.slider.keys)
+                return .slider(percent: try o.required("to").number(in: Limits.slider, "slider"),
                                animated: try o.optional("animated")?.bool() ?? true)
             }
-            return .slider(percent: try v.number(in: 0...100, "slider"), animated: true)
-        case "increment": return .increment(try v.integer(in: 1...100))
-        case "decrement": return .decrement(try v.integer(in: 1...100))
-        case "resize": return .resize(try size(v, range: 100...4000))
+            return .slider(percent: try v.number(in: Limits.slider, "slider"), animated: true)
+        case "increment": return .increment(try v.integer(in: Limits.voiceOverSteps))
+        case "decrement": return .decrement(try v.integer(in: Limits.voiceOverSteps))
+        case "resize": return .resize(try size(v))
         case "reduceMotion": return .reduceMotion(try v.bool())
         case "recenter": try flag(v); return .recenter
         case "memoryWarning": try flag(v); return .memoryWarning
@@ -352,7 +385,7 @@ public enum ScenarioParser {
     static func tapPoint(_ v: JSONReader) throws(ScenarioError) -> ViewPoint {
         if v.isObject {
             let o = try v.object()
-            try o.finish(allowed: ["at"])
+            try o.finish(allowed: Format.tap.keys)
             return try point(o.required("at"))
         }
         return try point(v)
@@ -360,7 +393,7 @@ public enum ScenarioParser {
 
     static func touchTrack(_ r: JSONReader) throws(ScenarioError) -> TouchTrack {
         let o = try r.object()
-        try o.finish(allowed: ["finger", "actions", "samples"])
+        try o.finish(allowed: Format.track.keys)
         let finger = try o.required("finger").string()
         if let a = o.optional("actions") {
             if o.has("samples") { throw r.fail("a finger has either actions or samples, not both") }
@@ -368,63 +401,60 @@ public enum ScenarioParser {
             var down = false
             for item in try a.array() {
                 let ao = try item.object()
-                try ao.finish(allowed: ["type", "at", "to", "duration"])
-                let type = try ao.required("type").string()
+                let typeReader = try ao.required("type")
+                let type = try typeReader.string()
+                guard let keys = Format.pointerActionKeys[type] else {
+                    throw typeReader.fail("action type must be \(Format.pointerActions.joined(separator: ", ")), got \(quoted(type))")
+                }
+                try ao.finish(allowed: ["type"] + keys.map(\.name))
                 switch type {
                 case "down":
-                    guard !down else { throw item.fail("finger \"\(finger)\" is already down") }
+                    guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }
                     down = true
                     actions.append(.down(try point(ao.required("at"))))
                 case "move":
-                    guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
+                    guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
                     actions.append(.move(to: try point(ao.required("to")), duration: try duration(ao, "duration", default: 0)))
                 case "pause":
                     actions.append(.pause(try time(ao.required("duration"))))
-                case "up", "cancel":
-                    guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }
+                default:
+                    guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }
                     down = false
                     actions.append(type == "up" ? .up : .cancel)
-                default:
-                    throw try ao.required("type").fail("action type must be down, move, pause, up or cancel, got \"\(type)\"")
                 }
             }
-            guard !down else { throw a.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\"") }
+            guard !down else { throw a.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\"") }
             return TouchTrack(finger: finger, body: .actions(actions), path: r.path)
         }
         var samples: [RawSample] = []
         var down = false
         for item in try o.required("samples").array() {
             let so = try item.object()
-            try so.finish(allowed: ["t", "at", "phase"])
+            try so.finish(allowed: Format.sample.keys)
             let t = try time(so.required("t"))
             let phase = try so.required("phase").oneOf(TouchPhase.self)
             if let last = samples.last, t < last.time {
                 throw item.fail("samples must be in time order: t = \(t) comes after t = \(last.time)")
             }
             switch phase {
-            case .down: guard !down else { throw item.fail("finger \"\(finger)\" is already down") }; down = true
-            case .move: guard down else { throw item.fail("finger \"\(finger)\" moves before it is down") }
-            case .up, .cancel: guard down else { throw item.fail("finger \"\(finger)\" lifts before it is down") }; down = false
+            case .down: guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }; down = true
+            case .move: guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
+            case .up, .cancel: guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }; down = false
             }
             samples.append(RawSample(time: t, point: try point(so.required("at")), phase: phase))
         }
         guard !samples.isEmpty else { throw r.fail("samples needs at least a down and an up") }
-        guard !down else { throw r.fail("finger \"\(finger)\" never lifts: end with an \"up\" or \"cancel\" sample") }
+        guard !down else { throw r.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\" sample") }
         return TouchTrack(finger: finger, body: .samples(samples), path: r.path)
     }
 
     // MARK: Expectations
 
-    static let expectationKeys = ["scale", "tx", "ty", "sliderPercent", "cropSide", "haptics", "hapticSequence", "shown", "announced",
-                                  "telemetry", "dimmingOpacity",
-                                  "gridVisible", "instructionsVisible", "animating", "phase", "session", "zoomLimited",
-                                  "lowDensity", "fromThumbnail", "rejected", "violations", "upload", "profile", "avatarURL",
-                                  "alerts", "retryOffered"]
-    static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error"]
+    static let hapticNames = Format.hapticNames
 
     static func expectations(_ r: JSONReader, checkpoint: Bool) throws(ScenarioError) -> Expectations {
         let o = try r.object()
-        try o.finish(allowed: checkpoint ? ["at"] + expectationKeys.filter { $0 != "rejected" } : expectationKeys)
+        try o.finish(allowed: checkpoint ? Format.checkpoint.keys : Format.expectations.keys)
         var e = Expectations()
         e.scale = try o.optional("scale").map { v throws(ScenarioError) in try number(v) }
         e.tx = try o.optional("tx").map { v throws(ScenarioError) in try number(v) }
@@ -435,7 +465,7 @@ public enum ScenarioParser {
             let ho = try h.object()
             try ho.finish(allowed: hapticNames)
             var counts: [String: Int] = [:]
-            for key in ho.keys { counts[key] = try ho.required(key).integer(in: 0...10_000) }
+            for key in ho.keys { counts[key] = try ho.required(key).integer(in: Limits.hapticCount) }
             e.haptics = counts
         }
         if let h = o.optional("hapticSequence") {
@@ -443,7 +473,7 @@ public enum ScenarioParser {
             for item in try h.array() {
                 let name = try item.string()
                 guard hapticNames.contains(name) else {
-                    throw item.fail("unknown haptic \"\(name)\"; expected one of \(hapticNames.joined(separator: ", "))")
+                    throw item.fail("unknown haptic \(quoted(name)); expected one of \(hapticNames.joined(separator: ", "))")
                 }
                 names.append(name)
             }
@@ -461,7 +491,7 @@ public enum ScenarioParser {
         }
         if let t = o.optional("telemetry") {
             let to = try t.object()
-            try to.finish(allowed: TelemetryFields.names)
+            try to.finish(allowed: Format.telemetry.keys)
             var fields: [String: Double] = [:]
             for key in to.keys {
                 let v = try to.required(key)
@@ -475,7 +505,7 @@ public enum ScenarioParser {
         e.animating = try o.optional("animating")?.bool()
         if let p = o.optional("phase") {
             let name = try p.string()
-            guard ["idle", "pan", "pinch"].contains(name) else { throw p.fail("phase is \"idle\", \"pan\" or \"pinch\"") }
+            guard Format.gesturePhases.contains(name) else { throw p.fail("phase is \"idle\", \"pan\" or \"pinch\"") }
             e.phase = name
         }
         e.session = try o.optional("session")?.oneOf(SessionPhase.self)
@@ -485,14 +515,14 @@ public enum ScenarioParser {
         e.rejected = try o.optional("rejected")?.string()
         if let u = o.optional("upload") {
             let uo = try u.object()
-            try uo.finish(allowed: ["state", "attempts", "retryDelays"])
+            try uo.finish(allowed: Format.upload.keys)
             if let st = uo.optional("state") {
                 let name = try st.string()
-                let states = ["none", "cropping", "uploading", "waiting", "updatingProfile", "done", "failed"]
+                let states = Format.uploadStates
                 guard states.contains(name) else { throw st.fail("state is one of \(states.joined(separator: ", "))") }
                 e.uploadState = name
             }
-            e.uploadAttempts = try uo.optional("attempts")?.integer(in: 0...100)
+            e.uploadAttempts = try uo.optional("attempts")?.integer(in: Limits.attempts)
             if let d = uo.optional("retryDelays") {
                 var delays: [Double] = []
                 for item in try d.array() { delays.append(try time(item)) }
@@ -501,9 +531,9 @@ public enum ScenarioParser {
         }
         if let p = o.optional("profile") {
             let po = try p.object()
-            try po.finish(allowed: ["avatarPath", "avatarVersion"])
+            try po.finish(allowed: Format.profile.keys)
             e.profilePath = try po.optional("avatarPath")?.string()
-            e.profileVersion = try po.optional("avatarVersion")?.integer(in: 0...1_000_000)
+            e.profileVersion = try po.optional("avatarVersion")?.integer(in: Limits.avatarVersion)
         }
         e.avatarURL = try o.optional("avatarURL")?.string()
         if let a = o.optional("alerts") {
@@ -524,16 +554,16 @@ public enum ScenarioParser {
         var valueReader = r
         if r.isObject {
             let o = try r.object()
-            try o.finish(allowed: ["value", "tolerance"])
+            try o.finish(allowed: Format.numberWithTolerance.keys)
             valueReader = try o.required("value")
-            if let t = o.optional("tolerance") { tolerance = try t.number(in: 0...1_000_000, "tolerance") }
+            if let t = o.optional("tolerance") { tolerance = try t.number(in: Limits.tolerance, "tolerance") }
         }
         let target: NumberExpression
         if valueReader.isNumber {
             target = NumberExpression(factor: try valueReader.number(), symbol: nil)
         } else {
             let text = try valueReader.string()
-            guard let parsed = NumberExpression.parse(text) else {
+            guard let parsed = ScenarioGrammar.expression(text) else {
                 throw valueReader.fail("expected a number or an expression like \"sMax\", \"1.5*sMin\", \"-maxTx\"; symbols: "
                     + NumberExpression.Symbol.allCases.map(\.rawValue).joined(separator: ", "))
             }

@@ -1,0 +1,216 @@
+import CropModel
+
+/// The table itself: one declaration per object of the format.
+extension ScenarioFormat {
+    typealias R = Range
+
+    static let top = Object([
+        key("$schema", string),
+        key("name", with(string, description: "Title shown in reports."), required: true),
+        key("description", string),
+        key("covers", array(string(pattern: R.requirementPattern), "Spec requirements this scenario covers, e.g. R8.3.")),
+        key("device", ref("device"), required: true),
+        key("image", ref("image"), required: true),
+        key("config", ref("config")),
+        key("backend", ref("backend")),
+        key("steps", array(ref("step"))),
+        key("expect", ref("expectations")),
+        key("checkpoints", array(ref("checkpoint"))),
+        key("metamorphic", array(oneOf(Metamorphic.allCases.map(\.rawValue)),
+                                 "Relations checked on top of the invariants: mirror runs the scenario mirrored left to right too and expects the mirrored final pose (not with resize steps).")),
+    ])
+
+    static let device = Object([
+        key("view", ref("size", "View size in points [width, height]."), required: true),
+        key("screenScale", number(R.screenScale, "σ, pixels per point."), required: true),
+        key("reduceMotion", boolean(default: false)),
+        key("touchRate", with(.object([("enum", .array(R.touchRates.map { .number(Double($0)) }))]),
+                              description: "Touch samples per second.", default: .number(60))),
+    ])
+
+    static let image = Object([
+        key("width", integer(R.imageSide, "Stored width in pixels.")),
+        key("height", integer(R.imageSide, "Stored height in pixels.")),
+        key("orientation", integer(R.orientation, "EXIF orientation.", default: 1)),
+        key("file", with(string, description: "A PNG or JPEG relative to this scenario; its size and orientation are read from it.")),
+    ], rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
+                                 .object([("required", .array([.string("width"), .string("height")]))])]))])
+
+    static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.", [
+        key("outputSize", integer(R.outputSize, default: 512)),
+        key("qualityMultiplier", number(R.qualityMultiplier, default: 1.25)),
+        key("maxZoomMultiplier", number(R.maxZoomMultiplier, default: 4)),
+        key("maskDiameterFraction", number(R.maskDiameterFraction, default: 0.82)),
+        key("showGrid", boolean(default: true)),
+        key("allowRotation", boolean(default: false)),
+        key("useLiquidGlassChrome", boolean(default: true)),
+        key("minPixelPerPoint", number(R.minPixelPerPoint, default: 1)),
+        key("encoding", either([pngEncoding.schema, jpegEncoding.schema])),
+    ])
+
+    static let pngEncoding = Object([key("format", constant(.string("png")), required: true)])
+    static let jpegEncoding = Object([key("format", constant(.string("jpeg")), required: true),
+                                      key("quality", number(R.jpegQuality, default: 0.9))])
+
+    static let backend = Object(
+        "Scripted backend after confirm (R10–R12): each list is consumed in order; when it runs out, calls succeed after the default latency (crop 0.15 s, upload 0.3 s, profile 0.1 s).", [
+            key("user", user.schema),
+            key("baseURL", string),
+            key("crop", array(okOrFailReply.schema)),
+            key("uploads", array(uploadReply.schema)),
+            key("profileUpdates", array(okOrFailReply.schema)),
+        ])
+
+    static let user = Object([
+        key("uid", string(pattern: R.uidPattern), required: true),
+        key("avatarPath", string),
+        key("avatarVersion", integer(R.avatarVersion)),
+    ])
+
+    /// Scripted replies: every kind has a result and an optional latency.
+    static func reply(_ result: SchemaJSON) -> Object {
+        Object([key("result", result, required: true), key("latency", ref("time"))])
+    }
+    static let okOrFailReply = reply(oneOf(["ok", "fail"]))
+    static let uploadReply = reply(either([oneOf(uploadResults), integer(R.httpStatus)]))
+
+    // MARK: Steps
+
+    static let step = Object([key("at", ref("time"), required: true), key("note", string)]
+        + actions.map { key($0, actionSchemas[$0]!) }, rules: [requiredChoice(actions.map { [$0] })])
+
+    static let actionSchemas: [String: SchemaJSON] = [
+        "drag": drag.schema,
+        "pinch": pinch.schema,
+        "twoFingerDrag": twoFingerDrag.schema,
+        "tap": either([ref("point"), tap.schema]),
+        "doubleTap": either([ref("point"), doubleTap.schema]),
+        "longTouch": longTouch.schema,
+        "touches": array(ref("track"), minItems: 1),
+        "slider": either([number(R.slider), slider.schema]),
+        "increment": integer(R.voiceOverSteps),
+        "decrement": integer(R.voiceOverSteps),
+        "recenter": ref("true"),
+        "resize": ref("size"),
+        "reduceMotion": boolean(),
+        "memoryWarning": ref("true"),
+        "cancelTouches": ref("true"),
+        "confirm": ref("true"),
+        "cancel": ref("true"),
+        "retry": ref("true"),
+    ]
+
+    /// Either from/to or a path, never both.
+    static let drag = Object([
+        key("from", ref("point")),
+        key("to", ref("point")),
+        key("path", array(ref("point"), minItems: 2, "Key points, smoothed with a cubic spline.")),
+        key("duration", ref("time")),
+        key("easing", ref("easing")),
+        key("hold", ref("time")),
+    ], rules: [("oneOf", .array([
+        .object([("required", .array([.string("from"), .string("to")])), ("not", .object([("required", .array([.string("path")]))]))]),
+        .object([("required", .array([.string("path")])), ("not", .object([("anyOf", .array([
+            .object([("required", .array([.string("from")]))]), .object([("required", .array([.string("to")]))]),
+        ]))]))]),
+    ]))])
+
+    static let pinch = Object([
+        key("center", ref("point")),
+        key("from", ref("span"), required: true),
+        key("to", ref("span"), required: true),
+        key("duration", ref("time")),
+        key("easing", ref("easing")),
+        key("drift", with(pair(number(R.points)), description: "[dx, dy] in points.")),
+        key("angle", ref("angle")),
+        key("hold", ref("time")),
+    ])
+
+    static let twoFingerDrag = Object([
+        key("from", ref("point"), required: true),
+        key("to", ref("point"), required: true),
+        key("span", ref("span")),
+        key("duration", ref("time")),
+        key("easing", ref("easing")),
+        key("angle", ref("angle")),
+    ])
+
+    static let tap = Object([key("at", ref("point"), required: true)])
+    static let doubleTap = Object([key("at", ref("point"), required: true), key("interval", ref("time"))])
+    static let longTouch = Object([key("at", ref("point"), required: true), key("duration", ref("time"))])
+    static let slider = Object([key("to", number(R.slider), required: true), key("animated", boolean(default: true))])
+
+    /// A finger: pointer actions or recorded samples, never both.
+    static let track = Object([
+        key("finger", string, required: true),
+        key("actions", array(either(pointerActionObjects.map(\.schema)))),
+        key("samples", array(sample.schema, minItems: 1)),
+    ], rules: [requiredChoice([["actions"], ["samples"]])])
+
+    /// Each pointer action type takes only its own keys.
+    static let pointerActionKeys: [String: [Property]] = [
+        "down": [key("at", ref("point"), required: true)],
+        "move": [key("to", ref("point"), required: true), key("duration", ref("time"))],
+        "pause": [key("duration", ref("time"), required: true)],
+        "up": [],
+        "cancel": [],
+    ]
+    static let pointerActionObjects = pointerActions.map { type in
+        Object([key("type", constant(.string(type)), required: true)] + pointerActionKeys[type]!)
+    }
+
+    static let sample = Object([
+        key("t", ref("time"), required: true),
+        key("at", ref("point"), required: true),
+        key("phase", oneOf(TouchPhase.allCases.map(\.rawValue)), required: true),
+    ])
+
+    // MARK: Expectations
+
+    static let expectationProperties: [Property] = [
+        key("scale", ref("number")),
+        key("tx", ref("number")),
+        key("ty", ref("number")),
+        key("sliderPercent", ref("number")),
+        key("cropSide", ref("number")),
+        key("haptics", haptics.schema),
+        key("hapticSequence", array(oneOf(hapticNames))),
+        key("shown", array(ref("message"), "Exactly these tips/notices, in order.")),
+        key("announced", array(ref("message"), "Exactly these VoiceOver announcements, in order.")),
+        key("telemetry", telemetry.schema),
+        key("dimmingOpacity", ref("number")),
+        key("gridVisible", boolean()),
+        key("instructionsVisible", boolean()),
+        key("animating", boolean()),
+        key("phase", oneOf(gesturePhases)),
+        key("session", oneOf(SessionPhase.allCases.map(\.rawValue))),
+        key("zoomLimited", boolean()),
+        key("lowDensity", boolean()),
+        key("fromThumbnail", boolean()),
+        key("rejected", with(string, description: "The editor refuses the photo with exactly this message.")),
+        key("violations", constant(.string("none"))),
+        key("upload", upload.schema),
+        key("profile", profile.schema),
+        key("avatarURL", string),
+        key("alerts", array(ref("message"))),
+        key("retryOffered", boolean()),
+    ]
+
+    static let expectations = Object(expectationProperties)
+    /// A checkpoint: a time and the expectations at it; a refusal is only an end state.
+    static let checkpoint = Object([key("at", ref("time"), required: true)] + expectationProperties.filter { $0.name != "rejected" })
+
+    static let haptics = Object(hapticNames.map { key($0, integer(R.hapticCount)) })
+    static let telemetry = Object("Fields of the last confirm's telemetry record.",
+                                  TelemetryFields.names.map { key($0, .object([("type", .array([.string("number"), .string("boolean")]))])) })
+    static let upload = Object([
+        key("state", oneOf(uploadStates)),
+        key("attempts", integer(R.attempts)),
+        key("retryDelays", array(ref("time"), "Seconds between each failed attempt and the next.")),
+    ])
+    static let profile = Object([key("avatarPath", string), key("avatarVersion", integer(R.avatarVersion))])
+    static let numberWithTolerance = Object([
+        key("value", either([number(), ref("expression")]), required: true),
+        key("tolerance", number(R.tolerance, "Relative to max(1, |target|); default 1e-6.")),
+    ])
+}

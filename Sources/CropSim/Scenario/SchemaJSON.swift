@@ -1,0 +1,56 @@
+/// An ordered JSON value for writing the schema: keys stay in the order the format declares
+/// them, and the text is byte-stable (two-space indent, one key per line, `\n` at the end).
+public indirect enum SchemaJSON: Sendable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([SchemaJSON])
+    case object([(String, SchemaJSON)])
+
+    public var text: String {
+        var out = ""
+        write(into: &out, indent: "")
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+        case .string(let s): out += Self.quote(s)
+        case .array(let items) where items.isEmpty: out += "[]"
+        case .array(let items):
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += inner
+                item.write(into: &out, indent: inner)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "]"
+        case .object(let members) where members.isEmpty: out += "{}"
+        case .object(let members):
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += inner + Self.quote(key) + ": "
+                value.write(into: &out, indent: inner)
+                out += i == members.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
