@@ -24,15 +24,30 @@ static void set_message(cis_message *message, const char *text) {
 
 static void on_error_exit(j_common_ptr cinfo) {
     jpeg_failure *failure = (jpeg_failure *)cinfo->err;
-    (*cinfo->err->format_message)(cinfo, failure->text);
+    if (cinfo->err->msg_code == JERR_NO_BACKING_STORE) {
+        // libjpeg-turbo has no backing store: this is `max_memory_to_use` refusing a whole-image buffer.
+        snprintf(failure->text, sizeof failure->text, "the whole-image buffer is over the decoder memory limit");
+    } else {
+        (*cinfo->err->format_message)(cinfo, failure->text);
+    }
     longjmp(failure->jump, 1);
 }
 
-/// A file that ends early is an error, not an image with gray rows at the bottom. Other
-/// corrupt-data warnings (extraneous bytes, odd restart markers) are tolerated as browsers do.
+/// Warnings (level -1) that do not mean lost pixel data: an unknown Adobe transform code (the
+/// color space is then guessed as libjpeg always does), a newer JFIF version, a malformed ICC
+/// chunk (the profile is ignored and the image taken as sRGB).
+static int is_metadata_warning(int code) {
+    return code == JWRN_ADOBE_XFORM || code == JWRN_JFIF_MAJOR || code == JWRN_BOGUS_ICC;
+}
+
+/// Every other warning is corrupt data: libjpeg-turbo would fill what it could not decode with
+/// gray ("Premature end of JPEG file", "Corrupt JPEG data: premature end of data segment",
+/// "bad Huffman code", extraneous bytes, a broken progression), so a file patched to claim a
+/// larger size, or cut short, would render as a gray avatar. Those are errors here (R11.4).
 static void on_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) on_error_exit(cinfo);
-    if (level < 0) cinfo->err->num_warnings += 1;
+    if (level >= 0) return;
+    if (!is_metadata_warning(cinfo->err->msg_code)) on_error_exit(cinfo);
+    cinfo->err->num_warnings += 1;
 }
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
@@ -56,7 +71,20 @@ struct cis_jpeg_reader {
 
 static const uint8_t exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
 
-int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message) {
+/// The coefficient buffer a multi-scan decode allocates (jdcoefct.c: one virtual array per
+/// component, whole iMCUs of blocks, 64 16-bit coefficients per block).
+static uint64_t coefficient_bytes(j_decompress_ptr cinfo) {
+    uint64_t total = 0;
+    for (int i = 0; i < cinfo->num_components; i++) {
+        jpeg_component_info *c = &cinfo->comp_info[i];
+        uint64_t columns = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+        uint64_t rows = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
+}
+
+int cis_jpeg_open(int fd, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message) {
     *reader = NULL;
     memset(info, 0, sizeof *info);
     cis_jpeg_reader *r = calloc(1, sizeof *r);
@@ -64,7 +92,7 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
         set_message(message, "out of memory");
         return -1;
     }
-    r->file = fopen(path, "rb");
+    r->file = cis_open_stream(fd);
     if (r->file == NULL) {
         set_message(message, strerror(errno));
         cis_jpeg_close(r);
@@ -99,6 +127,8 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
     }
     info->width = r->cinfo.image_width;
     info->height = r->cinfo.image_height;
+    info->multi_scan = jpeg_has_multiple_scans(&r->cinfo) != 0;
+    info->buffered_bytes = info->multi_scan ? coefficient_bytes(&r->cinfo) : 0;
     switch (r->cinfo.jpeg_color_space) {
     case JCS_GRAYSCALE:
         info->model = CIS_GRAY;
@@ -116,7 +146,7 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
     return 0;
 }
 
-int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, uint32_t *x, uint32_t *width,
+int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, long max_memory, uint32_t *x, uint32_t *width,
                    uint32_t *scaled_width, uint32_t *scaled_height, cis_message *message) {
     if (r->failed) {
         set_message(message, "the decoder already failed");
@@ -133,6 +163,7 @@ int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, uint32_t *x, uint32
     case JCS_YCCK: r->cinfo.out_color_space = JCS_CMYK; break;
     default: r->cinfo.out_color_space = JCS_RGB; break;
     }
+    r->cinfo.mem->max_memory_to_use = max_memory;
     r->cinfo.scale_num = 1;
     r->cinfo.scale_denom = scale_denom;
     jpeg_start_decompress(&r->cinfo);
