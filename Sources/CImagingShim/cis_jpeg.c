@@ -64,12 +64,61 @@ struct cis_jpeg_reader {
     jpeg_failure failure;
     FILE *file;
     JOCTET *icc;
+    /// APP1 and APP2 payload bytes kept so far (see `save_metadata_marker`).
+    size_t metadata_bytes;
     int created;
     /// Set after a longjmp: libjpeg's state is undefined then, so no further call may touch it.
     int failed;
 };
 
 static const uint8_t exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
+
+/// The next byte of the file. The stdio source never suspends; at the end of the file it warns
+/// (an error here) before inserting a fake EOI.
+static JOCTET next_byte(j_decompress_ptr cinfo) {
+    struct jpeg_source_mgr *src = cinfo->src;
+    if (src->bytes_in_buffer == 0 && !(*src->fill_input_buffer)(cinfo)) ERREXIT(cinfo, JERR_CANT_SUSPEND);
+    src->bytes_in_buffer--;
+    return *src->next_input_byte++;
+}
+
+/// Keeps APP1 (EXIF) and APP2 (ICC) segments like `jpeg_save_markers`, on the same
+/// `marker_list` `jpeg_read_icc_profile` reads, but at most CIS_JPEG_MAX_METADATA_BYTES in all:
+/// libjpeg's own saver keeps every such segment, so a file of thousands of 64 KB segments would
+/// cost its whole size in memory. Segments past the cap are skipped unread (an ICC profile cut
+/// short is then ignored, as a malformed one is).
+static boolean save_metadata_marker(j_decompress_ptr cinfo) {
+    cis_jpeg_reader *r = cinfo->client_data;
+    size_t length = (size_t)next_byte(cinfo) << 8;
+    length += next_byte(cinfo);
+    if (length < 2) ERREXIT(cinfo, JERR_BAD_LENGTH);
+    length -= 2;
+    if (length > CIS_JPEG_MAX_METADATA_BYTES - r->metadata_bytes) {
+        if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
+        return TRUE;
+    }
+    jpeg_saved_marker_ptr saved =
+        (*cinfo->mem->alloc_large)((j_common_ptr)cinfo, JPOOL_IMAGE, sizeof(struct jpeg_marker_struct) + length);
+    saved->next = NULL;
+    saved->marker = (UINT8)cinfo->unread_marker;
+    saved->original_length = (unsigned int)length;
+    saved->data_length = (unsigned int)length;
+    saved->data = (JOCTET *)(saved + 1);
+    for (size_t copied = 0; copied < length;) {
+        struct jpeg_source_mgr *src = cinfo->src;
+        if (src->bytes_in_buffer == 0 && !(*src->fill_input_buffer)(cinfo)) ERREXIT(cinfo, JERR_CANT_SUSPEND);
+        size_t n = src->bytes_in_buffer < length - copied ? src->bytes_in_buffer : length - copied;
+        memcpy(saved->data + copied, src->next_input_byte, n);
+        src->next_input_byte += n;
+        src->bytes_in_buffer -= n;
+        copied += n;
+    }
+    jpeg_saved_marker_ptr *tail = &cinfo->marker_list;
+    while (*tail != NULL) tail = &(*tail)->next;
+    *tail = saved;
+    r->metadata_bytes += length;
+    return TRUE;
+}
 
 /// The coefficient buffer a multi-scan decode allocates (jdcoefct.c: one virtual array per
 /// component, whole iMCUs of blocks, 64 16-bit coefficients per block).
@@ -108,8 +157,9 @@ int cis_jpeg_open(int fd, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_mes
     jpeg_create_decompress(&r->cinfo);
     r->created = 1;
     jpeg_stdio_src(&r->cinfo, r->file);
-    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    r->cinfo.client_data = r;
+    jpeg_set_marker_processor(&r->cinfo, JPEG_APP0 + 1, save_metadata_marker);
+    jpeg_set_marker_processor(&r->cinfo, JPEG_APP0 + 2, save_metadata_marker);
     jpeg_read_header(&r->cinfo, TRUE);
 
     for (jpeg_saved_marker_ptr m = r->cinfo.marker_list; m != NULL; m = m->next) {

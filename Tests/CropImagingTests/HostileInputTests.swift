@@ -148,6 +148,21 @@ import Testing
             }
     }
 
+    /// APP1/APP2 segments are kept up to 4 MiB in all, however many there are: EXIF behind 4.8 MB
+    /// of XMP-like segments is past the cap and skipped (upright); behind 600 KB it is read.
+    @Test func jpegMetadataSegmentsAreCapped() throws {
+        let scratch = try ScratchDirectory()
+        let jpeg = try Self.content.jpeg(exif: Exif.orientation(6))
+        func orientation(afterSegments count: Int) throws -> Orientation {
+            let junk = [0xFF, 0xE1, 0xEA, 0x62] + Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+            let segment = junk + [UInt8](repeating: 0x20, count: 60_004 - junk.count)
+            let bytes = Array(jpeg[..<2]) + (0..<count).flatMap { _ in segment } + Array(jpeg[2...])
+            return try ImageFile.header(path: scratch.write(bytes, as: "app1-\(count).jpg")).orientation
+        }
+        #expect(try orientation(afterSegments: 10) == .right)
+        #expect(try orientation(afterSegments: 80) == .up)
+    }
+
     // MARK: Corrupt JPEG data
 
     /// A baseline JPEG patched to claim 10000² runs out of entropy-coded data after the first
