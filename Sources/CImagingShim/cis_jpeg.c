@@ -83,22 +83,25 @@ static JOCTET next_byte(j_decompress_ptr cinfo) {
 }
 
 /// Keeps APP1 (EXIF) and APP2 (ICC) segments like `jpeg_save_markers`, on the same
-/// `marker_list` `jpeg_read_icc_profile` reads, but at most CIS_JPEG_MAX_METADATA_BYTES in all:
-/// libjpeg's own saver keeps every such segment, so a file of thousands of 64 KB segments would
-/// cost its whole size in memory. Segments past the cap are skipped unread (an ICC profile cut
-/// short is then ignored, as a malformed one is).
+/// `marker_list` `jpeg_read_icc_profile` reads, but only the first CIS_JPEG_MAX_METADATA_BYTES
+/// of them (list entries included, so empty segments count too): libjpeg's own saver keeps every
+/// such segment, so a file of thousands of 64 KB segments would cost its whole size in memory.
+/// From the first segment that does not fit, all are skipped unread (an ICC profile cut short is
+/// then ignored, as a malformed one is).
 static boolean save_metadata_marker(j_decompress_ptr cinfo) {
     cis_jpeg_reader *r = cinfo->client_data;
     size_t length = (size_t)next_byte(cinfo) << 8;
     length += next_byte(cinfo);
     if (length < 2) ERREXIT(cinfo, JERR_BAD_LENGTH);
     length -= 2;
-    if (length > CIS_JPEG_MAX_METADATA_BYTES - r->metadata_bytes) {
+    size_t cost = sizeof(struct jpeg_marker_struct) + length;
+    if (cost > CIS_JPEG_MAX_METADATA_BYTES - r->metadata_bytes) {
+        // Full: this segment and every later one are skipped, however small.
+        r->metadata_bytes = CIS_JPEG_MAX_METADATA_BYTES;
         if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
         return TRUE;
     }
-    jpeg_saved_marker_ptr saved =
-        (*cinfo->mem->alloc_large)((j_common_ptr)cinfo, JPOOL_IMAGE, sizeof(struct jpeg_marker_struct) + length);
+    jpeg_saved_marker_ptr saved = (*cinfo->mem->alloc_large)((j_common_ptr)cinfo, JPOOL_IMAGE, cost);
     saved->next = NULL;
     saved->marker = (UINT8)cinfo->unread_marker;
     saved->original_length = (unsigned int)length;
@@ -116,7 +119,7 @@ static boolean save_metadata_marker(j_decompress_ptr cinfo) {
     jpeg_saved_marker_ptr *tail = &cinfo->marker_list;
     while (*tail != NULL) tail = &(*tail)->next;
     *tail = saved;
-    r->metadata_bytes += length;
+    r->metadata_bytes += cost;
     return TRUE;
 }
 

@@ -152,7 +152,7 @@ import Testing
     /// of XMP-like segments is past the cap and skipped (upright); behind 600 KB it is read.
     @Test func jpegMetadataSegmentsAreCapped() throws {
         let scratch = try ScratchDirectory()
-        let jpeg = try Self.content.jpeg(exif: Exif.orientation(6))
+        let jpeg = try Self.content.jpeg(exif: Exif.orientation(6, jpegPrefix: true))
         func orientation(afterSegments count: Int) throws -> Orientation {
             let junk = [0xFF, 0xE1, 0xEA, 0x62] + Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
             let segment = junk + [UInt8](repeating: 0x20, count: 60_004 - junk.count)

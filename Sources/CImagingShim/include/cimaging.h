@@ -96,8 +96,9 @@ int cis_png_encode(const cis_png_write_params *params, const uint8_t *pixels, si
 
 // MARK: JPEG decoding
 
-/// The most APP1 (EXIF, XMP) and APP2 (ICC) payload kept per file, in all: room for the largest
-/// press CMYK profiles (2–3 MB) and EXIF (64 KB at most). Segments past it are skipped unread.
+/// The most APP1 (EXIF, XMP) and APP2 (ICC) segment memory kept per file, in all: room for the
+/// largest press CMYK profiles (2–3 MB) and EXIF (64 KB at most). From the first segment past it,
+/// all are skipped unread.
 #define CIS_JPEG_MAX_METADATA_BYTES (4 * 1024 * 1024)
 
 typedef struct cis_jpeg_reader cis_jpeg_reader;
