@@ -24,15 +24,30 @@ static void set_message(cis_message *message, const char *text) {
 
 static void on_error_exit(j_common_ptr cinfo) {
     jpeg_failure *failure = (jpeg_failure *)cinfo->err;
-    (*cinfo->err->format_message)(cinfo, failure->text);
+    if (cinfo->err->msg_code == JERR_NO_BACKING_STORE) {
+        // libjpeg-turbo has no backing store: this is `max_memory_to_use` refusing a whole-image buffer.
+        snprintf(failure->text, sizeof failure->text, "the whole-image buffer is over the decoder memory limit");
+    } else {
+        (*cinfo->err->format_message)(cinfo, failure->text);
+    }
     longjmp(failure->jump, 1);
 }
 
-/// A file that ends early is an error, not an image with gray rows at the bottom. Other
-/// corrupt-data warnings (extraneous bytes, odd restart markers) are tolerated as browsers do.
+/// Warnings (level -1) that do not mean lost pixel data: an unknown Adobe transform code (the
+/// color space is then guessed as libjpeg always does), a newer JFIF version, a malformed ICC
+/// chunk (the profile is ignored and the image taken as sRGB).
+static int is_metadata_warning(int code) {
+    return code == JWRN_ADOBE_XFORM || code == JWRN_JFIF_MAJOR || code == JWRN_BOGUS_ICC;
+}
+
+/// Every other warning is corrupt data: libjpeg-turbo would fill what it could not decode with
+/// gray ("Premature end of JPEG file", "Corrupt JPEG data: premature end of data segment",
+/// "bad Huffman code", extraneous bytes, a broken progression), so a file patched to claim a
+/// larger size, or cut short, would render as a gray avatar. Those are errors here (R11.4).
 static void on_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) on_error_exit(cinfo);
-    if (level < 0) cinfo->err->num_warnings += 1;
+    if (level >= 0) return;
+    if (!is_metadata_warning(cinfo->err->msg_code)) on_error_exit(cinfo);
+    cinfo->err->num_warnings += 1;
 }
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
@@ -49,6 +64,8 @@ struct cis_jpeg_reader {
     jpeg_failure failure;
     FILE *file;
     JOCTET *icc;
+    /// APP1 and APP2 payload bytes kept so far (see `save_metadata_marker`).
+    size_t metadata_bytes;
     int created;
     /// Set after a longjmp: libjpeg's state is undefined then, so no further call may touch it.
     int failed;
@@ -56,7 +73,70 @@ struct cis_jpeg_reader {
 
 static const uint8_t exif_prefix[6] = {'E', 'x', 'i', 'f', 0, 0};
 
-int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message) {
+/// The next byte of the file. The stdio source never suspends; at the end of the file it warns
+/// (an error here) before inserting a fake EOI.
+static JOCTET next_byte(j_decompress_ptr cinfo) {
+    struct jpeg_source_mgr *src = cinfo->src;
+    if (src->bytes_in_buffer == 0 && !(*src->fill_input_buffer)(cinfo)) ERREXIT(cinfo, JERR_CANT_SUSPEND);
+    src->bytes_in_buffer--;
+    return *src->next_input_byte++;
+}
+
+/// Keeps APP1 (EXIF) and APP2 (ICC) segments like `jpeg_save_markers`, on the same
+/// `marker_list` `jpeg_read_icc_profile` reads, but only the first CIS_JPEG_MAX_METADATA_BYTES
+/// of them (list entries included, so empty segments count too): libjpeg's own saver keeps every
+/// such segment, so a file of thousands of 64 KB segments would cost its whole size in memory.
+/// From the first segment that does not fit, all are skipped unread (an ICC profile cut short is
+/// then ignored, as a malformed one is).
+static boolean save_metadata_marker(j_decompress_ptr cinfo) {
+    cis_jpeg_reader *r = cinfo->client_data;
+    size_t length = (size_t)next_byte(cinfo) << 8;
+    length += next_byte(cinfo);
+    if (length < 2) ERREXIT(cinfo, JERR_BAD_LENGTH);
+    length -= 2;
+    size_t cost = sizeof(struct jpeg_marker_struct) + length;
+    if (cost > CIS_JPEG_MAX_METADATA_BYTES - r->metadata_bytes) {
+        // Full: this segment and every later one are skipped, however small.
+        r->metadata_bytes = CIS_JPEG_MAX_METADATA_BYTES;
+        if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
+        return TRUE;
+    }
+    jpeg_saved_marker_ptr saved = (*cinfo->mem->alloc_large)((j_common_ptr)cinfo, JPOOL_IMAGE, cost);
+    saved->next = NULL;
+    saved->marker = (UINT8)cinfo->unread_marker;
+    saved->original_length = (unsigned int)length;
+    saved->data_length = (unsigned int)length;
+    saved->data = (JOCTET *)(saved + 1);
+    for (size_t copied = 0; copied < length;) {
+        struct jpeg_source_mgr *src = cinfo->src;
+        if (src->bytes_in_buffer == 0 && !(*src->fill_input_buffer)(cinfo)) ERREXIT(cinfo, JERR_CANT_SUSPEND);
+        size_t n = src->bytes_in_buffer < length - copied ? src->bytes_in_buffer : length - copied;
+        memcpy(saved->data + copied, src->next_input_byte, n);
+        src->next_input_byte += n;
+        src->bytes_in_buffer -= n;
+        copied += n;
+    }
+    jpeg_saved_marker_ptr *tail = &cinfo->marker_list;
+    while (*tail != NULL) tail = &(*tail)->next;
+    *tail = saved;
+    r->metadata_bytes += cost;
+    return TRUE;
+}
+
+/// The coefficient buffer a multi-scan decode allocates (jdcoefct.c: one virtual array per
+/// component, whole iMCUs of blocks, 64 16-bit coefficients per block).
+static uint64_t coefficient_bytes(j_decompress_ptr cinfo) {
+    uint64_t total = 0;
+    for (int i = 0; i < cinfo->num_components; i++) {
+        jpeg_component_info *c = &cinfo->comp_info[i];
+        uint64_t columns = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+        uint64_t rows = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
+}
+
+int cis_jpeg_open(int fd, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message) {
     *reader = NULL;
     memset(info, 0, sizeof *info);
     cis_jpeg_reader *r = calloc(1, sizeof *r);
@@ -64,7 +144,7 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
         set_message(message, "out of memory");
         return -1;
     }
-    r->file = fopen(path, "rb");
+    r->file = cis_open_stream(fd);
     if (r->file == NULL) {
         set_message(message, strerror(errno));
         cis_jpeg_close(r);
@@ -80,8 +160,9 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
     jpeg_create_decompress(&r->cinfo);
     r->created = 1;
     jpeg_stdio_src(&r->cinfo, r->file);
-    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    r->cinfo.client_data = r;
+    jpeg_set_marker_processor(&r->cinfo, JPEG_APP0 + 1, save_metadata_marker);
+    jpeg_set_marker_processor(&r->cinfo, JPEG_APP0 + 2, save_metadata_marker);
     jpeg_read_header(&r->cinfo, TRUE);
 
     for (jpeg_saved_marker_ptr m = r->cinfo.marker_list; m != NULL; m = m->next) {
@@ -99,6 +180,8 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
     }
     info->width = r->cinfo.image_width;
     info->height = r->cinfo.image_height;
+    info->multi_scan = jpeg_has_multiple_scans(&r->cinfo) != 0;
+    info->buffered_bytes = info->multi_scan ? coefficient_bytes(&r->cinfo) : 0;
     switch (r->cinfo.jpeg_color_space) {
     case JCS_GRAYSCALE:
         info->model = CIS_GRAY;
@@ -116,7 +199,7 @@ int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *inf
     return 0;
 }
 
-int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, uint32_t *x, uint32_t *width,
+int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, long max_memory, uint32_t *x, uint32_t *width,
                    uint32_t *scaled_width, uint32_t *scaled_height, cis_message *message) {
     if (r->failed) {
         set_message(message, "the decoder already failed");
@@ -133,6 +216,7 @@ int cis_jpeg_start(cis_jpeg_reader *r, unsigned scale_denom, uint32_t *x, uint32
     case JCS_YCCK: r->cinfo.out_color_space = JCS_CMYK; break;
     default: r->cinfo.out_color_space = JCS_RGB; break;
     }
+    r->cinfo.mem->max_memory_to_use = max_memory;
     r->cinfo.scale_num = 1;
     r->cinfo.scale_denom = scale_denom;
     jpeg_start_decompress(&r->cinfo);

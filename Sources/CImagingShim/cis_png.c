@@ -75,16 +75,33 @@ static void read_color_chunks(png_structp png, png_infop info, cis_png_info *out
             out->has_cicp = 1;
             memcpy(out->cicp, unknown[i].data, 4);
         }
-    }
-    png_uint_32 exif_length;
-    png_bytep exif;
-    if (png_get_eXIf_1(png, info, &exif_length, &exif)) {
-        out->exif = exif;
-        out->exif_length = exif_length;
+        if (memcmp(unknown[i].name, "eXIf", 4) == 0 && out->exif == NULL) {
+            out->exif = unknown[i].data;
+            out->exif_length = (uint32_t)unknown[i].size;
+        }
     }
 }
 
-int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, cis_message *message) {
+/// Only what the avatar uses is read: the color chunks (sRGB, gAMA, cHRM, iCCP, cICP), eXIf for
+/// the orientation, and what libpng needs for pixels (IHDR, PLTE, tRNS, IDAT, IEND). Every other
+/// chunk (text, pCAL, sCAL, sPLT, hIST, tIME, bKGD, pHYs, private chunks) is skipped as it streams
+/// past, 1 KB at a time with its CRC checked, never decompressed or buffered, whatever its length.
+/// eXIf and cICP are kept as unknown chunks so that `png_set_chunk_malloc_max` bounds them (libpng
+/// 1.6's own eXIf handler allocates whatever length the chunk claims).
+static void keep_only_used_chunks(png_structp png) {
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    static const png_byte known[] = {'s', 'R', 'G', 'B', '\0', 'g', 'A', 'M', 'A', '\0',
+                                     'c', 'H', 'R', 'M', '\0', 'i', 'C', 'C', 'P', '\0'};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, known, 4);
+    // cICP is newer than libpng 1.6.39, which would drop it.
+    static const png_byte kept[] = {'c', 'I', 'C', 'P', '\0', 'e', 'X', 'I', 'f', '\0'};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, kept, 2);
+    png_set_user_limits(png, CIS_PNG_MAX_SIDE, CIS_PNG_MAX_SIDE);
+    png_set_chunk_malloc_max(png, CIS_PNG_MAX_CHUNK_BYTES);
+    png_set_chunk_cache_max(png, CIS_PNG_MAX_KEPT_CHUNKS);
+}
+
+int cis_png_open(int fd, cis_png_reader **reader, cis_png_info *info, cis_message *message) {
     *reader = NULL;
     memset(info, 0, sizeof *info);
     cis_png_reader *r = calloc(1, sizeof *r);
@@ -92,7 +109,7 @@ int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, 
         set_message(message, "out of memory");
         return -1;
     }
-    r->file = fopen(path, "rb");
+    r->file = cis_open_stream(fd);
     if (r->file == NULL) {
         set_message(message, strerror(errno));
         cis_png_close(r);
@@ -111,9 +128,7 @@ int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, 
         return -1;
     }
     png_set_read_fn(r->png, r->file, read_file);
-    // cICP is newer than libpng 1.6.39, which would drop it: keep it as an unknown chunk.
-    static const png_byte cicp[] = {'c', 'I', 'C', 'P', '\0'};
-    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_ALWAYS, cicp, 1);
+    keep_only_used_chunks(r->png);
     png_read_info(r->png, r->info);
 
     int color_type = png_get_color_type(r->png, r->info);

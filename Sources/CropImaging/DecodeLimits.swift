@@ -7,10 +7,18 @@ public struct DecodeLimits: Hashable, Sendable {
     public var maxPixels: Int
     /// The largest avatar side a request may ask for.
     public var maxOutputSize: Int
+    /// The largest whole-image buffer a decoder may hold. Baseline JPEGs and non-interlaced PNGs
+    /// stream row by row and never need one; a progressive or multi-scan JPEG keeps every DCT
+    /// coefficient (2 bytes per sample before chroma subsampling: 36 MB for a 12 MP 4:2:0 photo)
+    /// and an Adam7 PNG keeps every decoded row. 40 MiB admits a 12 MP progressive 4:2:0 photo or
+    /// a 12 MP interlaced 8-bit RGB PNG, and, over the runtime's ~22 MiB, keeps a crop of any
+    /// accepted photo under 64 MiB of peak RSS. libjpeg's `max_memory_to_use` is set to it too.
+    public var maxBufferedBytes: Int
 
-    public init(maxPixels: Int = 100_000_000, maxOutputSize: Int = 8192) {
+    public init(maxPixels: Int = 100_000_000, maxOutputSize: Int = 8192, maxBufferedBytes: Int = 40 << 20) {
         self.maxPixels = maxPixels
         self.maxOutputSize = maxOutputSize
+        self.maxBufferedBytes = maxBufferedBytes
     }
 
     public static let `default` = DecodeLimits()

@@ -1,5 +1,4 @@
 import CropModel
-import Foundation
 
 /// A part of the stored grid, in full-resolution pixels with sub-pixel precision, and the size to
 /// resample it to (also on the stored grid: turning upright happens after, on the small result).
@@ -18,27 +17,15 @@ struct Region {
 /// then decode only the rows (and for JPEG, the columns and the DCT scale) the region needs and
 /// resample them as they stream in.
 enum Decoding {
-    static func format(of path: String) throws(ImagingError) -> ImageFormat {
-        let signature: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            signature = try handle.read(upToCount: 8) ?? Data()
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        guard let format = ImageFormat(signature: signature) else { throw .unsupportedFormat(path: path) }
-        return format
-    }
-
     /// The header, checked against `limits`; no pixel is decoded.
     static func header(path: String, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
-        switch try format(of: path) {
+        let file = try PhotoFile(path: path)
+        switch try file.format() {
         case .png:
-            let reader = try PNGReader(path: path)
+            let reader = try PNGReader(file)
             return try checked(ImageInfo(reader), limits, path)
         case .jpeg:
-            let reader = try JPEGReader(path: path)
+            let reader = try JPEGReader(file)
             return try checked(ImageInfo(reader), limits, path)
         }
     }
@@ -48,25 +35,28 @@ enum Decoding {
     static func resample(
         path: String, limits: DecodeLimits, region: (ImageInfo) throws(ImagingError) -> Region
     ) throws(ImagingError) -> (info: ImageInfo, image: RGBImage, scaleDenominator: Int) {
-        switch try format(of: path) {
+        let file = try PhotoFile(path: path)
+        switch try file.format() {
         case .png:
-            var reader = try PNGReader(path: path)
+            var reader = try PNGReader(file)
             let info = try checked(ImageInfo(reader), limits, path)
+            try checkBuffer(reader.bufferedBytes, "an interlaced (Adam7) PNG", limits, path)
             let r = try region(info)
             let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x, length: r.rect.width, inputCount: reader.width)
             let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
             let color = reader.color
             return (info, try run(&reader, color: color, horizontal, vertical), 1)
         case .jpeg:
-            var reader = try JPEGReader(path: path)
+            var reader = try JPEGReader(file)
             let info = try checked(ImageInfo(reader), limits, path)
+            try checkBuffer(reader.bufferedBytes, "a progressive or multi-scan JPEG", limits, path)
             let r = try region(info)
             let denominator = dctDenominator(for: r)
             let scaled = JPEGReader.scaledSize(width: reader.width, height: reader.height, denominator: denominator)
             let k = 1 / Double(denominator)
             let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x * k, length: r.rect.width * k, inputCount: scaled.width)
             let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y * k, length: r.rect.height * k, inputCount: scaled.height)
-            try reader.start(denominator: denominator, wanted: horizontal.inputRange)
+            try reader.start(denominator: denominator, wanted: horizontal.inputRange, maxMemory: limits.maxBufferedBytes)
             let color = reader.color
             return (info, try run(&reader, color: color, horizontal, vertical), denominator)
         }
@@ -103,6 +93,14 @@ enum Decoding {
             resampler.push(row)
         }
         return resampler.image
+    }
+
+    /// Refuses a whole-image buffer over the limit before it is allocated (libjpeg's
+    /// `max_memory_to_use` backs this up for what the estimate does not count).
+    private static func checkBuffer(_ bytes: Int, _ what: String, _ limits: DecodeLimits, _ path: String) throws(ImagingError) {
+        guard bytes <= limits.maxBufferedBytes else {
+            throw .overMemoryLimit(path: path, what: what, bytes: bytes, limit: limits.maxBufferedBytes)
+        }
     }
 
     private static func checked(_ info: ImageInfo, _ limits: DecodeLimits, _ path: String) throws(ImagingError) -> ImageInfo {

@@ -13,13 +13,17 @@ struct JPEGReader: ~Copyable, RowDecoder {
     let color: SourceColor
     let orientation: Orientation
     private(set) var columns: Range<Int>
+    /// A progressive or multi-scan file: every DCT coefficient is held, `bufferedBytes` of them,
+    /// before the first row can be returned (0 for a single-scan file, which streams).
+    let bufferedBytes: Int
     private let reader: OpaquePointer
 
-    init(path: String) throws(ImagingError) {
+    init(_ file: borrowing PhotoFile) throws(ImagingError) {
+        let path = file.path
         var message = cis_message()
         var info = cis_jpeg_info()
         var handle: OpaquePointer?
-        guard cis_jpeg_open(path, &handle, &info, &message) == 0, let handle else {
+        guard cis_jpeg_open(file.descriptor, &handle, &info, &message) == 0, let handle else {
             throw .decodeFailed(path: path, format: .jpeg, message: message.string)
         }
         reader = handle
@@ -27,6 +31,7 @@ struct JPEGReader: ~Copyable, RowDecoder {
         width = Int(info.width)
         height = Int(info.height)
         columns = 0..<width
+        bufferedBytes = Int(clamping: info.buffered_bytes)
         let model = PixelFormat.ColorModel(rawValue: Int(info.model.rawValue)) ?? .rgb
         format = PixelFormat(model: model, invertedCMYK: info.inverted_cmyk != 0)
         color = info.icc.map { .icc(Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length)))) } ?? .sRGB
@@ -44,11 +49,11 @@ struct JPEGReader: ~Copyable, RowDecoder {
 
     /// Starts decompressing at 1/`denominator` size, returning rows that cover at least `wanted`
     /// columns of the scaled image (libjpeg widens the range to whole iMCUs).
-    mutating func start(denominator: Int, wanted: Range<Int>) throws(ImagingError) {
+    mutating func start(denominator: Int, wanted: Range<Int>, maxMemory: Int) throws(ImagingError) {
         var message = cis_message()
         var x = UInt32(wanted.lowerBound), count = UInt32(wanted.count)
         var scaledWidth: UInt32 = 0, scaledHeight: UInt32 = 0
-        guard cis_jpeg_start(reader, UInt32(denominator), &x, &count, &scaledWidth, &scaledHeight, &message) == 0 else {
+        guard cis_jpeg_start(reader, UInt32(denominator), maxMemory, &x, &count, &scaledWidth, &scaledHeight, &message) == 0 else {
             throw .decodeFailed(path: path, format: .jpeg, message: message.string)
         }
         let expected = Self.scaledSize(width: width, height: height, denominator: denominator)

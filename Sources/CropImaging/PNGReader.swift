@@ -13,14 +13,18 @@ struct PNGReader: ~Copyable, RowDecoder {
     let color: SourceColor
     let orientation: Orientation
     var columns: Range<Int> { 0..<width }
+    /// Adam7: the whole image is decoded into one buffer of `bufferedBytes` before the first row.
+    let interlaced: Bool
+    var bufferedBytes: Int { interlaced ? rowBytes * height : 0 }
     private let reader: OpaquePointer
     private let rowBytes: Int
 
-    init(path: String) throws(ImagingError) {
+    init(_ file: borrowing PhotoFile) throws(ImagingError) {
+        let path = file.path
         var message = cis_message()
         var info = cis_png_info()
         var handle: OpaquePointer?
-        guard cis_png_open(path, &handle, &info, &message) == 0, let handle else {
+        guard cis_png_open(file.descriptor, &handle, &info, &message) == 0, let handle else {
             throw .decodeFailed(path: path, format: .png, message: message.string)
         }
         reader = handle
@@ -28,6 +32,7 @@ struct PNGReader: ~Copyable, RowDecoder {
         width = Int(info.width)
         height = Int(info.height)
         rowBytes = info.row_bytes
+        interlaced = info.interlaced != 0
         let channels = Int(info.channels)
         format = PixelFormat(model: channels >= 3 ? .rgb : .gray, hasAlpha: channels % 2 == 0,
                              bitDepth: Int(info.bit_depth))

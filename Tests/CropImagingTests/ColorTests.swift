@@ -25,14 +25,16 @@ import Testing
         return bytes
     }()
 
-    /// What Little CMS itself makes of `color` in `profile`, in 8-bit sRGB.
+    /// What Little CMS itself makes of `color` in `profile`, in 8-bit sRGB, with the intent
+    /// docs/imaging.md names for every source: relative colorimetric with black-point compensation.
     static func lcmsSRGB(of color: SIMD3<UInt8>, profile bytes: [UInt8]) -> SIMD3<UInt8> {
         let input = bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
         let srgb = cmsCreate_sRGBProfile()
         defer { cmsCloseProfile(input); cmsCloseProfile(srgb) }
         // TYPE_RGB_8: COLORSPACE_SH(PT_RGB) | CHANNELS_SH(3) | BYTES_SH(1).
         let rgb8 = UInt32(PT_RGB) << 16 | 3 << 3 | 1
-        let transform = cmsCreateTransform(input, rgb8, srgb, rgb8, UInt32(INTENT_PERCEPTUAL), 0)
+        let transform = cmsCreateTransform(input, rgb8, srgb, rgb8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
+                                           UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
         defer { cmsDeleteTransform(transform) }
         var from = [color.x, color.y, color.z], to = [UInt8](repeating: 0, count: 3)
         cmsDoTransform(transform, &from, &to, 1)
@@ -169,5 +171,114 @@ import Testing
         let image = try ImageFile.decode(path: scratch.write(jpeg, as: "g.jpg"))
         #expect(image.pixels.enumerated().allSatisfy { i, v in v == image.pixels[i - i % 3] })
         #expect(abs(Int(image[40, 5].x) - 160) <= 2)
+    }
+
+    /// A CMYK profile built on lookup tables, as press profiles are, whose perceptual table
+    /// (AToB0) renders lighter and less saturated than its colorimetric one (AToB1), and whose
+    /// darkest ink is L* 18, like a press black.
+    static let cmykLUT: [UInt8] = {
+        let profile = cmsCreateProfilePlaceholder(nil)
+        defer { cmsCloseProfile(profile) }
+        cmsSetProfileVersion(profile, 4.3)
+        cmsSetDeviceClass(profile, cmsSigInputClass)
+        cmsSetColorSpace(profile, cmsSigCmykData)
+        cmsSetPCS(profile, cmsSigLabData)
+        let sampler: cmsSAMPLER16 = { input, output, cargo in
+            guard let input, let output, let cargo else { return 0 }
+            let perceptual = cargo.load(as: Bool.self)
+            let (c, m, y, k) = (Double(input[0]) / 65535, Double(input[1]) / 65535, Double(input[2]) / 65535, Double(input[3]) / 65535)
+            var lab = cmsCIELab(L: 18 + 78 * (1 - k) * (1 - 0.3 * c - 0.5 * m - 0.1 * y),
+                                a: 60 * (m - 0.5 * c) * (1 - k), b: 60 * (y - 0.5 * c - 0.2 * m) * (1 - k))
+            if perceptual { lab = cmsCIELab(L: 0.85 * lab.L + 12, a: 0.8 * lab.a, b: 0.8 * lab.b) }
+            var encoded: [UInt16] = [0, 0, 0]
+            cmsFloat2LabEncoded(&encoded, &lab)
+            for i in 0..<3 { output[i] = encoded[i] }
+            return 1
+        }
+        for (tag, perceptual) in [(cmsSigAToB0Tag, true), (cmsSigAToB1Tag, false)] {
+            let pipeline = cmsPipelineAlloc(nil, 4, 3)
+            let clut = cmsStageAllocCLut16bit(nil, 9, 4, 3, nil)
+            var cargo = perceptual
+            cmsStageSampleCLut16bit(clut, sampler, &cargo, 0)
+            // lutAtoBType stores A curves, the table, B curves: identity curves around it.
+            cmsPipelineInsertStage(pipeline, cmsAT_END, cmsStageAllocToneCurves(nil, 4, nil))
+            cmsPipelineInsertStage(pipeline, cmsAT_END, clut)
+            cmsPipelineInsertStage(pipeline, cmsAT_END, cmsStageAllocToneCurves(nil, 3, nil))
+            cmsWriteTag(profile, tag, UnsafeRawPointer(pipeline))
+            cmsPipelineFree(pipeline)
+        }
+        var length: UInt32 = 0
+        cmsSaveProfileToMem(profile, nil, &length)
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        cmsSaveProfileToMem(profile, &bytes, &length)
+        return bytes
+    }()
+
+    /// Adobe (inverted) CMYK `ink` through `profile` to 8-bit sRGB with Little CMS directly.
+    static func lcmsSRGB(ofInk ink: [UInt8], profile bytes: [UInt8], intent: Int32, flags: Int32) -> SIMD3<UInt8> {
+        let input = bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
+        let srgb = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(input); cmsCloseProfile(srgb) }
+        // TYPE_CMYK_8_REV (Adobe's inverted samples) and TYPE_RGB_8.
+        let cmyk8Rev = UInt32(PT_CMYK) << 16 | 4 << 3 | 1 | 1 << 13
+        let rgb8 = UInt32(PT_RGB) << 16 | 3 << 3 | 1
+        guard let transform = cmsCreateTransform(input, cmyk8Rev, srgb, rgb8, UInt32(intent), UInt32(flags)) else {
+            Issue.record("Little CMS refused the CMYK profile")
+            return [0, 0, 0]
+        }
+        defer { cmsDeleteTransform(transform) }
+        var from = ink.map { 255 - $0 }, to = [UInt8](repeating: 0, count: 3)
+        cmsDoTransform(transform, &from, &to, 1)
+        return SIMD3(to[0], to[1], to[2])
+    }
+
+    /// CIE ΔE*ab (1976) between two sRGB colors.
+    static func deltaE(_ a: SIMD3<UInt8>, _ b: SIMD3<UInt8>) -> Double {
+        let srgb = cmsCreate_sRGBProfile(), lab = cmsCreateLab4Profile(nil)
+        defer { cmsCloseProfile(srgb); cmsCloseProfile(lab) }
+        // TYPE_RGB_8 and TYPE_Lab_DBL.
+        let rgb8 = UInt32(PT_RGB) << 16 | 3 << 3 | 1
+        let labDouble = UInt32(1 << 22) | UInt32(PT_Lab) << 16 | 3 << 3
+        guard let transform = cmsCreateTransform(srgb, rgb8, lab, labDouble, UInt32(INTENT_RELATIVE_COLORIMETRIC), 0) else {
+            Issue.record("Little CMS refused sRGB → Lab")
+            return .infinity
+        }
+        defer { cmsDeleteTransform(transform) }
+        var colors: [UInt8] = [a.x, a.y, a.z, b.x, b.y, b.z]
+        var labs = [cmsCIELab](repeating: cmsCIELab(), count: 2)
+        cmsDoTransform(transform, &colors, &labs, 2)
+        return cmsDeltaE(&labs[0], &labs[1])
+    }
+
+    /// One intent everywhere: a CMYK JPEG with a lookup-table profile converts with relative
+    /// colorimetric and black-point compensation, like the matrix/shaper paths, not with the
+    /// perceptual table Little CMS would pick by default.
+    @Test(arguments: [[51, 178, 25, 25], [153, 51, 128, 77], [25, 25, 25, 204]] as [[UInt8]])
+    func cmykLookupTableProfileUsesRelativeColorimetric(_ ink: [UInt8]) throws {
+        let scratch = try ScratchDirectory()
+        let stored = (0..<16 * 16).flatMap { _ in ink.map { 255 - $0 } }
+        let jpeg = try ImageEncoder.jpeg(stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
+                                         iccProfile: Self.cmykLUT)
+        let decoded = try center(of: jpeg, scratch, name: "cmyk-lut.jpg")
+        let bpc = Int32(cmsFLAGS_BLACKPOINTCOMPENSATION)
+        let expected = Self.lcmsSRGB(ofInk: ink, profile: Self.cmykLUT, intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: bpc)
+        let perceptual = Self.lcmsSRGB(ofInk: ink, profile: Self.cmykLUT, intent: Int32(INTENT_PERCEPTUAL), flags: 0)
+        // The intents must disagree, or this test could not tell which one was used.
+        #expect(Self.deltaE(expected, perceptual) > 3, "relative \(expected) vs perceptual \(perceptual)")
+        #expect(Self.deltaE(decoded, expected) < 1.5, "decoded \(decoded), Little CMS relative colorimetric + BPC \(expected)")
+    }
+
+    /// Black-point compensation: full ink is the profile's black (L* 18 here), which must land on
+    /// sRGB black rather than a dark gray.
+    @Test func cmykFullInkIsBlack() throws {
+        let scratch = try ScratchDirectory()
+        let stored = [UInt8](repeating: 0, count: 16 * 16 * 4)
+        let jpeg = try ImageEncoder.jpeg(stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
+                                         iccProfile: Self.cmykLUT)
+        let decoded = try center(of: jpeg, scratch, name: "cmyk-black.jpg")
+        let withoutBPC = Self.lcmsSRGB(ofInk: [255, 255, 255, 255], profile: Self.cmykLUT,
+                                       intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: 0)
+        #expect(withoutBPC.x > 30, "without compensation the press black is gray \(withoutBPC)")
+        #expect(close(decoded, [0, 0, 0], 3), "got \(decoded)")
     }
 }

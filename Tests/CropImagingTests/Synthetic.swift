@@ -90,11 +90,32 @@ enum FileSurgery {
     /// Inserts a chunk right after IHDR.
     static func insertPNGChunk(_ type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
         let afterIHDR = 8 + 8 + 13 + 4
+        return Array(png[..<afterIHDR]) + pngChunk(type, data) + Array(png[afterIHDR...])
+    }
+
+    /// A whole chunk: length, type, data, CRC.
+    static func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
-        let length = UInt32(data.count)
-        let chunk = [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-            + typeBytes + data + bigEndian(crc32(typeBytes + data))
-        return Array(png[..<afterIHDR]) + chunk + Array(png[afterIHDR...])
+        return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
+    }
+
+    /// A zlib stream of `bytes` in stored (uncompressed) deflate blocks, with its Adler-32.
+    static func storedZlib(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let end = min(bytes.count, start + 65535)
+            let length = UInt16(end - start)
+            out += [end == bytes.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            out += bytes[start..<end]
+            start = end
+        } while start < bytes.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return out + bigEndian(b << 16 | a)
     }
 
     /// Drops every chunk of `type`.

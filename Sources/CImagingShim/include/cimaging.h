@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <lcms2.h>
 
 #define CIS_MESSAGE_SIZE 256
@@ -21,7 +22,21 @@ typedef enum cis_color_model { CIS_GRAY = 1, CIS_RGB = 3, CIS_CMYK = 4 } cis_col
 /// Frees buffers the encoders return.
 void cis_free(void *pointer);
 
+/// A stdio stream over a duplicate of `fd` (the caller keeps and closes its own descriptor), read
+/// from where `fd` is positioned. The caller opened `fd` and checked that it is a regular file.
+FILE *cis_open_stream(int fd);
+
 // MARK: PNG decoding
+
+/// The longest side libpng accepts in IHDR (`png_set_user_limits`). The pixel limit is checked in
+/// Swift; this bounds a single row (100 000 px of 16-bit RGBA is 800 KB) for thin strips.
+#define CIS_PNG_MAX_SIDE 100000
+/// The largest chunk payload libpng may allocate (`png_set_chunk_malloc_max`): an iCCP profile
+/// after inflating, eXIf, cICP. Larger ones are dropped with a benign error (the image decodes,
+/// untagged or upright). Chunks the avatar does not use are skipped unbuffered at any length.
+#define CIS_PNG_MAX_CHUNK_BYTES (1024 * 1024)
+/// How many ancillary chunks libpng may keep (`png_set_chunk_cache_max`); only cICP and eXIf are.
+#define CIS_PNG_MAX_KEPT_CHUNKS 8
 
 typedef struct cis_png_reader cis_png_reader;
 
@@ -51,9 +66,9 @@ typedef struct cis_png_info {
     uint32_t exif_length;
 } cis_png_info;
 
-/// Opens `path`, reads the chunks up to the first IDAT and sets the transforms that give 8- or
-/// 16-bit gray/RGB rows with alpha where the file has any (palette, tRNS and low bit depths expanded).
-int cis_png_open(const char *path, cis_png_reader **reader, cis_png_info *info, cis_message *message);
+/// Reads the chunks up to the first IDAT from the regular file open on `fd` (which stays the
+/// caller's) and sets the transforms that give 8- or 16-bit gray/RGB rows with alpha where the file has any (palette, tRNS and low bit depths expanded).
+int cis_png_open(int fd, cis_png_reader **reader, cis_png_info *info, cis_message *message);
 /// Reads the next row (interlaced files are decoded whole on the first call, then served by row).
 int cis_png_read_row(cis_png_reader *reader, uint8_t *row, cis_message *message);
 void cis_png_close(cis_png_reader *reader);
@@ -81,6 +96,11 @@ int cis_png_encode(const cis_png_write_params *params, const uint8_t *pixels, si
 
 // MARK: JPEG decoding
 
+/// The most APP1 (EXIF, XMP) and APP2 (ICC) segment memory kept per file, in all: room for the
+/// largest press CMYK profiles (2–3 MB) and EXIF (64 KB at most). From the first segment past it,
+/// all are skipped unread.
+#define CIS_JPEG_MAX_METADATA_BYTES (4 * 1024 * 1024)
+
 typedef struct cis_jpeg_reader cis_jpeg_reader;
 
 typedef struct cis_jpeg_info {
@@ -96,14 +116,22 @@ typedef struct cis_jpeg_info {
     /// The ICC profile reassembled from its APP2 chunks, or NULL.
     const uint8_t *icc;
     uint32_t icc_length;
+    /// A progressive or multi-scan file: libjpeg must hold every DCT coefficient of the image
+    /// before it can return the first row.
+    int multi_scan;
+    /// The bytes of that coefficient buffer (0 for a single-scan file, which streams).
+    uint64_t buffered_bytes;
 } cis_jpeg_info;
 
-/// Opens `path` and reads the markers up to the first scan.
-int cis_jpeg_open(const char *path, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message);
+/// Reads the markers up to the first scan from the regular file open on `fd` (which stays the
+/// caller's).
+int cis_jpeg_open(int fd, cis_jpeg_reader **reader, cis_jpeg_info *info, cis_message *message);
 /// Starts decompression at 1/`scale_denom` size (1, 2, 4 or 8: DCT scaling) and limits every row
 /// to the columns [*x, *x + *width) of the scaled image. The library widens that to whole iMCUs
-/// and writes back the columns it will return, together with the scaled size.
-int cis_jpeg_start(cis_jpeg_reader *reader, unsigned scale_denom, uint32_t *x, uint32_t *width,
+/// and writes back the columns it will return, together with the scaled size. libjpeg may hold
+/// at most `max_memory` bytes of whole-image buffers (`max_memory_to_use`); past that it fails
+/// rather than spilling to a backing store.
+int cis_jpeg_start(cis_jpeg_reader *reader, unsigned scale_denom, long max_memory, uint32_t *x, uint32_t *width,
                    uint32_t *scaled_width, uint32_t *scaled_height, cis_message *message);
 /// Skips `count` rows without decoding their pixels where the library can.
 int cis_jpeg_skip_rows(cis_jpeg_reader *reader, uint32_t count, cis_message *message);
@@ -132,7 +160,7 @@ int cis_jpeg_encode(const cis_jpeg_write_params *params, const uint8_t *pixels, 
 
 // MARK: Little CMS
 
-/// A transform from `profile` to sRGB with the same sample size (`bytes`: 1 or 2), alpha copied
+/// A relative-colorimetric transform with black-point compensation from `profile` to sRGB with the same sample size (`bytes`: 1 or 2), alpha copied
 /// through. `model` is the input's color model; `inverted_cmyk` marks Adobe-style CMYK.
 /// Returns NULL when Little CMS refuses the profile for that input.
 cmsHTRANSFORM cis_lcms_transform_to_srgb(cmsHPROFILE profile, cis_color_model model, int has_alpha,
