@@ -18,8 +18,8 @@ public enum ScenarioPhotos {
     /// Reads each named photo's header. A size or orientation written in the scenario must agree
     /// with the file. A photo the editor would refuse is not an error here but an input it must
     /// handle: under 320 px it refuses with R11.1's message, and a file that exists but cannot be
-    /// decoded (corrupt, unsupported, a decompression bomb) with R11.4's decode message. A file
-    /// that cannot be read at all is a broken scenario.
+    /// decoded (corrupt, unsupported, a decompression bomb, over the decoder's memory limit) with
+    /// R11.4's decode message. A file that cannot be read at all is a broken scenario.
     public static func resolve(_ scenarios: [Scenario]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
         var out: [Scenario] = [], errors: [ScenarioError] = []
         for var s in scenarios {
@@ -34,9 +34,15 @@ public enum ScenarioPhotos {
             let header: ImageInfo
             do {
                 header = try ImageFile.header(path: path)
+                // The editor opens on the display thumbnail (R5.4, R7.1), which reads every row:
+                // a photo whose body is corrupt, or too big to decode within the memory limit,
+                // is refused at open (R11.4), not after the user has cropped it.
+                if header.source.shortSide >= SourceImage.minimumShortSide {
+                    _ = try ImageFile.thumbnail(path: path)
+                }
             } catch {
                 switch error {
-                case .decodeFailed, .unsupportedFormat, .tooLarge:
+                case .decodeFailed, .unsupportedFormat, .tooLarge, .overMemoryLimit:
                     s.image.decodeFailure = error.description
                     out.append(s)
                 default:
