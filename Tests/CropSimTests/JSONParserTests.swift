@@ -40,6 +40,18 @@ import Testing
         do { _ = try parse(text) } catch { #expect(error.message == message) }
     }
 
+    /// Invalid, overlong and truncated UTF-8 in a string, with and without escapes beside it:
+    /// refused at the string's first byte, never replaced by U+FFFD.
+    @Test(arguments: [[0xFF, 0xFE], [0xC0, 0xAF], [0xE2, 0x82], [0xED, 0xA0, 0x80]] as [[UInt8]])
+    func invalidUTF8IsRejected(_ bad: [UInt8]) {
+        for escape in [[], Array(#"\n"#.utf8)] {
+            let bytes = Array(#"{"name": "a"#.utf8) + bad + escape + Array(#"b"}"#.utf8)
+            #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: 11),
+                                                   message: "invalid UTF-8 in string")) { try JSONParser.parse(bytes) }
+        }
+        #expect((try? JSONParser.parse(Array(#"{"name": "aé→😀b"}"#.utf8))) != nil)
+    }
+
     @Test func escapesAndSurrogatePairsDecode() throws {
         guard case .string(let s) = try parse(#""a\n\u00e9\ud83d\ude00""#).kind else {
             Issue.record("not a string")

@@ -184,7 +184,14 @@ public struct JSONParser {
         }
         guard current == UInt8(ascii: "\"") else { return try parseEscapedString(from: start) }
         index += 1
-        return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        return try text(bytes[start..<index - 1], at: start)
+    }
+
+    /// RFC 8259 requires UTF-8: an invalid or overlong sequence is an error at the string, never
+    /// silently replaced, so what a designer wrote is what the report shows.
+    private func text(_ utf8: some Collection<UInt8>, at offset: Int) throws(SyntaxError) -> String {
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in string", at: offset) }
+        return text
     }
 
     private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
@@ -194,7 +201,7 @@ public struct JSONParser {
             switch b {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: utf8, as: UTF8.self)
+                return try text(utf8, at: start)
             case UInt8(ascii: "\\"):
                 index += 1
                 UTF8.encode(try parseEscape()) { utf8.append($0) }
