@@ -36,7 +36,7 @@ public struct ReportWriter {
                 try put("frames.jsonl", FrameLog.frames(r.frames))
                 try put("haptics.jsonl", FrameLog.haptics(r.effects))
                 try put("effects.jsonl", FrameLog.effects(r.effects))
-                try put("violations.jsonl", r.violations.map { "{\"invariant\":\"\($0.invariant.rawValue)\",\"tick\":\($0.tick),\"t\":\(formatNumber($0.time)),\"message\":\(jsonString($0.message))}\n" }.joined())
+                try put("violations.jsonl", r.violations.map { "{\"invariant\":\"\($0.property.rawValue)\",\"tick\":\($0.tick),\"t\":\(formatNumber($0.time)),\"message\":\(jsonString($0.message))}\n" }.joined())
                 try put("upload.jsonl", FrameLog.uploads(r.backend))
                 try put("telemetry.jsonl", FrameLog.telemetry(r.effects))
                 try put("frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))
