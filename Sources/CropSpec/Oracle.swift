@@ -124,7 +124,8 @@ public struct Oracle: Sendable {
             fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)")
         }
         count(effects, pose: editor.pose, tick: 0)
-        endOfTick(editor, sliderPercent: sliderPercent, recognizerActive: false, tick: 0)
+        endOfTick(editor, recognizerActive: false, tick: 0)
+        judgeSlider(sliderPercent, pose: editor.pose, tick: 0)
     }
 
     // MARK: After every event
@@ -330,18 +331,23 @@ public struct Oracle: Sendable {
         }
     }
 
-    /// The sides a user request passes by more than `slack` (points, or relative × 1e-3 for zoom).
-    private func pushedSides(_ requested: Pose, slack: Double) -> LimitSet {
+    /// The sides a user request passes: `clearly` by more than `SpecTolerance.push` (its impact
+    /// is owed), `at all` by more than rounding (it engages its axis).
+    private func pushedSides(_ requested: Pose) -> (clearly: LimitSet, atAll: LimitSet) {
         let g = geometry
-        var out: LimitSet = []
-        if requested.scale < g.sMin * (1 - slack * 1e-3) { out.insert(.zoomMin) }
-        if requested.scale > g.sMax * (1 + slack * 1e-3) { out.insert(.zoomMax) }
+        var clearly: LimitSet = [], atAll: LimitSet = []
+        func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
+            if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
+            if excess > SpecTolerance.push * scale { clearly.insert(side) }
+        }
+        add(.zoomMin, g.sMin - requested.scale, g.sMin * 1e-3)
+        add(.zoomMax, requested.scale - g.sMax, g.sMax * 1e-3)
         let l = g.panLimit(g.clampScale(requested.scale))
-        if requested.translation.x < -l.x - slack { out.insert(.panMinX) }
-        if requested.translation.x > l.x + slack { out.insert(.panMaxX) }
-        if requested.translation.y < -l.y - slack { out.insert(.panMinY) }
-        if requested.translation.y > l.y + slack { out.insert(.panMaxY) }
-        return out
+        add(.panMinX, -l.x - requested.translation.x, 1)
+        add(.panMaxX, requested.translation.x - l.x, 1)
+        add(.panMinY, -l.y - requested.translation.y, 1)
+        add(.panMaxY, requested.translation.y - l.y, 1)
+        return (clearly, atAll)
     }
 
     /// A user request (pan, pinch, an increment at the end) against the limits: every side it
@@ -349,13 +355,12 @@ public struct Oracle: Sendable {
     /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
     /// "An axis with no range"), impact or not.
     private mutating func pressed(_ requested: Pose, engagedBefore: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
-        requireImpacts(pushedSides(requested, slack: SpecTolerance.push).subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        let touched = pushedSides(requested, slack: SpecTolerance.zoom)
-        guard !touched.isEmpty else { return }
-        for reason in LimitReason.ordered where !touched.isDisjoint(with: Self.axis(of: reason)) {
-            for side in Self.sides where !side.isDisjoint(with: Self.axis(of: reason)) && geometry.isOn(side, pose, slack: SpecTolerance.push) {
-                engaged.insert(side)
-            }
+        let pushed = pushedSides(requested)
+        guard !pushed.atAll.isEmpty else { return }
+        requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
+        let loose = on(pose, slack: SpecTolerance.push)
+        for reason in LimitReason.ordered where !pushed.atAll.isDisjoint(with: Self.axis(of: reason)) {
+            engaged.formUnion(loose.intersection(Self.axis(of: reason)))
         }
     }
 
@@ -437,10 +442,23 @@ public struct Oracle: Sendable {
     /// off by rounding, `engaged` only once it is clearly off.
     private mutating func rearm(_ pose: Pose) {
         guard !engaged.isEmpty || !disarmed.isEmpty else { return }
-        for side in Self.sides {
-            if disarmed.contains(side) && !geometry.isOn(side, pose, slack: SpecTolerance.zoom) { disarmed.remove(side) }
-            if engaged.contains(side) && !geometry.isOn(side, pose, slack: SpecTolerance.push) { engaged.remove(side) }
-        }
+        let tight = on(pose, slack: SpecTolerance.zoom), loose = on(pose, slack: SpecTolerance.push)
+        disarmed.formIntersection(tight)
+        engaged.formIntersection(loose)
+    }
+
+    /// Every side `pose` is on within `slack`, computed once (the per-tick path).
+    private func on(_ pose: Pose, slack: Double) -> LimitSet {
+        let g = geometry
+        var out: LimitSet = []
+        if pose.scale <= g.sMin * (1 + slack * 1e-3) { out.insert(.zoomMin) }
+        if pose.scale >= g.sMax * (1 - slack * 1e-3) { out.insert(.zoomMax) }
+        let l = g.panLimit(pose.scale)
+        if pose.translation.x <= -l.x + slack { out.insert(.panMinX) }
+        if pose.translation.x >= l.x - slack { out.insert(.panMaxX) }
+        if pose.translation.y <= -l.y + slack { out.insert(.panMinY) }
+        if pose.translation.y >= l.y - slack { out.insert(.panMaxY) }
+        return out
     }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
@@ -486,8 +504,8 @@ public struct Oracle: Sendable {
     // MARK: After every tick
 
     /// After each tick: the frame's invariants, where moves land, the spring's timing, the tips
-    /// that must have shown. `sliderPercent` is what the editor's slider reads.
-    public mutating func endOfTick(_ editor: Observation, sliderPercent: Double, recognizerActive: Bool, tick: Int) {
+    /// that must have shown.
+    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) {
         let pose = editor.pose
         rearm(pose)
         guard pose.isFinite else {
@@ -538,17 +556,26 @@ public struct Oracle: Sendable {
         if g.lowDensity, shown[.lowDensity, default: 0] == 0 {
             fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
         }
-        if lastSliderPose != pose {
-            lastSliderPose = pose
-            if g.sMax > g.sMin * (1 + 1e-6) {
-                let want = g.sliderPercent(s)
-                if abs(sliderPercent - want) > SpecTolerance.percent {
-                    fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(s); want \(want) %")
-                }
-            }
-            // Over a range narrower than a millionth the percent is all rounding: not judged.
-        }
         frame(editor, tick: tick)
+    }
+
+    /// Whether the slider's reading is worth judging after this tick: the pose has come to rest
+    /// (no finger on it, no animation — when VoiceOver reads it) somewhere new. Asking only then
+    /// keeps a logarithm off every moving frame.
+    public func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
+        !recognizerActive && !editor.animating && lastSliderPose != editor.pose
+    }
+
+    /// R4.2: the slider reads percent = 100·log(s/s_min)/log(s_max/s_min) at rest.
+    public mutating func judgeSlider(_ sliderPercent: Double, pose: Pose, tick: Int) {
+        lastSliderPose = pose
+        let g = geometry
+        // Over a range narrower than a millionth the percent is all rounding: not judged.
+        guard g.sMax > g.sMin * (1 + 1e-6) else { return }
+        let want = g.sliderPercent(pose.scale)
+        if abs(sliderPercent - want) > SpecTolerance.percent {
+            fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %")
+        }
     }
 
     /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.

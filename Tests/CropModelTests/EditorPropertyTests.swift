@@ -27,7 +27,10 @@ import Testing
                     tick += 1
                     let effects = e.tick()
                     if !effects.isEmpty { oracle.observeTick(effects, pose: e.pose, tick: tick) }
-                    oracle.endOfTick(e.observation, sliderPercent: e.sliderPercent, recognizerActive: e.gesture.isActive, tick: tick)
+                    oracle.endOfTick(e.observation, recognizerActive: e.gesture.isActive, tick: tick)
+                    if oracle.wantsSliderReading(e.observation, recognizerActive: e.gesture.isActive) {
+                        oracle.judgeSlider(e.sliderPercent, pose: e.pose, tick: tick)
+                    }
                 }
             }
             let broken = oracle.violations.filter { $0.property != .gesturesWellFormed }

@@ -25,7 +25,7 @@ import Testing
 
     func violations(_ o: Observation, recognizerActive: Bool = false) -> [Property] {
         var m = oracle()
-        m.endOfTick(o, sliderPercent: percent(o.pose), recognizerActive: recognizerActive, tick: 7)
+        m.endOfTick(o, recognizerActive: recognizerActive, tick: 7)
         return m.violations.map(\.property)
     }
 
@@ -84,7 +84,7 @@ import Testing
         let pose = Pose(scale: 3.5, translation: .zero) // σ / s = 0.86 px/pt
         m.endOfTick(Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose),
                                 gridVisible: true, instructionsVisible: true, session: .editing, animating: false),
-                    sliderPercent: ZoomSlider.percent(for: 3.5, in: g), recognizerActive: false, tick: 1)
+                    recognizerActive: false, tick: 1)
         #expect(m.violations.map(\.property).contains(.density))
         #expect(m.violations.first { $0.property == .density }!.message.contains("0.857"))
     }
@@ -156,15 +156,14 @@ import Testing
 
     @Test func animatingUnderReduceMotionIsCaught() {
         var m = oracle(reduceMotion: true)
-        m.endOfTick(observation(geometry.initialPose, animating: true), sliderPercent: percent(geometry.initialPose),
-                    recognizerActive: false, tick: 1)
+        m.endOfTick(observation(geometry.initialPose, animating: true), recognizerActive: false, tick: 1)
         #expect(m.violations.map(\.property) == [.reduceMotionDiscrete])
     }
 
     @Test func violationsNameTickTimeAndNumbers() {
         var m = oracle()
         let p = Pose(scale: geometry.sMax * 1.5, translation: .zero)
-        m.endOfTick(observation(p), sliderPercent: 100, recognizerActive: false, tick: 90)
+        m.endOfTick(observation(p), recognizerActive: false, tick: 90)
         let v = m.violations.first { $0.property == .zoomInRange }!
         #expect(v.description.hasPrefix("zoomInRange at tick 90 (t=1.500 s): scale "))
         #expect(v.description.contains(String(geometry.sMax)))
@@ -297,7 +296,7 @@ import Testing
             _ = e.tick()
             var o = e.observation
             if !e.isAnimating { o = observation(Pose(scale: o.pose.scale * 1.01, translation: o.pose.translation), instructions: false) }
-            m.endOfTick(o, sliderPercent: ZoomSlider.percent(for: o.pose.scale, in: geometry), recognizerActive: false, tick: tick)
+            m.endOfTick(o, recognizerActive: false, tick: tick)
         }
         #expect(m.violations.map(\.property) == [.doubleTapRung])
     }
@@ -305,7 +304,9 @@ import Testing
     @Test func theSliderMustReadTheZoom() {
         var m = oracle()
         let p = geometry.initialPose
-        m.endOfTick(observation(p), sliderPercent: percent(p) + 1, recognizerActive: false, tick: 1)
+        #expect(m.wantsSliderReading(observation(p), recognizerActive: false))
+        #expect(!m.wantsSliderReading(observation(p), recognizerActive: true))
+        m.judgeSlider(percent(p) + 1, pose: p, tick: 1)
         #expect(m.violations.map(\.property) == [.sliderReadsZoom])
     }
 

@@ -89,8 +89,11 @@ public struct Simulator {
             if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
             if !tickEffects.isEmpty { run.record(tickEffects, tick: tick, into: &result) }
             if options.checkInvariants {
-                run.oracle.endOfTick(run.editor.observation, sliderPercent: run.editor.sliderPercent,
-                                     recognizerActive: recognizer.isGestureActive, tick: tick)
+                let observation = run.editor.observation
+                run.oracle.endOfTick(observation, recognizerActive: recognizer.isGestureActive, tick: tick)
+                if run.oracle.wantsSliderReading(observation, recognizerActive: recognizer.isGestureActive) {
+                    run.oracle.judgeSlider(run.editor.sliderPercent, pose: observation.pose, tick: tick)
+                }
                 if run.oracle.flowActive {
                     run.oracle.endOfFlowTick(profile: (run.backend.profile.avatarPath, run.backend.profile.avatarVersion), tick: tick)
                 }
