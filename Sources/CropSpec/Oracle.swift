@@ -313,6 +313,8 @@ public struct Oracle: Sendable {
     /// A discrete action began: it lands now (Reduce Motion, or nothing to animate) or when its
     /// spring settles.
     private mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
+        // A new move starts its spring from rest: the settle bound counts from here.
+        animationTicks = 0
         if animating {
             if reduceMotion {
                 fail(.reduceMotionDiscrete, tick: tick, "\(m.property.rawValue) animates with Reduce Motion on")
