@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropModel", "CropSim", "CropFuzz"]
+            dependencies: ["CropSpec", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
         ),
         .testTarget(
             name: "CropSimTests",

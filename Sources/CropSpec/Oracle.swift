@@ -450,7 +450,7 @@ public struct Oracle: Sendable {
     }
 
     /// Every side `pose` is on within `slack`, computed once (the per-tick path).
-    private func on(_ pose: Pose, slack: Double) -> LimitSet {
+    func on(_ pose: Pose, slack: Double) -> LimitSet {
         let g = geometry
         var out: LimitSet = []
         if pose.scale <= g.sMin * (1 + slack * 1e-3) { out.insert(.zoomMin) }
@@ -484,6 +484,7 @@ public struct Oracle: Sendable {
         if request.fromThumbnail != memoryWarned {
             fail(.memoryFallbackUsesThumbnail, tick: tick, memoryWarned ? "a memory warning came before confirm but the crop uses the original" : "the crop uses the thumbnail without a memory warning")
         }
+        checkMapping(request, crop: crop, tick: tick)
     }
 
     static func inside(_ r: Rect, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
@@ -581,9 +582,6 @@ public struct Oracle: Sendable {
     }
 
     /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
-    /// Ten seconds: no transition may run longer.
-    var settleBound: Int { 600 }
-
     private mutating func frame(_ editor: Observation, tick: Int) {
         if editor.animating {
             animationTicks += 1
@@ -595,6 +593,7 @@ public struct Oracle: Sendable {
             if var running = move {
                 running.frames += 1
                 move = running
+                checkSpring(running, pose: editor.pose, tick: tick)
             }
         } else {
             animationTicks = 0

@@ -15,10 +15,6 @@ public enum SpecTolerance {
     public static let pixels = 1e-6
     /// Slider percent.
     public static let percent = 1e-6
-    /// Spring progress u (0 → 1) against the closed form: semi-implicit Euler at 60 Hz runs ahead
-    /// of the exact solution by at most 0.059 in u for k 100, ζ 0.8, m 1 (largest at frames 2–4);
-    /// integrating with half the time step is off by 0.39, so 0.08 tells them apart.
-    public static let springProgress = 0.08
     /// A request must pass a limit by this much (points, or relative × 1e-3 for zoom) before its
     /// light impact is obligatory: near the bound either answer is right.
     public static let push = 1e-6
