@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CropModel", targets: ["CropModel"]),
+        .library(name: "CropSpec", targets: ["CropSpec"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
@@ -21,6 +22,14 @@ let package = Package(
         .target(
             name: "CropModel",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+
+        // The spec oracle: every requirement and gesture-note rule restated as a property, judged from
+        // the events, effects and poses of a run. Uses the model's plain value types only, never its
+        // helpers (a test greps for them).
+        .target(
+            name: "CropSpec",
+            dependencies: ["CropModel", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // GNU Scientific Library: splines for drag paths, mt19937 for the fuzzer.
@@ -41,11 +50,11 @@ let package = Package(
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropModel", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
-        .target(name: "CropFuzz", dependencies: ["CropSim", "CropModel", "CGSL"]),
+        .target(name: "CropFuzz", dependencies: ["CropSim", "CropSpec", "CropModel", "CGSL"]),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
@@ -58,8 +67,6 @@ let package = Package(
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
 
-        // The spec oracle: the requirements restated without the model's helpers.
-        .target(name: "CropSpec", dependencies: ["CropModel", "CGSL"]),
 
         .executableTarget(
             name: "cropsim",
@@ -78,6 +85,7 @@ let package = Package(
             name: "CropModelTests",
             dependencies: [
                 "CropModel",
+                "CropSpec",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -93,7 +101,10 @@ let package = Package(
             name: "CropFuzzTests",
             dependencies: ["CropFuzz", "CropSim", "CropModel"]
         ),
-        .testTarget(name: "CropSpecTests", dependencies: ["CropSpec", "CropModel", "CropImaging"]),
+        .testTarget(
+            name: "CropSpecTests",
+            dependencies: ["CropSpec", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
+        ),
         .testTarget(
             name: "CropSimTests",
             dependencies: [

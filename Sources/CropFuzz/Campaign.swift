@@ -12,7 +12,7 @@ public struct CampaignConfig: Sendable {
     public var maxSeconds: Double?
     public var jobs: Int
     public var generator: Generator
-    public var oracle: Oracle
+    public var oracle: TraceJudge
     /// Shard `shardIndex` of `shardCount` (1-based) takes the runs i with i mod n = index − 1.
     public var shardIndex: Int
     public var shardCount: Int
@@ -24,7 +24,7 @@ public struct CampaignConfig: Sendable {
     public var replayDatabase: Bool
 
     public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
-                oracle: Oracle = .init(), shardIndex: Int = 1, shardCount: Int = 1,
+                oracle: TraceJudge = .init(), shardIndex: Int = 1, shardCount: Int = 1,
                 database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true) {
         self.seed = seed
         self.runs = runs

@@ -1,6 +1,6 @@
 /// Reduces a failing choice sequence the way Hypothesis does: by editing the choices, not the
 /// trace. Each candidate is regenerated from the edited choices and kept only while it still
-/// fails with the same `FailureKind` (for invariants: the same `Invariant` case) and is simpler
+/// fails with the same `FailureKind` (for properties: the same `Property` case) and is simpler
 /// in shortlex order, so every pass can only make progress and the loop ends.
 ///
 /// Passes, repeated until none helps or the budget is spent:

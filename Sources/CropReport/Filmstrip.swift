@@ -59,8 +59,8 @@ enum Filmstrip {
             guard let f = FrameSelection.frame(result.frames, at: tick) else { continue }
             let index = result.frames.firstIndex { $0.tick == f.tick } ?? 0
             var notes: [String] = []
-            for v in violations[tick] ?? [] where !notes.contains("✗ \(v.invariant.rawValue)") {
-                notes.append("✗ \(v.invariant.rawValue)")
+            for v in violations[tick] ?? [] where !notes.contains("✗ \(v.property.rawValue)") {
+                notes.append("✗ \(v.property.rawValue)")
             }
             for h in haptics[tick] ?? [] { notes.append("▼ \(h.haptic.name)") }
             let cls = violations[tick] == nil ? "frame" : "frame has-violation"

@@ -60,11 +60,11 @@ public enum HTMLReport {
     private static func problems(_ r: RunResult, limit: Int) -> String {
         var lines: [String] = []
         if let rejection = r.rejection { lines.append("refused: \(escapeMarkup(rejection))") }
-        let firsts = Dictionary(grouping: r.violations, by: \.invariant).values
+        let firsts = Dictionary(grouping: r.violations, by: \.property).values
             .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
-            .sorted { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }
+            .sorted { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }
         for first in firsts {
-            let inv = first.invariant
+            let inv = first.property
             let total = r.violationCounts[inv] ?? 1
             lines.append("<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
         }

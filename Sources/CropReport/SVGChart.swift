@@ -91,7 +91,7 @@ enum SVGChart {
         var s = ""
         for tick in byTick.keys.sorted() {
             let vx = x(tick), by = top + plotHeight
-            let names = byTick[tick]!.map(\.invariant.rawValue).sorted().joined(separator: ", ")
+            let names = byTick[tick]!.map(\.property.rawValue).sorted().joined(separator: ", ")
             s += "<g class=\"violation-marker\" stroke=\"\(Palette.violation)\" stroke-width=\"2\"><title>violation at tick \(tick): \(escapeMarkup(names))</title>"
             s += "<line x1=\"\(svgNumber(vx))\" x2=\"\(svgNumber(vx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>"
             s += "<path d=\"M\(svgNumber(vx - 5)) \(svgNumber(by - 12))l10 10m0 -10l-10 10\" stroke-width=\"2.5\"/></g>"

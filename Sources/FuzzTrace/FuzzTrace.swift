@@ -5,14 +5,14 @@ import Foundation
 
 /// libFuzzer target: the input bytes are the generator's choice sequence (`ChoiceReader.bytes`),
 /// so coverage guidance mutates traces through the same generator the campaign uses, and every
-/// input is a valid trace. Any failure of the oracle (an invariant, replay or mirror) aborts with
+/// input is a valid trace. Any failure the trace judge finds (a spec property, replay or mirror) aborts with
 /// the failure, which libFuzzer saves as a crash input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     var reader = ChoiceReader.bytes(bytes)
     let trace = FuzzTraceTarget.generator.trace(&reader)
-    if let failure = FuzzTraceTarget.oracle.check(trace).failure {
+    if let failure = FuzzTraceTarget.judge.check(trace).failure {
         let text = ScenarioWriter.json(trace, name: "libFuzzer: \(failure.kind)", description: failure.message)
         FileHandle.standardError.write(Data("\(failure.kind): \(failure.message)\n\(text)".utf8))
         abort()
@@ -22,7 +22,7 @@ public func fuzzTraceTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
 
 enum FuzzTraceTarget {
     static let generator = Generator(profile: .default, maxSteps: 12)
-    static let oracle = Oracle()
+    static let judge = TraceJudge()
 }
 
 @main

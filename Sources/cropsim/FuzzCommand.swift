@@ -33,7 +33,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Stop after this many failing traces.") var maxFailures: Int?
     @Option(help: "Candidates the shrinker may try per failure, 0…1000000.") var shrinkBudget = 400
     @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
-    var replayCheck = OracleChecks.Replay.frames
+    var replayCheck = TraceChecks.Replay.frames
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
     @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
     var replay: [String] = []
@@ -52,7 +52,7 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         let profile: FuzzProfile
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
-        let oracle = Oracle(checks: OracleChecks(replay: replayCheck, mirror: !noMirrorCheck))
+        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, mirror: !noMirrorCheck))
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps)
@@ -93,7 +93,7 @@ struct FuzzCommand: ParsableCommand {
 
     var outDirectory: String { out ?? "Scenarios/regressions" }
 
-    func replayFiles(_ oracle: Oracle) throws {
+    func replayFiles(_ oracle: TraceJudge) throws {
         let loaded = ScenarioLoader.load(replay)
         for e in loaded.errors { printToStandardError("error: \(e)") }
         guard loaded.errors.isEmpty else { throw ExitCode.badInput }
@@ -124,4 +124,4 @@ struct FuzzCommand: ParsableCommand {
     }
 }
 
-extension OracleChecks.Replay: ExpressibleByArgument {}
+extension TraceChecks.Replay: ExpressibleByArgument {}

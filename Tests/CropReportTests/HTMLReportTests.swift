@@ -17,7 +17,7 @@ enum Fixture {
     }
 
     /// A decoded violation (Violation's memberwise initializer is internal to CropSim).
-    static func violation(_ invariant: Invariant, tick: Int, message: String) throws -> Violation {
+    static func violation(_ invariant: Property, tick: Int, message: String) throws -> Violation {
         let json = "{\"invariant\":\"\(invariant.rawValue)\",\"tick\":\(tick),\"time\":\(Double(tick) / 60),\"message\":\"\(message)\"}"
         return try JSONDecoder().decode(Violation.self, from: Data(json.utf8))
     }

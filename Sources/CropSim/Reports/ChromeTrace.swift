@@ -30,7 +30,7 @@ public enum ChromeTrace {
         }
         for v in result.violations {
             let ts = formatNumber(Double(v.tick) * tickMicros)
-            events.append(#"{"name":"violation \#(v.invariant.rawValue)","cat":"violation","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(ts),"args":{"message":\#(jsonString(v.message))}}"#)
+            events.append(#"{"name":"violation \#(v.property.rawValue)","cat":"violation","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(ts),"args":{"message":\#(jsonString(v.message))}}"#)
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }

@@ -48,7 +48,7 @@ public struct ReportWriter {
             try put(folder + "/frames.jsonl", FrameLog.frames(r.frames))
             try put(folder + "/haptics.jsonl", FrameLog.haptics(r.effects))
             try put(folder + "/effects.jsonl", FrameLog.effects(r.effects))
-            try put(folder + "/violations.jsonl", r.violations.map { "{\"invariant\":\"\($0.invariant.rawValue)\",\"tick\":\($0.tick),\"t\":\(formatNumber($0.time)),\"message\":\(jsonString($0.message))}\n" }.joined())
+            try put(folder + "/violations.jsonl", r.violations.map { "{\"invariant\":\"\($0.property.rawValue)\",\"tick\":\($0.tick),\"t\":\(formatNumber($0.time)),\"message\":\(jsonString($0.message))}\n" }.joined())
             try put(folder + "/upload.jsonl", FrameLog.uploads(r.backend))
             try put(folder + "/telemetry.jsonl", FrameLog.telemetry(r.effects))
             try put(folder + "/frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))

@@ -1,4 +1,7 @@
 import CropModel
+// The oracle's `Property` and `Violation` are part of every run result: re-exported so report
+// writers and the CLI name them without importing the oracle themselves.
+@_exported import CropSpec
 
 /// Everything one scenario run produced.
 public struct RunResult: Sendable {
@@ -12,7 +15,7 @@ public struct RunResult: Sendable {
     /// Measured model time (recognizer + editor) per tick, in nanoseconds. Not deterministic.
     public var modelNanoseconds: [Int64]
     public var violations: [Violation]
-    public var violationCounts: [Invariant: Int]
+    public var violationCounts: [Property: Int]
     public var failures: [ExpectationFailure]
     public var ticks: Int
     public var geometry: ZoomGeometry?
@@ -33,7 +36,7 @@ public struct RunResult: Sendable {
 
     /// The first problem, for one-line summaries and JUnit messages.
     public var firstProblem: String? {
-        if let v = violations.min(by: { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }) {
+        if let v = violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
             return v.description
         }
         return failures.first?.description

@@ -2,7 +2,7 @@ import CropModel
 import Foundation
 
 /// Replays a scenario at exact 60 Hz ticks: synthesizes touches, recognizes gestures, applies
-/// events and ticks to the editor, checks every invariant after every event and tick, and records
+/// events and ticks to the editor, judges every property with the spec oracle after every event and tick, and records
 /// frames and effects. No wall clock reaches the editor; only the per-tick model time is measured,
 /// and it is kept apart from everything deterministic.
 public struct Simulator {
@@ -29,7 +29,7 @@ public struct Simulator {
         var result = RunResult(scenario: scenario, frames: [], effects: [], modelNanoseconds: [], violations: [],
                                violationCounts: [:], failures: [], ticks: 0)
         if let failure = scenario.image.decodeFailure {
-            return refused(scenario, message: Message.decodeFailed.text, detail: failure, result: result)
+            return refused(scenario, message: Message.decodeFailed.text, detail: failure, undecodable: true, result: result)
         }
         let opened: (editor: Editor, effects: [EditorEffect])
         do {
@@ -37,22 +37,26 @@ public struct Simulator {
                                      config: scenario.config, reduceMotion: scenario.device.reduceMotion,
                                      user: scenario.backend.user)
         } catch {
-            return refused(scenario, message: error.description, detail: nil, result: result)
+            return refused(scenario, message: error.description, detail: nil, undecodable: false, result: result)
         }
 
         let editor = opened.editor
-        var monitor = InvariantMonitor(source: scenario.image.source, viewport: scenario.device.viewport,
-                                       config: scenario.config, reduceMotion: scenario.device.reduceMotion)
+        var oracle = Oracle(source: scenario.image.source, viewport: scenario.device.viewport, config: scenario.config,
+                            reduceMotion: scenario.device.reduceMotion, user: scenario.backend.user)
         result.effects = opened.effects.map { TimedEffect(tick: 0, effect: $0) }
-        monitor.opened(editor.observation, effects: opened.effects)
+        if options.checkInvariants {
+            if let problem = Oracle.judgeOpening(source: scenario.image.source, undecodable: false, rejection: nil) {
+                oracle.record(.photoAcceptance, tick: 0, problem)
+            }
+            oracle.opened(editor.observation, sliderPercent: editor.sliderPercent, effects: opened.effects)
+        }
         if options.recordFrames { result.frames.append(FrameRecord(tick: 0, editor: editor, touches: [])) }
         if options.measureTiming { result.modelNanoseconds.append(0) }
 
         let checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(Editor.ticksPerSecond)).rounded(.up)), $0) }
             .sorted { $0.tick < $1.tick }
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
-        var run = Run(editor: opened.editor, monitor: monitor, uploads: UploadMonitor(user: scenario.backend.user, config: scenario.config),
-                      backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
+        var run = Run(editor: opened.editor, oracle: oracle, backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
         var recognizer = GestureRecognizer(settings: options.recognizer)
         var events: [EditorEvent] = []
@@ -85,9 +89,13 @@ public struct Simulator {
             if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
             if !tickEffects.isEmpty { run.record(tickEffects, tick: tick, into: &result) }
             if options.checkInvariants {
-                run.monitor.endOfTick(run.editor.observation, recognizerActive: recognizer.isGestureActive, tick: tick)
-                if run.editor.session == .confirmed || run.editor.upload != .none {
-                    run.uploads.endOfTick(profile: run.backend.profile, tick: tick)
+                let observation = run.editor.observation
+                run.oracle.endOfTick(observation, recognizerActive: recognizer.isGestureActive, tick: tick)
+                if run.oracle.wantsSliderReading(observation, recognizerActive: recognizer.isGestureActive) {
+                    run.oracle.judgeSlider(run.editor.sliderPercent, pose: observation.pose, tick: tick)
+                }
+                if run.oracle.flowActive {
+                    run.oracle.endOfFlowTick(profile: (run.backend.profile.avatarPath, run.backend.profile.avatarVersion), tick: tick)
                 }
             }
             if options.recordFrames {
@@ -105,9 +113,12 @@ public struct Simulator {
         result.geometry = run.editor.geometry
         result.failures += ExpectationCheck.failures(scenario.expect, at: "$.expect", editor: run.editor, effects: result.effects,
                                                      backend: run.backend)
-        for (invariant, tick, message) in run.uploads.violations { run.monitor.record(invariant, tick: tick, message) }
-        result.violations = run.monitor.violations
-        result.violationCounts = run.monitor.counts
+        if options.checkInvariants {
+            run.oracle.endOfRun(avatarURL: run.backend.avatarURL,
+                                profile: (run.backend.profile.avatarPath, run.backend.profile.avatarVersion), tick: tick)
+        }
+        result.violations = run.oracle.violations
+        result.violationCounts = run.oracle.counts
         result.backend = run.backend
         result.finalEditor = run.editor
         if scenario.metamorphic.contains(.mirror) {
@@ -123,11 +134,15 @@ public struct Simulator {
     }
 
     /// The photo was refused before the editor opened (R1.3, R11.1, R11.4): right only if the
-    /// scenario expects exactly this message.
-    static func refused(_ scenario: Scenario, message: String, detail: String?, result: RunResult) -> RunResult {
+    /// oracle agrees it must be refused this way and the scenario expects exactly this message.
+    static func refused(_ scenario: Scenario, message: String, detail: String?, undecodable: Bool, result: RunResult) -> RunResult {
         var result = result
         result.rejection = message
         result.rejectionDetail = detail
+        if let problem = Oracle.judgeOpening(source: scenario.image.source, undecodable: undecodable, rejection: message) {
+            result.violations = [Violation(property: .photoAcceptance, tick: 0, time: 0, message: problem)]
+            result.violationCounts = [.photoAcceptance: 1]
+        }
         let because = detail.map { " (\($0))" } ?? ""
         if let expected = scenario.expect.rejected {
             if expected != message {
@@ -139,12 +154,11 @@ public struct Simulator {
         return result
     }
 
-    /// The editor and its monitor, side by side in plain stored properties: a closure capturing
+    /// The editor and its oracle, side by side in plain stored properties: a closure capturing
     /// them would box them and copy the whole editor on every read.
     struct Run {
         var editor: Editor
-        var monitor: InvariantMonitor
-        var uploads: UploadMonitor
+        var oracle: Oracle
         var backend: Backend
         let checkInvariants: Bool
 
@@ -162,7 +176,7 @@ public struct Simulator {
                 backend.handle(effect, tick: tick)
             }
             if checkInvariants {
-                uploads.observe(effects, pose: editor.pose, tick: tick)
+                oracle.observeTick(effects, pose: editor.pose, tick: tick)
             }
         }
 
@@ -171,10 +185,11 @@ public struct Simulator {
             guard !batch.isEmpty else { return }
             for event in batch {
                 let before = editor.pose
+                let wasAnimating = editor.isAnimating
                 let effects = editor.apply(event)
                 if checkInvariants {
-                    monitor.observe(event, before: before, pose: editor.pose, effects: effects, tick: tick)
-                    uploads.observe(event, pose: editor.pose, effects: effects, tick: tick)
+                    oracle.observe(event, before: before, wasAnimating: wasAnimating, pose: editor.pose, animating: editor.isAnimating,
+                                   effects: effects, tick: tick)
                 }
                 for effect in effects {
                     result.effects.append(TimedEffect(tick: tick, effect: effect))

@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// The exact motion of a transition's progress `u`, restated from the documented spring rather
 /// than from the model's integrator.
@@ -121,25 +121,25 @@ public struct SpringReference: Hashable, Sendable {
     private func basis(at t: Double) -> (c: Double, s: Double) {
         switch regime {
         case .underdamped(let omega):
-            let e = exp(-a * t)
-            return (e * cos(omega * t), e * sin(omega * t) / omega)
+            let e = Double.exp(-a * t)
+            return (e * Double.cos(omega * t), e * Double.sin(omega * t) / omega)
         case .critical:
-            let e = exp(-omega0 * t)
+            let e = Double.exp(-omega0 * t)
             return (e, e * t)
         case .overdamped(let omega, let slow):
             // e^{−at} cosh ωt = (e^{slow·t} + e^{(slow−2ω)t}) / 2 and
             // e^{−at} sinh(ωt)/ω = e^{slow·t} (1 − e^{−2ωt}) / 2ω: no overflow, no cancellation.
-            let e = exp(slow * t)
-            return (e * (1 + exp(-2 * omega * t)) / 2, e * -expm1(-2 * omega * t) / (2 * omega))
+            let e = Double.exp(slow * t)
+            return (e * (1 + Double.exp(-2 * omega * t)) / 2, e * -Double.expMinusOne(-2 * omega * t) / (2 * omega))
         }
     }
 
     /// Upper bounds of `|x|` and `|v|` at `t` that never increase once `t ≥ 1/decay`.
     private func envelope(at t: Double) -> (x: Double, v: Double) {
         let (c, s): (Double, Double) = switch regime {
-        case .underdamped(let omega): (exp(-a * t), exp(-a * t) * min(t, 1 / omega))
-        case .critical: (exp(-omega0 * t), exp(-omega0 * t) * t)
-        case .overdamped(let omega, let slow): (exp(slow * t), exp(slow * t) * min(t, 1 / (2 * omega)))
+        case .underdamped(let omega): (Double.exp(-a * t), Double.exp(-a * t) * min(t, 1 / omega))
+        case .critical: (Double.exp(-omega0 * t), Double.exp(-omega0 * t) * t)
+        case .overdamped(let omega, let slow): (Double.exp(slow * t), Double.exp(slow * t) * min(t, 1 / (2 * omega)))
         }
         return (abs(x0) * c + abs(v0 + a * x0) * s, abs(v0) * c + abs(omega0 * omega0 * x0 + a * v0) * s)
     }

@@ -3,8 +3,10 @@ import CropSim
 
 /// How a trace failed. Two failures are "the same" (for shrinking) when their kinds are equal.
 public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
-    /// `cropsim run` would report this invariant.
-    case invariant(Invariant)
+    /// The spec oracle (`CropSpec`) found this property broken; `cropsim run` reports it too.
+    case property(Property)
+    /// An extra property the judge was given (`TraceJudge.extra`), by name.
+    case extra(String)
     /// Running the same scenario twice gave different frame logs.
     case replayDiffers
     /// The mirrored trace did not end in the mirrored state.
@@ -15,7 +17,8 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invariant(let i): i.rawValue
+        case .property(let p): p.rawValue
+        case .extra(let name): name
         case .replayDiffers: "replayDiffers"
         case .mirrorDiffers: "mirrorDiffers"
         case .invalidScenario: "invalidScenario"
@@ -30,8 +33,8 @@ public struct Failure: Hashable, Sendable {
     public var tick: Int?
 }
 
-/// Which checks run on each trace. Invariants always run.
-public struct OracleChecks: Hashable, Sendable {
+/// Which checks run on each trace besides the spec oracle's properties, which always run.
+public struct TraceChecks: Hashable, Sendable {
     /// Replay determinism: the same scenario run twice gives the same frames.
     public enum Replay: String, Hashable, Sendable, CaseIterable {
         case off
@@ -53,12 +56,28 @@ public struct OracleChecks: Hashable, Sendable {
     }
 }
 
-/// Judges a trace: every invariant `cropsim run` checks, then the metamorphic checks.
-public struct Oracle: Sendable {
-    public var checks: OracleChecks
+/// A property judged on a whole run besides the oracle's: how tests plant a failure that needs no
+/// model bug (e.g. "no double-tap"), to exercise the campaign, the shrinker and the database.
+public struct ExtraProperty: Sendable {
+    public var name: String
+    /// The tick and message of its first violation in the run, or nil when it holds.
+    public var check: @Sendable (RunResult) -> (tick: Int, message: String)?
 
-    public init(checks: OracleChecks = .init()) {
+    public init(name: String, check: @escaping @Sendable (RunResult) -> (tick: Int, message: String)?) {
+        self.name = name
+        self.check = check
+    }
+}
+
+/// Judges a trace: the spec oracle's properties (every one `cropsim run` checks), any extra
+/// properties, then the metamorphic checks (replay determinism, mirror symmetry).
+public struct TraceJudge: Sendable {
+    public var checks: TraceChecks
+    public var extra: [ExtraProperty]
+
+    public init(checks: TraceChecks = .init(), extra: [ExtraProperty] = []) {
         self.checks = checks
+        self.extra = extra
     }
 
     public struct Verdict: Sendable {
@@ -111,9 +130,15 @@ public struct Oracle: Sendable {
             verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
             return verdict
         }
-        if let v = result.violations.min(by: { ($0.tick, $0.invariant.rawValue) < ($1.tick, $1.invariant.rawValue) }) {
-            verdict.failure = Failure(kind: .invariant(v.invariant), message: v.description, tick: v.tick)
+        if let v = result.violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
+            verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick)
             return verdict
+        }
+        for property in extra {
+            if let (tick, message) = property.check(result) {
+                verdict.failure = Failure(kind: .extra(property.name), message: "\(property.name) at tick \(tick): \(message)", tick: tick)
+                return verdict
+            }
         }
         guard checks.replay != .off else { return verdict }
         let again = Simulator.run(scenario, options: o)
@@ -134,16 +159,23 @@ public struct Oracle: Sendable {
     }
 
     /// The trace's failure of kind `kind`, if it still has one (the shrinker's test): only the
-    /// check that can produce that kind runs, and for an invariant its earliest violation counts
-    /// even when another invariant broke first.
+    /// check that can produce that kind runs, and for a property its earliest violation counts
+    /// even when another property broke first.
     public func failure(_ kind: FailureKind, on trace: Trace) -> Failure? {
         switch kind {
-        case .invariant(let invariant):
+        case .property(let property):
             guard let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
             var o = options
             o.recordFrames = false
-            return Simulator.run(scenario, options: o).violations.filter { $0.invariant == invariant }.min { $0.tick < $1.tick }
+            return Simulator.run(scenario, options: o).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
+        case .extra(let name):
+            guard let property = extra.first(where: { $0.name == name }),
+                  let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
+            var o = options
+            o.recordFrames = false
+            return property.check(Simulator.run(scenario, options: o))
+                .map { Failure(kind: kind, message: "\(name) at tick \($0.tick): \($0.message)", tick: $0.tick) }
         case .replayDiffers, .mirrorDiffers, .invalidScenario:
             return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }
         }

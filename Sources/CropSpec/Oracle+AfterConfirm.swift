@@ -1,0 +1,252 @@
+import CropModel
+
+/// The after-confirm flow (R10–R12) restated: crop, upload with backoff, profile update. The key
+/// pattern, the backoff delays, which failures are retryable and what a final failure must show
+/// are written out here again, never read from `UploadPolicy`.
+struct Flow: Sendable {
+    let user: UserContext?
+    /// R12.1–12.2 transcribed: `users/{uid}/avatar_{size}.png|jpg`, `image/png|jpeg`.
+    let key: String
+    let contentType: String
+    let jpeg: Bool
+    /// R12.5: 0.5 s, 1 s, 2 s at 60 Hz, i.e. one attempt and up to three retries.
+    static let backoffTicks = [30, 60, 120]
+
+    enum Phase: Equatable {
+        case editing, cropping, uploading(Int), waiting(attempt: Int, failedAt: Int), updatingProfile, done
+        case failed(FailureKind)
+    }
+    enum FailureKind { case crop, upload, profile }
+
+    var phase: Phase = .editing
+    var confirmedPose: Pose?
+    var memoryFallbackAtConfirm = false
+    /// Profile updates acknowledged so far.
+    var successfulUpdates = 0
+
+    init(user: UserContext?, config: AvatarCropperConfig) {
+        self.user = user
+        jpeg = if case .jpegSRGB = config.encoding { true } else { false }
+        key = "users/\(user?.uid ?? "?")/avatar_\(config.outputSize).\(jpeg ? "jpg" : "png")"
+        contentType = jpeg ? "image/jpeg" : "image/png"
+    }
+
+    /// R12.5 transcribed: network failures, 5xx, 408 and 429 are worth retrying.
+    static func retryable(_ outcome: UploadOutcome) -> Bool {
+        switch outcome {
+        case .success: false
+        case .timeout, .connectionDropped: true
+        case .httpError(let status): status >= 500 || status == 408 || status == 429
+        }
+    }
+
+    /// The profile as of the last acknowledged update.
+    var acknowledged: (path: String?, version: Int) {
+        ((successfulUpdates == 0 ? user?.avatarPath : key), (user?.avatarVersion ?? 0) + successfulUpdates)
+    }
+}
+
+extension Oracle {
+    /// Events of the after-confirm flow, and the effects of every event that concern it.
+    mutating func observeFlow(_ event: EditorEvent, wasEditing: Bool, pose: Pose, effects: [EditorEffect], tick: Int) {
+        let before = flow.phase
+        switch (event, before) {
+        case (.confirm, _) where wasEditing:
+            flow.phase = .cropping
+            flow.confirmedPose = pose
+            flow.memoryFallbackAtConfirm = memoryWarned
+        case (.cropFinished(let ok), .cropping):
+            checkConfirmTelemetry(effects, succeeded: ok, pose: pose, tick: tick)
+            if !ok {
+                flow.phase = .failed(.crop)
+                editing = true
+                requireFailureReport(effects, message: .cropFailed, tick: tick)
+            } else if flow.user != nil {
+                flow.phase = .uploading(1)
+                if !effects.contains(where: { if case .upload(let r) = $0 { r.attempt == 1 } else { false } }) {
+                    fail(.uploadFollowsCrop, tick: tick, "the crop succeeded for a signed-in user but no upload started")
+                }
+            } else {
+                flow.phase = .done
+            }
+        case (.uploadFinished(let attempt, let outcome), .uploading(let current)) where attempt == current:
+            let retry = Flow.retryable(outcome) && attempt < Flow.backoffTicks.count + 1
+            checkUploadTelemetry(effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
+            if outcome == .success {
+                flow.phase = .updatingProfile
+                let next = flow.acknowledged.version + 1
+                if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
+                    fail(.profileUpdatedOnlyAfterUpload, tick: tick, "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
+                }
+            } else if retry {
+                flow.phase = .waiting(attempt: attempt, failedAt: tick)
+            } else {
+                flow.phase = .failed(.upload)
+                requireFailureReport(effects, message: .uploadFailed, tick: tick)
+            }
+        case (.profileUpdated(let ok), .updatingProfile):
+            if ok {
+                flow.successfulUpdates += 1
+                flow.phase = .done
+            } else {
+                flow.phase = .failed(.profile)
+                requireFailureReport(effects, message: .uploadFailed, tick: tick)
+            }
+        case (.retry, .failed(.crop)):
+            flow.phase = .cropping
+            flow.confirmedPose = pose
+            flow.memoryFallbackAtConfirm = memoryWarned
+            editing = false
+            editorGesture = false
+            pinch = nil
+            move = nil
+        case (.retry, .failed):
+            flow.phase = .uploading(1)
+        default:
+            break
+        }
+        if case .profileUpdated = event {} else if effects.contains(where: { if case .updateProfile = $0 { true } else { false } }),
+            !(before == .uploading(currentAttempt(event)) && flow.phase == .updatingProfile) {
+            fail(.profileUpdatedOnlyAfterUpload, tick: tick, "a profile update was asked for after \(event.specName), not after a successful upload")
+        }
+        flowEffects(effects, pose: pose, tick: tick)
+    }
+
+    private func currentAttempt(_ event: EditorEvent) -> Int {
+        if case .uploadFinished(let attempt, _) = event { return attempt }
+        return -1
+    }
+
+    /// R11.2, R11.4, R12.5, notes (Haptics: Error): the error haptic, the specific alert, Retry.
+    private mutating func requireFailureReport(_ effects: [EditorEffect], message: Message, tick: Int) {
+        var missing: [String] = []
+        if !effects.contains(.haptic(.error)) { missing.append("the error haptic") }
+        if !effects.contains(.alert(message)) { missing.append("the alert \"\(message.text)\"") }
+        if !effects.contains(.offerRetry) { missing.append("Retry") }
+        if !missing.isEmpty {
+            fail(.failureReported, tick: tick, "a final failure without \(missing.joined(separator: ", "))")
+        }
+    }
+
+    /// Effects that come from a tick rather than an event (a retry whose backoff ran out).
+    public mutating func observeTick(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+        flowEffects(effects, pose: pose, tick: tick)
+    }
+
+    private mutating func flowEffects(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+        for effect in effects {
+            switch effect {
+            case .upload(let request):
+                checkUpload(request, tick: tick)
+            case .telemetry(let record):
+                checkNumeric(record, tick: tick)
+            case .uploadTelemetry(let record):
+                checkNumeric(record, tick: tick)
+            case .alert(let message):
+                if let confirmed = flow.confirmedPose, pose != confirmed {
+                    fail(.editsKeptOnFailure, tick: tick, "\(message.rawValue): \(pose.specDescription) differs from the confirmed \(confirmed.specDescription)")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func checkUpload(_ request: UploadRequest, tick: Int) {
+        if request.bucket != "avatars" || request.key != flow.key || request.contentType != flow.contentType || !request.upsert {
+            fail(.uploadRequestValid, tick: tick, "got \(request.bucket)/\(request.key) \(request.contentType) upsert \(request.upsert); want avatars/\(flow.key) \(flow.contentType) upsert true")
+        }
+        switch flow.phase {
+        case .uploading(let n) where n == request.attempt:
+            break // attempt 1 after the crop or a Retry: the event has already moved the phase
+        case .waiting(let last, let failedAt) where request.attempt == last + 1:
+            let wanted = Flow.backoffTicks[last - 1]
+            if tick - failedAt != wanted {
+                fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started \(tick - failedAt) ticks after attempt \(last) failed; want \(wanted)")
+            }
+            flow.phase = .uploading(request.attempt)
+        default:
+            fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started while the flow is \(flow.phase): not after a retryable failure, past the limit of four, or with another attempt in flight")
+            flow.phase = .uploading(request.attempt)
+        }
+    }
+
+    private mutating func checkNumeric(_ record: some Sendable, tick: Int) {
+        for child in Mirror(reflecting: record).children where !(child.value is Int || child.value is Double || child.value is Bool) {
+            fail(.telemetryNumericOnly, tick: tick, "field \(child.label ?? "?") is \(type(of: child.value))")
+        }
+    }
+
+    /// R10.1–10.2, R5.4, R7.1: what the crop's telemetry must say.
+    private mutating func checkConfirmTelemetry(_ effects: [EditorEffect], succeeded: Bool, pose: Pose, tick: Int) {
+        let records = effects.compactMap { if case .telemetry(let t) = $0 { t } else { nil } }
+        guard records.count == 1, let t = records.first else {
+            fail(.telemetryReported, tick: tick, "\(records.count) telemetry records when the crop finished; want 1")
+            return
+        }
+        let g = geometry
+        var wrong: [String] = []
+        if t.sourceWidth != source.storedWidth || t.sourceHeight != source.storedHeight { wrong.append("source \(t.sourceWidth)x\(t.sourceHeight)") }
+        if abs(t.sMin - g.sMin) > SpecTolerance.zoom * g.sMin || abs(t.sMax - g.sMax) > SpecTolerance.zoom * g.sMax { wrong.append("s_min/s_max \(t.sMin)/\(t.sMax)") }
+        if let confirmed = flow.confirmedPose, abs(t.scale - confirmed.scale) > SpecTolerance.zoom * confirmed.scale { wrong.append("scale \(t.scale)") }
+        if t.outputSize != config.outputSize || t.outputIsJPEG != flow.jpeg { wrong.append("output \(t.outputSize) jpeg \(t.outputIsJPEG)") }
+        if t.memoryFallback != flow.memoryFallbackAtConfirm { wrong.append("memoryFallback \(t.memoryFallback)") }
+        if t.cropSucceeded != succeeded { wrong.append("cropSucceeded \(t.cropSucceeded)") }
+        if t.zoomLimited != g.zoomLimited || t.lowDensity != g.lowDensity { wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)") }
+        let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.sDensity)
+        if abs(quality - others) > SpecTolerance.zoom * others && t.qualityClampEngaged != (quality < others) {
+            wrong.append("qualityClampEngaged \(t.qualityClampEngaged)")
+        }
+        // R5.4: ≈2560–3000 px long edge, never enlarged, the upright aspect kept.
+        let long = max(g.width, g.height)
+        let thumbLong = Double(max(t.thumbnailWidth, t.thumbnailHeight))
+        let wantLong = long <= 2560 ? long : nil
+        let aspectOK = abs(Double(t.thumbnailWidth) / Double(max(1, t.thumbnailHeight)) - g.width / g.height) <= 2 * g.width / g.height / Double(max(1, min(t.thumbnailWidth, t.thumbnailHeight)))
+        if let wantLong, thumbLong != wantLong { wrong.append("thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) for a \(Int(g.width))x\(Int(g.height)) photo") }
+        else if wantLong == nil && !(2560...3000).contains(thumbLong) { wrong.append("thumbnail long edge \(thumbLong)") }
+        else if !aspectOK || (g.width >= g.height) != (t.thumbnailWidth >= t.thumbnailHeight) { wrong.append("thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) not upright \(Int(g.width))x\(Int(g.height))") }
+        if t.cropLatencyMs < 0 { wrong.append("latency \(t.cropLatencyMs)") }
+        if !wrong.isEmpty { fail(.telemetryReported, tick: tick, "crop telemetry: \(wrong.joined(separator: "; "))") }
+    }
+
+    /// R10.5: each upload attempt reports its outcome.
+    private mutating func checkUploadTelemetry(_ effects: [EditorEffect], attempt: Int, outcome: UploadOutcome, final: Bool, tick: Int) {
+        let records = effects.compactMap { if case .uploadTelemetry(let t) = $0 { t } else { nil } }
+        guard records.count == 1, let t = records.first else {
+            fail(.telemetryReported, tick: tick, "\(records.count) upload telemetry records for attempt \(attempt); want 1")
+            return
+        }
+        if t.attempt != attempt || t.succeeded != (outcome == .success) || t.finalAttempt != final {
+            fail(.telemetryReported, tick: tick, "upload telemetry says attempt \(t.attempt) succeeded \(t.succeeded) final \(t.finalAttempt); want \(attempt), \(outcome == .success), \(final)")
+        }
+    }
+
+    /// Whether the after-confirm flow has begun (until then `endOfFlowTick` has nothing to judge).
+    public var flowActive: Bool { flow.phase != .editing }
+
+    /// After each tick of the flow: R12.3 atomicity, R12.5's kept avatar and due retries.
+    /// `profile` is the store's row now.
+    public mutating func endOfFlowTick(profile: (path: String?, version: Int), tick: Int) {
+        let (path, version) = flow.acknowledged
+        let current = profile
+        if !(current == (path, version) || current == (flow.key, version + 1)) {
+            fail(.profileAtomic, tick: tick, "profile is (\(current.path ?? "nil"), v\(current.version)); want (\(path ?? "nil"), v\(version)) or (\(flow.key), v\(version + 1))")
+        }
+        if flow.phase == .failed(.upload), current != (path, version) {
+            fail(.previousAvatarKept, tick: tick, "after the upload finally failed the profile is (\(current.path ?? "nil"), v\(current.version)); the previous (\(path ?? "nil"), v\(version)) must stay")
+        }
+        if case .waiting(let attempt, let failedAt) = flow.phase, tick > failedAt + Flow.backoffTicks[attempt - 1] {
+            fail(.backoffAsSpecified, tick: tick, "attempt \(attempt + 1) is overdue: attempt \(attempt) failed at tick \(failedAt), the retry was due \(Flow.backoffTicks[attempt - 1]) ticks later")
+            flow.phase = .failed(.upload)
+        }
+    }
+
+    /// At the end of a run: R12.4's versioned URL for the profile's avatar.
+    public mutating func endOfRun(avatarURL: String?, profile: (path: String?, version: Int), tick: Int) {
+        guard let path = profile.path else { return }
+        let suffix = "/avatars/\(path)?v=\(profile.version)"
+        if !(avatarURL?.hasSuffix(suffix) ?? false) {
+            fail(.versionedURL, tick: tick, "avatar URL \(avatarURL ?? "nil") does not end with \(suffix)")
+        }
+    }
+}

@@ -1,0 +1,637 @@
+import CropModel
+
+/// The spec oracle: watches one editing session event by event and tick by tick and records every
+/// broken `Property`.
+///
+/// It restates the spec instead of asking the model: geometry from `SpecGeometry`, where discrete
+/// actions must land, which limits a request pushed past, what must follow confirm and failures.
+/// It keeps its own copy of everything it needs (the view, Reduce Motion, the session, the gesture,
+/// the engaged limits, the running move) from the events it sees, so a bug in the model cannot
+/// also hide itself. The simulator, the fuzzer and the property tests all judge with it.
+public struct Oracle: Sendable {
+    let source: SourceImage
+    let config: AvatarCropperConfig
+    var viewport: Viewport
+    public private(set) var geometry: SpecGeometry
+    var reduceMotion: Bool
+    /// Confirm and cancel end editing (a failed crop resumes it): the editor ignores gestures and
+    /// system events meanwhile, so the oracle must not judge them.
+    var editing = true
+    var gestureSeen = false
+    var memoryWarned = false
+    /// The gesture the recognizer's event stream has open (for `gesturesWellFormed`).
+    var stream: StreamGesture = .none
+    /// Whether the editor has a pan or pinch going (it ignores double-taps and accessibility
+    /// actions meanwhile).
+    var editorGesture = false
+    /// Limits whose light impact has fired and whose pose has not left them since: another impact
+    /// for one of these is a repeat (judged leniently: left as soon as off by rounding).
+    var disarmed: LimitSet = []
+    /// The same, but left only when clearly off the limit: a push into one of these owes no impact.
+    var engaged: LimitSet = []
+    var shown: [Message: Int] = [:]
+    var pinch: PinchWatch?
+    /// The discrete action in flight: where it must land, and the spring it rides.
+    var move: Move?
+    var animationTicks = 0
+    var lastSliderPose: Pose?
+    var flow: Flow
+
+    /// Stored details are capped per property; `counts` has every occurrence.
+    public static let maxStoredPerProperty = 20
+    public private(set) var violations: [Violation] = []
+    public private(set) var counts: [Property: Int] = [:]
+    public var violationCount: Int { counts.values.reduce(0, +) }
+
+    enum StreamGesture { case none, pan, pinch }
+
+    struct PinchWatch {
+        var startScale: Double
+        var baseFactor: Double
+        var imagePoint: Point
+        var lastFactor: Double
+        /// In view points: after a resize the fingers are where they were on the glass.
+        var lastFocal: Point
+    }
+
+    /// An animated (or, under Reduce Motion, instant) discrete action.
+    struct Move {
+        var property: Property
+        var from: Pose
+        /// Where it must land; nil when the oracle cannot tell (a rung boundary within rounding).
+        var target: Pose?
+        /// Offset from the mask center whose image point the move keeps in place.
+        var anchor: Point
+        /// Frames advanced so far.
+        var frames = 0
+    }
+
+    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, reduceMotion: Bool,
+                user: UserContext? = nil) {
+        self.source = source
+        self.config = config
+        self.viewport = viewport
+        geometry = SpecGeometry(source: source, viewport: viewport, config: config)
+        self.reduceMotion = reduceMotion
+        flow = Flow(user: user, config: config)
+    }
+
+    /// Records a violation found outside the oracle's own checks, so all are stored and counted alike.
+    public mutating func record(_ property: Property, tick: Int, _ message: String) {
+        fail(property, tick: tick, message)
+    }
+
+    mutating func fail(_ property: Property, tick: Int, _ message: String) {
+        let n = counts[property, default: 0]
+        counts[property] = n + 1
+        if n < Self.maxStoredPerProperty {
+            violations.append(Violation(property: property, tick: tick, time: Double(tick) / 60, message: message))
+        }
+    }
+
+    private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY]
+
+    // MARK: Opening
+
+    /// Whether the editor was right to open or refuse the photo (R1.2, R1.3, R11.1, R11.4).
+    /// `rejection` is the message the user saw, nil when the editor opened.
+    public static func judgeOpening(source: SourceImage, undecodable: Bool, rejection: String?) -> String? {
+        let tooSmall = "This photo is too small for a profile picture"
+        if undecodable {
+            if rejection == nil { return "an undecodable photo opened the editor" }
+            if rejection == tooSmall { return "an undecodable photo was refused as too small" }
+            return nil
+        }
+        guard source.storedWidth > 0, source.storedHeight > 0 else { return nil }
+        let short = min(source.storedWidth, source.storedHeight)
+        if short < 320 && rejection != tooSmall {
+            return "a photo with a \(short) px short side must be refused with \"\(tooSmall)\"; got \(rejection.map { "\"\($0)\"" } ?? "the editor")"
+        }
+        if short >= 320 && rejection == tooSmall {
+            return "a photo with a \(short) px short side was refused as too small"
+        }
+        return nil
+    }
+
+    /// After the editor opened: the announcement and tips of R4.1, R8.4 and the density rule, the
+    /// initial pose, and the first frame's invariants.
+    public mutating func opened(_ editor: Observation, sliderPercent: Double, effects: [EditorEffect]) {
+        if !effects.contains(.announce(.voiceOverIntro)) {
+            fail(.voiceOverAnnounced, tick: 0, "no VoiceOver announcement at open")
+        }
+        let initial = Pose(scale: min(geometry.sMin * 1.05, geometry.sMax), translation: .zero)
+        if !SpecTolerance.same(editor.pose, initial) {
+            fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)")
+        }
+        count(effects, pose: editor.pose, tick: 0)
+        endOfTick(editor, recognizerActive: false, tick: 0)
+        judgeSlider(sliderPercent, pose: editor.pose, tick: 0)
+    }
+
+    // MARK: After every event
+
+    /// After each event. `before`/`wasAnimating` describe the editor just before it, `pose` and
+    /// `animating` just after; `effects` is what it returned.
+    public mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
+                                 effects: [EditorEffect], tick: Int) {
+        checkStream(event, tick: tick)
+        switch event {
+        case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
+            if pose != before {
+                fail(.handOverWithoutJump, tick: tick,
+                     "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)")
+            }
+        default: break
+        }
+        let wasEditing = editing
+        var requested: Pose?
+        if wasEditing {
+            editingEvent(event, before: before, wasAnimating: wasAnimating, pose: pose, animating: animating,
+                         effects: effects, requested: &requested, tick: tick)
+        }
+        observeFlow(event, wasEditing: wasEditing, pose: pose, effects: effects, tick: tick)
+        let engagedBefore = engaged
+        if !effects.isEmpty { count(effects, pose: pose, tick: tick) }
+        if let requested { pressed(requested, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
+        rearm(pose)
+    }
+
+    /// The recognizer's stream: one gesture at a time, changes inside it, taps outside any.
+    private mutating func checkStream(_ event: EditorEvent, tick: Int) {
+        let ok: Bool
+        switch event {
+        case .panBegan: ok = stream == .none; stream = .pan
+        case .pinchBegan: ok = stream == .none; stream = .pinch
+        case .panChanged: ok = stream == .pan
+        case .pinchChanged: ok = stream == .pinch
+        case .panEnded: ok = stream == .pan; stream = .none
+        case .pinchEnded: ok = stream == .pinch; stream = .none
+        case .gestureCancelled: ok = stream != .none; stream = .none
+        case .doubleTap: ok = stream == .none
+        default: ok = true
+        }
+        if !ok { fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)") }
+    }
+
+    private mutating func editingEvent(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
+                                       effects: [EditorEffect], requested: inout Pose?, tick: Int) {
+        let g = geometry
+        switch event {
+        case .panBegan:
+            beginGesture()
+            pinch = nil
+        case .panChanged(let delta):
+            guard delta.isFinite else { break }
+            beginGesture()
+            pinch = nil
+            let asked = Pose(scale: before.scale, translation: before.translation + delta)
+            requested = asked
+            let expected = g.clamp(asked)
+            if !SpecTolerance.same(pose, expected) {
+                fail(.panFollowsFinger, tick: tick, "a pan by (\(delta.x), \(delta.y)) from \(before.specDescription) should end at \(expected.specDescription), got \(pose.specDescription)")
+            }
+        case .pinchBegan(let focal):
+            guard focal.isFinite else { break }
+            beginGesture()
+            pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
+                               lastFactor: 1, lastFocal: focal)
+        case .pinchChanged(let factor, let focal):
+            guard factor.isFinite, factor >= 0, focal.isFinite else { break }
+            guard let watch = pinch else {
+                // The editor begins a pinch here (a pinch whose began was lost).
+                beginGesture()
+                pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
+                                   lastFactor: 1, lastFocal: focal)
+                break
+            }
+            requested = checkPinch(watch, factor: factor, focal: focal, pose: pose, tick: tick)
+        case .panEnded, .pinchEnded, .gestureCancelled:
+            editorGesture = false
+            pinch = nil
+        case .doubleTap(let point):
+            guard point.isFinite, !editorGesture else { break }
+            gestureSeen = true
+            let anchor = point - g.center
+            let target = g.nextRung(after: before.scale).map { g.anchoredTarget(from: before, scale: $0, anchor: anchor) }
+            start(Move(property: .doubleTapRung, from: before, target: target, anchor: anchor), pose: pose, animating: animating, tick: tick)
+        case .setZoomSlider(let percent, let animated):
+            guard percent.isFinite, !editorGesture else { break }
+            let scale = g.sliderScale(min(max(percent, 0), 100))
+            if animated {
+                start(Move(property: .sliderTarget, from: before, target: g.anchoredTarget(from: before, scale: scale, anchor: .zero),
+                           anchor: .zero), pose: pose, animating: animating, tick: tick)
+            } else {
+                // A dragged thumb first lands any running move, then jumps.
+                let base = wasAnimating ? move?.target : before
+                move = nil
+                if let base {
+                    let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
+                    land(.sliderTarget, target: target, pose: pose, tick: tick, "slider at \(percent) %")
+                }
+            }
+        case .incrementZoom, .decrementZoom:
+            guard !editorGesture else { break }
+            let up = event == .incrementZoom
+            let base = wasAnimating ? move?.target : before
+            guard let base else { move = nil; break }
+            let scale = g.sliderScale(g.sliderPercent(base.scale) + (up ? 1 : -1) * SpecGeometry.sliderStep)
+            let atEnd = g.isOn(up ? .zoomMax : .zoomMin, before, slack: SpecTolerance.zoom * 1e3)
+            if atEnd && !wasAnimating {
+                // Pressing against the end of the range: nothing moves, the limit is felt (notes).
+                let asked = Pose(scale: scale, translation: before.translation)
+                requested = asked
+                move = nil
+                land(.incrementTarget, target: g.clamp(asked), pose: pose, tick: tick, up ? "increment at the end" : "decrement at the end")
+            } else {
+                start(Move(property: .incrementTarget, from: before, target: g.anchoredTarget(from: before, scale: scale, anchor: .zero),
+                           anchor: .zero), pose: pose, animating: animating, tick: tick)
+            }
+        case .recenter:
+            guard !editorGesture else { break }
+            let scale = wasAnimating ? move?.target?.scale : before.scale
+            start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero) }, anchor: .zero),
+                  pose: pose, animating: animating, tick: tick)
+        case .resize(let size):
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
+            // A running move jumps to its end first; then the mask-center point and relative zoom stay.
+            let base = wasAnimating ? move?.target : before
+            move = nil
+            let old = g
+            viewport = Viewport(size: size, screenScale: viewport.screenScale)
+            geometry = SpecGeometry(source: source, viewport: viewport, config: config)
+            if let base {
+                let s = base.scale / old.sMin * geometry.sMin
+                let q = SpecGeometry.imagePoint(base, under: .zero)
+                let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s)))
+                if !SpecTolerance.same(pose, expected) {
+                    fail(.resizeKeepsCenter, tick: tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(pose.specDescription)")
+                }
+            }
+            // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is
+            // nothing to divide by, and it keeps its start.
+            if var watch = pinch, watch.lastFactor > 0 {
+                watch.startScale = pose.scale
+                watch.baseFactor = watch.lastFactor
+                watch.imagePoint = SpecGeometry.imagePoint(pose, under: watch.lastFocal - geometry.center)
+                pinch = watch
+            }
+            lastSliderPose = nil
+        case .setReduceMotion(let on):
+            reduceMotion = on
+            if on, wasAnimating, let running = move {
+                // Switching Reduce Motion on lands a running move at once.
+                move = nil
+                if let target = running.target { land(running.property, target: target, pose: pose, tick: tick, "Reduce Motion switched on") }
+            }
+        case .memoryWarning:
+            memoryWarned = true
+        case .confirm:
+            if wasAnimating, let running = move, let target = running.target {
+                land(running.property, target: target, pose: pose, tick: tick, "confirm")
+            }
+            move = nil
+            editing = false
+            editorGesture = false
+            pinch = nil
+            confirmed(pose: pose, effects: effects, tick: tick)
+        case .cancel:
+            move = nil
+            editing = false
+            editorGesture = false
+            pinch = nil
+        default:
+            break
+        }
+    }
+
+    private mutating func beginGesture() {
+        gestureSeen = true
+        editorGesture = true
+        move = nil
+    }
+
+    /// A discrete action began: it lands now (Reduce Motion, or nothing to animate) or when its
+    /// spring settles.
+    private mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
+        // A new move starts its spring from rest: the settle bound counts from here.
+        animationTicks = 0
+        if animating {
+            if reduceMotion {
+                fail(.reduceMotionDiscrete, tick: tick, "\(m.property.rawValue) animates with Reduce Motion on")
+            }
+            move = m
+        } else {
+            move = nil
+            if let target = m.target { land(m.property, target: target, pose: pose, tick: tick, "at once") }
+        }
+    }
+
+    /// Judges where a discrete action ended.
+    mutating func land(_ property: Property, target: Pose, pose: Pose, tick: Int, _ when: String) {
+        if !SpecTolerance.same(pose, target) {
+            fail(property, tick: tick, "ended at \(pose.specDescription); want \(target.specDescription) (\(when))")
+        }
+    }
+
+    /// The sides a user request passes: `clearly` by more than `SpecTolerance.push` (its impact
+    /// is owed), `at all` by more than rounding (it engages its axis).
+    private func pushedSides(_ requested: Pose) -> (clearly: LimitSet, atAll: LimitSet) {
+        let g = geometry
+        var clearly: LimitSet = [], atAll: LimitSet = []
+        func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
+            if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
+            if excess > SpecTolerance.push * scale { clearly.insert(side) }
+        }
+        add(.zoomMin, g.sMin - requested.scale, g.sMin * 1e-3)
+        add(.zoomMax, requested.scale - g.sMax, g.sMax * 1e-3)
+        let l = g.panLimit(g.clampScale(requested.scale))
+        add(.panMinX, -l.x - requested.translation.x, 1)
+        add(.panMaxX, requested.translation.x - l.x, 1)
+        add(.panMinY, -l.y - requested.translation.y, 1)
+        add(.panMaxY, requested.translation.y - l.y, 1)
+        return (clearly, atAll)
+    }
+
+    /// A user request (pan, pinch, an increment at the end) against the limits: every side it
+    /// clearly pushed past that was not engaged owes a light impact naming its axis (R3.2, notes),
+    /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
+    /// "An axis with no range"), impact or not.
+    private mutating func pressed(_ requested: Pose, engagedBefore: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
+        let pushed = pushedSides(requested)
+        guard !pushed.atAll.isEmpty else { return }
+        requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
+        let loose = on(pose, slack: SpecTolerance.push)
+        for reason in LimitReason.ordered where !pushed.atAll.isDisjoint(with: Self.axis(of: reason)) {
+            engaged.formUnion(loose.intersection(Self.axis(of: reason)))
+        }
+    }
+
+    private mutating func requireImpacts(_ sides: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
+        guard !sides.isEmpty else { return }
+        for reason in LimitReason.ordered where !sides.isDisjoint(with: reason.limit) {
+            if !effects.contains(.haptic(.lightImpact(reason))) {
+                fail(.limitHapticOnEntry, tick: tick, "a request past the \(reason.rawValue) limit (now \(pose.specDescription)) got no light impact")
+            }
+        }
+    }
+
+    /// The pinch's pose: zoom = start × span ratio, clamped; the start's centroid point under the
+    /// current centroid at that zoom; then the translation clamped.
+    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, pose: Pose, tick: Int) -> Pose {
+        var watch = w
+        let g = geometry
+        let p = focal - g.center
+        watch.lastFactor = factor
+        watch.lastFocal = focal
+        pinch = watch
+        let requestedScale = watch.startScale * factor / watch.baseFactor
+        let s = g.clampScale(requestedScale)
+        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: p, scale: s)
+        let expected = g.clamp(Pose(scale: s, translation: anchored))
+        if !SpecTolerance.same(pose, expected) {
+            fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
+        }
+        return Pose(scale: requestedScale, translation: anchored)
+    }
+
+    /// Effects any event or tick may carry: light impacts, tips, the crop request.
+    mutating func count(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+        for effect in effects {
+            switch effect {
+            case .haptic(.lightImpact(let reason)):
+                // The sides of the reason's axis the pose is on: one, or both where the axis has no
+                // range. The impact is a repeat only if every one of them is still disarmed.
+                var on: LimitSet = []
+                for side in Self.sides where !side.isDisjoint(with: reason.limit) && geometry.isOn(side, pose, slack: SpecTolerance.points) {
+                    on.insert(side)
+                }
+                if on.isEmpty {
+                    fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
+                } else if disarmed.isSuperset(of: on) {
+                    fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
+                }
+                disarmed.formUnion(on)
+                engaged.formUnion(on)
+                // A cut engages every side of its axis the pose sits on (an axis with no range). Lenient
+                // both ways: a repeat needs the pose on that side within rounding, an owed impact is
+                // waived while it is anywhere near it.
+                for other in Self.sides where !other.isDisjoint(with: Self.axis(of: reason)) {
+                    if geometry.isOn(other, pose, slack: SpecTolerance.zoom) { disarmed.insert(other) }
+                    if geometry.isOn(other, pose, slack: SpecTolerance.push) { engaged.insert(other) }
+                }
+            case .show(let message):
+                shown[message, default: 0] += 1
+                if shown[message]! > 1 {
+                    fail(.tipsAtMostOnce, tick: tick, "\"\(message.text)\" shown \(shown[message]!) times")
+                }
+            case .crop(let request):
+                checkCrop(request, pose: pose, tick: tick)
+            default: break
+            }
+        }
+    }
+
+    /// Both sides of the axis a reason names.
+    static func axis(of reason: LimitReason) -> LimitSet {
+        switch reason {
+        case .zoomMin, .zoomMax: [.zoomMin, .zoomMax]
+        case .panClampX: [.panMinX, .panMaxX]
+        case .panClampY: [.panMinY, .panMaxY]
+        }
+    }
+
+    /// A side stays engaged while the pose sits on it: `disarmed` is left as soon as the pose is
+    /// off by rounding, `engaged` only once it is clearly off.
+    private mutating func rearm(_ pose: Pose) {
+        guard !engaged.isEmpty || !disarmed.isEmpty else { return }
+        let tight = on(pose, slack: SpecTolerance.zoom), loose = on(pose, slack: SpecTolerance.push)
+        disarmed.formIntersection(tight)
+        engaged.formIntersection(loose)
+    }
+
+    /// Every side `pose` is on within `slack`, computed once (the per-tick path).
+    func on(_ pose: Pose, slack: Double) -> LimitSet {
+        let g = geometry
+        var out: LimitSet = []
+        if pose.scale <= g.sMin * (1 + slack * 1e-3) { out.insert(.zoomMin) }
+        if pose.scale >= g.sMax * (1 - slack * 1e-3) { out.insert(.zoomMax) }
+        let l = g.panLimit(pose.scale)
+        if pose.translation.x <= -l.x + slack { out.insert(.panMinX) }
+        if pose.translation.x >= l.x - slack { out.insert(.panMaxX) }
+        if pose.translation.y <= -l.y + slack { out.insert(.panMinY) }
+        if pose.translation.y >= l.y - slack { out.insert(.panMaxY) }
+        return out
+    }
+
+    private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
+        let g = geometry
+        let crop = g.crop(pose)
+        if crop.width < g.requiredCropSide * (1 - SpecTolerance.zoom) {
+            fail(.confirmable, tick: tick, "confirmed a crop of \(crop.width) px per side; at least \(g.requiredCropSide) required")
+        }
+        let tolerance = SpecTolerance.pixels * max(g.width, g.height)
+        let r = request.rect
+        if abs(r.x - crop.x) > tolerance || abs(r.y - crop.y) > tolerance || abs(r.width - crop.width) > tolerance
+            || abs(r.height - crop.height) > tolerance {
+            fail(.confirmable, tick: tick, "crop request (\(r.x), \(r.y), \(r.width)x\(r.height)) differs from the mask's square (\(crop.x), \(crop.y), \(crop.width))")
+        }
+        if !Self.inside(request.storedRect, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
+            fail(.cropRectInSource, tick: tick, "stored crop rect \(request.storedRect) outside \(source.storedWidth)x\(source.storedHeight)")
+        }
+        if request.outputSize != config.outputSize || request.encoding != config.encoding || request.orientation != source.orientation {
+            fail(.cropRequestMatchesConfig, tick: tick, "crop request for \(request.outputSize) px \(request.encoding), orientation \(request.orientation.rawValue); want \(config.outputSize) px \(config.encoding), orientation \(source.orientation.rawValue)")
+        }
+        if request.fromThumbnail != memoryWarned {
+            fail(.memoryFallbackUsesThumbnail, tick: tick, memoryWarned ? "a memory warning came before confirm but the crop uses the original" : "the crop uses the thumbnail without a memory warning")
+        }
+        checkMapping(request, crop: crop, tick: tick)
+    }
+
+    static func inside(_ r: Rect, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
+        r.x >= -tolerance && r.y >= -tolerance && r.x + r.width <= w + tolerance && r.y + r.height <= h + tolerance
+    }
+
+    /// The confirm's obligations: success haptic (R3.3), the memory-fallback notice (R11.3).
+    private mutating func confirmed(pose: Pose, effects: [EditorEffect], tick: Int) {
+        if !effects.contains(.haptic(.success)) {
+            fail(.successHapticOnConfirm, tick: tick, "confirm without the success haptic")
+        }
+        let notice = effects.contains(.show(.memoryFallback))
+        if memoryWarned && !notice && shown[.memoryFallback, default: 0] == 0 {
+            fail(.memoryFallbackNoticeShown, tick: tick, "the crop falls back to the thumbnail but \"\(Message.memoryFallback.text)\" was not shown")
+        } else if !memoryWarned && notice {
+            fail(.memoryFallbackNoticeShown, tick: tick, "the memory-fallback notice shown without a memory warning")
+        }
+    }
+
+    // MARK: After every tick
+
+    /// After each tick: the frame's invariants, where moves land, the spring's timing, the tips
+    /// that must have shown.
+    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) {
+        let pose = editor.pose
+        rearm(pose)
+        guard pose.isFinite else {
+            fail(.finiteState, tick: tick, pose.specDescription)
+            return
+        }
+        let g = geometry
+        let s = pose.scale
+        if s < g.sMin * (1 - SpecTolerance.zoom) || s > g.sMax * (1 + SpecTolerance.zoom) {
+            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin), \(g.sMax)]")
+        }
+        if !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
+            fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)")
+        }
+        let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
+        let r = g.maskDiameter / 2
+        if abs(pose.translation.x) + r > halfW + SpecTolerance.points || abs(pose.translation.y) + r > halfH + SpecTolerance.points {
+            fail(.maskCovered, tick: tick, "mask radius \(r) at (\(pose.translation.x), \(pose.translation.y)) leaves the image's half-size (\(halfW), \(halfH)) at scale \(s)")
+        }
+        let crop = g.crop(pose)
+        let tolerance = SpecTolerance.pixels * max(g.width, g.height)
+        if !Self.inside(crop, g.width, g.height, tolerance) {
+            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) outside \(g.width)x\(g.height)")
+        }
+        let modelCrop = editor.cropRect
+        if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
+            || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
+            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
+        }
+        let stored = editor.storedCropRect
+        if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
+            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
+        }
+        if editor.session == .editing {
+            if recognizerActive && editor.gridVisible {
+                fail(.gridHiddenDuringGestures, tick: tick, "grid visible during an active gesture")
+            } else if !recognizerActive && config.showGrid && !editor.gridVisible {
+                fail(.gridHiddenDuringGestures, tick: tick, "grid still hidden with no gesture active")
+            }
+        }
+        if editor.instructionsVisible == gestureSeen {
+            fail(.instructionsHiddenAfterFirstGesture, tick: tick,
+                 gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
+        }
+        if g.zoomLimited, shown[.zoomLimitedByQuality, default: 0] == 0 {
+            fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
+        }
+        if g.lowDensity, shown[.lowDensity, default: 0] == 0 {
+            fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
+        }
+        frame(editor, tick: tick)
+    }
+
+    /// Whether the slider's reading is worth judging after this tick: the pose has come to rest
+    /// (no finger on it, no animation — when VoiceOver reads it) somewhere new. Asking only then
+    /// keeps a logarithm off every moving frame.
+    public func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
+        !recognizerActive && !editor.animating && lastSliderPose != editor.pose
+    }
+
+    /// R4.2: the slider reads percent = 100·log(s/s_min)/log(s_max/s_min) at rest.
+    public mutating func judgeSlider(_ sliderPercent: Double, pose: Pose, tick: Int) {
+        lastSliderPose = pose
+        let g = geometry
+        // Over a range narrower than a millionth the percent is all rounding: not judged.
+        guard g.sMax > g.sMin * (1 + 1e-6) else { return }
+        let want = g.sliderPercent(pose.scale)
+        if abs(sliderPercent - want) > SpecTolerance.percent {
+            fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %")
+        }
+    }
+
+    /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
+    private mutating func frame(_ editor: Observation, tick: Int) {
+        if editor.animating {
+            animationTicks += 1
+            if reduceMotion {
+                fail(.reduceMotionDiscrete, tick: tick, "animating with Reduce Motion on")
+            } else if animationTicks > settleBound {
+                fail(.animatedFramesValid, tick: tick, "animation still running after \(animationTicks) ticks; the spring settles within \(settleBound)")
+            }
+            if var running = move {
+                running.frames += 1
+                move = running
+                checkSpring(running, pose: editor.pose, tick: tick)
+            }
+        } else {
+            animationTicks = 0
+            if let running = move {
+                move = nil
+                if let target = running.target {
+                    land(running.property, target: target, pose: editor.pose, tick: tick, "after \(running.frames + 1) frames")
+                }
+            }
+        }
+    }
+}
+
+extension EditorEvent {
+    /// The event's name, for messages.
+    public var specName: String {
+        switch self {
+        case .panBegan: "panBegan"
+        case .panChanged: "panChanged"
+        case .panEnded: "panEnded"
+        case .pinchBegan: "pinchBegan"
+        case .pinchChanged: "pinchChanged"
+        case .pinchEnded: "pinchEnded"
+        case .gestureCancelled: "gestureCancelled"
+        case .doubleTap: "doubleTap"
+        case .setZoomSlider: "setZoomSlider"
+        case .incrementZoom: "incrementZoom"
+        case .decrementZoom: "decrementZoom"
+        case .recenter: "recenter"
+        case .resize: "resize"
+        case .setReduceMotion: "setReduceMotion"
+        case .memoryWarning: "memoryWarning"
+        case .confirm: "confirm"
+        case .cancel: "cancel"
+        case .cropFinished: "cropFinished"
+        case .uploadFinished: "uploadFinished"
+        case .profileUpdated: "profileUpdated"
+        case .retry: "retry"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CropModel
+
+/// The oracle's tolerances, one set for every property (docs/oracle.md says why each is what it is).
+///
+/// The model snaps clamps to the exact bound and counts a request as cut only past 1e-9 relative
+/// (zoom) or 1e-7 pt (translation). The oracle computes the same quantities by other formulas, so
+/// it allows a hundred to a thousand times that before calling a difference a bug: far below
+/// anything a user could see (a millionth of a point), far above rounding.
+public enum SpecTolerance {
+    /// Zoom, relative.
+    public static let zoom = 1e-9
+    /// Translations, in points (plus `zoom` × the magnitude, for large translations).
+    public static let points = 1e-6
+    /// Pixel rects, relative to the image's long side.
+    public static let pixels = 1e-6
+    /// Slider percent.
+    public static let percent = 1e-6
+    /// A request must pass a limit by this much (points, or relative × 1e-3 for zoom) before its
+    /// light impact is obligatory: near the bound either answer is right.
+    public static let push = 1e-6
+
+    /// Whether two poses are equal within the tolerances.
+    static func same(_ a: Pose, _ b: Pose) -> Bool {
+        abs(a.scale - b.scale) <= zoom * max(abs(a.scale), abs(b.scale))
+            && abs(a.translation.x - b.translation.x) <= points * (1 + max(abs(a.translation.x), abs(b.translation.x)))
+            && abs(a.translation.y - b.translation.y) <= points * (1 + max(abs(a.translation.y), abs(b.translation.y)))
+    }
+}
+
+extension Pose {
+    /// For messages: scale and translation with enough digits to see a difference.
+    var specDescription: String { "scale \(scale), t (\(translation.x), \(translation.y))" }
+}
