@@ -35,6 +35,8 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
     var replayCheck = TraceChecks.Replay.frames
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
+    @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
+    var plant = false
     @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
     var replay: [String] = []
     @Option(help: ArgumentHelp("Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
@@ -52,7 +54,8 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         let profile: FuzzProfile
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
-        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, mirror: !noMirrorCheck))
+        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, mirror: !noMirrorCheck),
+                                extra: plant ? [.plantedNoLightImpact] : [])
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps)
