@@ -175,7 +175,7 @@ public enum Campaign {
                 shared.withLock { $0.ticks += verdict.ticks; $0.simulatedTicks += verdict.simulatedTicks }
                 guard let failure = verdict.failure else { continue }
                 record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
-                               file: scenario.file, replay: replayCommand(scenario.file), originalSteps: scenario.steps.count,
+                               file: scenario.file, replay: replayCommand(scenario.file, failure.kind), originalSteps: scenario.steps.count,
                                steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
             }
         }
@@ -262,7 +262,7 @@ public enum Campaign {
         let description = "Found by cropsim fuzz --seed \(config.seed), run \(run)"
             + ": \(failure.kind) (\(final.message)). "
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
-            + "Replay: \(replayCommand(path))"
+            + "Replay: \(replayCommand(path, failure.kind))"
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
             .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
         let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
@@ -271,7 +271,7 @@ public enum Campaign {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false
                 finding.file = saved
-                finding.replay = replayCommand(saved)
+                finding.replay = replayCommand(saved, failure.kind)
             }
         } catch {
             // Never a duplicate: a find that was not saved is lost unless someone is told.
@@ -287,7 +287,11 @@ public enum Campaign {
         return trace.steps.last { Trace.tick($0.start) <= tick }?.kind.rawValue ?? "open"
     }
 
-    /// The command that replays a saved find (under `scripts/mutants`, with the mutant's binary
-    /// and `CROPSIM_MUTANT` set, as the runner prints).
-    static func replayCommand(_ path: String) -> String { "cropsim run \(path)" }
+    /// The command that replays a saved find: `cropsim run` for the oracle's properties (under
+    /// `scripts/mutants`, with the mutant's binary and `CROPSIM_MUTANT` set, as the runner prints);
+    /// the planted property only the fuzzer judges.
+    static func replayCommand(_ path: String, _ kind: FailureKind) -> String {
+        if case .extra = kind { return "cropsim fuzz --plant --replay \(path)" }
+        return "cropsim run \(path)"
+    }
 }
