@@ -99,7 +99,7 @@ extension Oracle {
             editing = false
             editorGesture = false
             pinch = nil
-            move = nil
+            dropMove()
         case (.retry, .failed):
             flow.phase = .uploading(1)
         default:

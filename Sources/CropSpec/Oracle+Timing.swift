@@ -19,12 +19,13 @@ extension Oracle {
     static let progressByFrame: [Double] = (0...settleTicks).map { spring.progress(atTick: $0) }
 
     /// Reads the frame's progress u back from its pose and compares it with the reference's
-    /// progress at that frame. The zoom follows s₀(s₁/s₀)^u, so u comes from the zoom when it
+    /// progress at that frame; the first deviation is kept with the move and reported when the
+    /// move lands on its target (`finish`). The zoom follows s₀(s₁/s₀)^u, so u comes from the zoom when it
     /// changes by more than 0.1 %; for a move at one zoom (recenter) the translation is linear in
     /// u. Frames a clamp holds (an overshoot pressed against a limit) say nothing about u and are
     /// skipped.
-    mutating func checkSpring(_ m: Move, pose: Pose, tick: Int) {
-        guard let target = m.target else { return }
+    mutating func checkSpring(pose: Pose, tick: Int) {
+        guard let m = move, m.springDeviation == nil, let target = m.target else { return }
         let u: Double
         let ratio = target.scale / m.from.scale
         if abs(ratio - 1) > 1e-3 {
@@ -47,7 +48,7 @@ extension Oracle {
         guard m.frames < Self.progressByFrame.count else { return }
         let want = Self.progressByFrame[m.frames]
         if abs(u - want) > SpringReference.progressTolerance {
-            fail(.springTiming, tick: tick, "\(m.property.rawValue) frame \(m.frames) is at progress \(u); the spring (k 100, ζ 0.8, m 1, 60 Hz) is at \(want)")
+            move?.springDeviation = (tick, "\(m.property.rawValue) frame \(m.frames) is at progress \(u); the spring (k 100, ζ 0.8, m 1, 60 Hz) is at \(want)")
         }
     }
 }

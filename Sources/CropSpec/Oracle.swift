@@ -55,6 +55,11 @@ public struct Oracle: Sendable {
     }
 
     /// An animated (or, under Reduce Motion, instant) discrete action.
+    ///
+    /// An action that starts from a move still in flight (an increment, recenter, slider drag or
+    /// resize builds on where that move was going) is not judged for where it lands: its base is
+    /// a target the oracle predicted but never saw reached, so a wrong earlier target would be
+    /// blamed on the later action. Every such action is judged whenever nothing is in flight.
     struct Move {
         var property: Property
         var from: Pose
@@ -64,6 +69,10 @@ public struct Oracle: Sendable {
         var anchor: Point
         /// Frames advanced so far.
         var frames = 0
+        /// The first frame off the reference spring, reported when the move ends: if it also ends
+        /// in the wrong place, that is the bug to name (the frames were measured against the
+        /// oracle's target, so a wrong target makes them look off too).
+        var springDeviation: (tick: Int, message: String)?
     }
 
     public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, reduceMotion: Bool,
@@ -222,8 +231,8 @@ public struct Oracle: Sendable {
                            anchor: .zero), pose: pose, animating: animating, tick: tick)
             } else {
                 // A dragged thumb first lands any running move, then jumps.
-                let base = wasAnimating ? move?.target : before
-                move = nil
+                let base = wasAnimating ? nil : before
+                dropMove()
                 if let base {
                     let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
                     land(.sliderTarget, target: target, pose: pose, tick: tick, "slider at \(percent) %")
@@ -232,15 +241,18 @@ public struct Oracle: Sendable {
         case .incrementZoom, .decrementZoom:
             guard !editorGesture else { break }
             let up = event == .incrementZoom
-            let base = wasAnimating ? move?.target : before
-            guard let base else { move = nil; break }
-            let scale = g.sliderScale(g.sliderPercent(base.scale) + (up ? 1 : -1) * SpecGeometry.sliderStep)
+            guard !wasAnimating else {
+                // Builds on the move in flight: a new spring, not judged for where it lands.
+                start(Move(property: .incrementTarget, from: before, target: nil, anchor: .zero), pose: pose, animating: animating, tick: tick)
+                break
+            }
+            let scale = g.sliderScale(g.sliderPercent(before.scale) + (up ? 1 : -1) * SpecGeometry.sliderStep)
             let atEnd = g.isOn(up ? .zoomMax : .zoomMin, before, slack: SpecTolerance.zoom * 1e3)
-            if atEnd && !wasAnimating {
+            if atEnd {
                 // Pressing against the end of the range: nothing moves, the limit is felt (notes).
                 let asked = Pose(scale: scale, translation: before.translation)
                 requested = asked
-                move = nil
+                dropMove()
                 land(.incrementTarget, target: g.clamp(asked), pose: pose, tick: tick, up ? "increment at the end" : "decrement at the end")
             } else {
                 start(Move(property: .incrementTarget, from: before, target: g.anchoredTarget(from: before, scale: scale, anchor: .zero),
@@ -248,14 +260,14 @@ public struct Oracle: Sendable {
             }
         case .recenter:
             guard !editorGesture else { break }
-            let scale = wasAnimating ? move?.target?.scale : before.scale
+            let scale = wasAnimating ? nil : before.scale
             start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero) }, anchor: .zero),
                   pose: pose, animating: animating, tick: tick)
         case .resize(let size):
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
             // A running move jumps to its end first; then the mask-center point and relative zoom stay.
-            let base = wasAnimating ? move?.target : before
-            move = nil
+            let base = wasAnimating ? nil : before
+            dropMove()
             let old = g
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             geometry = SpecGeometry(source: source, viewport: viewport, config: config)
@@ -281,13 +293,13 @@ public struct Oracle: Sendable {
             if on, wasAnimating, let running = move {
                 // Switching Reduce Motion on lands a running move at once.
                 move = nil
-                if let target = running.target { land(running.property, target: target, pose: pose, tick: tick, "Reduce Motion switched on") }
+                finish(running, pose: pose, tick: tick, "Reduce Motion switched on")
             }
         case .memoryWarning:
             memoryWarned = true
         case .confirm:
-            if wasAnimating, let running = move, let target = running.target {
-                land(running.property, target: target, pose: pose, tick: tick, "confirm")
+            if wasAnimating, let running = move {
+                finish(running, pose: pose, tick: tick, "confirm")
             }
             move = nil
             editing = false
@@ -295,7 +307,7 @@ public struct Oracle: Sendable {
             pinch = nil
             confirmed(pose: pose, effects: effects, tick: tick)
         case .cancel:
-            move = nil
+            dropMove()
             editing = false
             editorGesture = false
             pinch = nil
@@ -307,12 +319,13 @@ public struct Oracle: Sendable {
     private mutating func beginGesture() {
         gestureSeen = true
         editorGesture = true
-        move = nil
+        dropMove()
     }
 
     /// A discrete action began: it lands now (Reduce Motion, or nothing to animate) or when its
     /// spring settles.
     private mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
+        dropMove()
         // A new move starts its spring from rest: the settle bound counts from here.
         animationTicks = 0
         if animating {
@@ -321,9 +334,25 @@ public struct Oracle: Sendable {
             }
             move = m
         } else {
-            move = nil
             if let target = m.target { land(m.property, target: target, pose: pose, tick: tick, "at once") }
         }
+    }
+
+    /// A running move ends where it should: first its target, then its spring.
+    mutating func finish(_ running: Move, pose: Pose, tick: Int, _ when: String) {
+        if let target = running.target, !SpecTolerance.same(pose, target) {
+            land(running.property, target: target, pose: pose, tick: tick, when)
+        } else if let deviation = running.springDeviation {
+            fail(.springTiming, tick: deviation.tick, deviation.message)
+        }
+    }
+
+    /// A running move is cut short (a finger, a resize, another action). Its frames were measured
+    /// against the oracle's target, which it never reached, so a deviation there cannot tell a
+    /// wrong spring from a wrong target: it is not reported. Timing bugs show on every move that
+    /// lands.
+    mutating func dropMove() {
+        move = nil
     }
 
     /// Judges where a discrete action ended.
@@ -593,15 +622,13 @@ public struct Oracle: Sendable {
             if var running = move {
                 running.frames += 1
                 move = running
-                checkSpring(running, pose: editor.pose, tick: tick)
+                checkSpring(pose: editor.pose, tick: tick)
             }
         } else {
             animationTicks = 0
             if let running = move {
                 move = nil
-                if let target = running.target {
-                    land(running.property, target: target, pose: editor.pose, tick: tick, "after \(running.frames + 1) frames")
-                }
+                finish(running, pose: editor.pose, tick: tick, "after \(running.frames) frames")
             }
         }
     }
