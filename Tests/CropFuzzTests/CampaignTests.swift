@@ -11,15 +11,9 @@ import Testing
     func config(seed: UInt64, runs: Int, out: String, jobs: Int = 1, shard: (Int, Int) = (1, 1),
                 planted: Bool = false, maxFailures: Int? = nil) -> CampaignConfig {
         CampaignConfig(seed: seed, runs: runs, jobs: jobs, generator: Generator(maxSteps: 12),
-                       oracle: TraceJudge(extra: planted ? [Self.noLightImpact] : []),
+                       oracle: TraceJudge(extra: planted ? [.plantedNoLightImpact] : []),
                        shardIndex: shard.0, shardCount: shard.1, database: RegressionDatabase(directory: out), maxFailures: maxFailures,
                        shrinkBudget: 100)
-    }
-
-    /// A planted property that any trace reaching a zoom or pan limit by hand breaks: "no light
-    /// impact ever". It needs one gesture, so its finds must shrink to a step or two.
-    static let noLightImpact = ExtraProperty(name: "plantedNoLightImpact") { result in
-        result.haptics.first { $0.haptic.reason != nil }.map { ($0.tick, "light impact \($0.haptic.reason!.rawValue)") }
     }
 
     /// Every invariant, replay determinism and mirror symmetry hold on a few hundred traces.
@@ -56,7 +50,7 @@ import Testing
             let out = try TemporaryFolder()
             let report = Campaign.run(config(seed: 9, runs: runs, out: out.path, jobs: jobs, shard: shard, planted: true))
             #expect(report.runs == indices[shard.0 - 1].count || shard.1 == 1)
-            return report.failures.compactMap(\.run)
+            return report.findings.compactMap(\.run)
         }
         let whole = try failingRuns(shard: (1, 1), jobs: 1)
         let sharded = try (1...3).flatMap { try failingRuns(shard: ($0, 3), jobs: 2) }.sorted()
@@ -68,23 +62,23 @@ import Testing
     @Test func theDatabaseIsReplayedFirst() throws {
         let out = try TemporaryFolder()
         let first = Campaign.run(config(seed: 1, runs: 60, out: out.path, planted: true, maxFailures: 1))
-        let saved = try #require(first.failures.first?.file)
+        let saved = try #require(first.findings.first?.file)
         let again = Campaign.run(config(seed: 1, runs: 0, out: out.path, planted: true))
         #expect(again.runs == 0)
         #expect(again.databaseReplayed == 1)
-        #expect(again.failures.map(\.file) == [saved])
-        #expect(again.failures.first?.run == nil)
-        #expect(again.failures.first?.failure == first.failures.first?.failure)
+        #expect(again.findings.map(\.file) == [saved])
+        #expect(again.findings.first?.run == nil)
+        #expect(again.findings.first?.failure == first.findings.first?.failure)
         // Without the planted property the saved file passes, and nothing new is found.
         let fixed = Campaign.run(config(seed: 1, runs: 0, out: out.path))
-        #expect(fixed.databaseReplayed == 1 && fixed.failures.isEmpty)
+        #expect(fixed.databaseReplayed == 1 && fixed.findings.isEmpty)
     }
 
     /// A repeat of a failure and place is counted but neither shrunk nor saved again.
     @Test func repeatsAreDeduplicated() throws {
         let out = try TemporaryFolder()
         let report = Campaign.run(config(seed: 4, runs: 20, out: out.path, planted: true))
-        let saved = report.failures.filter { !$0.duplicate }
+        let saved = report.findings.filter { !$0.duplicate }
         #expect(report.failingRuns > saved.count)
         #expect(Set(saved.compactMap(\.file)).count == saved.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".json") }.count == saved.count)
@@ -95,7 +89,7 @@ import Testing
     @Test func findsShrinkAndReplayTheSameFailure() throws {
         let out = try TemporaryFolder()
         let report = Campaign.run(config(seed: 1, runs: 60, out: out.path, planted: true, maxFailures: 1))
-        let finding = try #require(report.failures.first)
+        let finding = try #require(report.findings.first)
         let run = try #require(finding.run)
         #expect(finding.failure == "plantedNoLightImpact")
         #expect(finding.steps <= 3, "shrunk \(finding.originalSteps) → \(finding.steps) steps")
@@ -104,9 +98,40 @@ import Testing
         let bytes = try #require(FileManager.default.contents(atPath: file))
         let scenario = try ScenarioParser.parse(Array(bytes), file: file, id: "regression")
         #expect(scenario.description.contains("--seed 1, run \(run)"))
-        let replayed = TraceJudge(checks: TraceChecks(replay: .off, mirror: false), extra: [Self.noLightImpact]).check(scenario)
+        let replayed = TraceJudge(checks: TraceChecks(replay: .off, mirror: false), extra: [ExtraProperty.plantedNoLightImpact]).check(scenario)
         #expect(replayed.failure?.kind == .extra("plantedNoLightImpact"))
         #expect(TraceJudge().check(scenario).failure == nil)
+    }
+
+    /// The printed summary has one entry per failure and place, with a count and an example,
+    /// however many traces failed.
+    @Test func theSummaryGroupsFailuresBySignature() throws {
+        let out = try TemporaryFolder()
+        let report = Campaign.run(config(seed: 4, runs: 30, out: out.path, planted: true))
+        #expect(report.findings.count > report.failures.count)
+        #expect(report.failures.map(\.count).reduce(0, +) == report.findings.count)
+        let keys = report.failures.map { [$0.failure, $0.place] }
+        #expect(Set(keys).count == keys.count)
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
+        for group in report.failures {
+            #expect(group.example.failure == group.failure && group.example.place == group.place)
+        }
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
+        #expect((json["failures"] as! [Any]).count == report.failures.count)
+        #expect(json["findings"] == nil)
+    }
+
+    /// A find that cannot be saved is reported as unsaved with the reason, never as a duplicate.
+    @Test func anUnsavableFindIsNotLost() throws {
+        let out = try TemporaryFolder()
+        let file = out.path + "/not-a-folder"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let report = Campaign.run(config(seed: 4, runs: 10, out: file + "/finds", planted: true))
+        #expect(report.unsaved > 0)
+        let unsaved = report.findings.filter { $0.saveError != nil }
+        #expect(unsaved.count == report.unsaved)
+        #expect(unsaved.allSatisfy { !$0.duplicate && $0.file == nil && $0.saveError!.contains("not-a-folder/finds") })
+        #expect(report.findings.filter { !$0.duplicate }.allSatisfy { $0.saveError != nil })
     }
 
     /// Shard arithmetic saturates instead of trapping, which ends the campaign.
