@@ -18,7 +18,7 @@ public indirect enum SchemaJSON: Sendable {
         switch self {
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
-        case .string(let s): out += Self.quote(s)
+        case .string(let s): out += jsonString(s)
         case .array(let items) where items.isEmpty: out += "[]"
         case .array(let items):
             out += "[\n"
@@ -32,25 +32,11 @@ public indirect enum SchemaJSON: Sendable {
         case .object(let members):
             out += "{\n"
             for (i, (key, value)) in members.enumerated() {
-                out += inner + Self.quote(key) + ": "
+                out += inner + jsonString(key) + ": "
                 value.write(into: &out, indent: inner)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += indent + "}"
         }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
