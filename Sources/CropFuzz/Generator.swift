@@ -120,7 +120,8 @@ public struct Generator: Sendable {
     }
 
     /// The spec's defaults, or every field from a short list of edge values (maxZoomMultiplier 1
-    /// and large quality multipliers collapse s_max onto s_min).
+    /// and large quality multipliers collapse s_max onto s_min), the grid off, and JPEG output
+    /// (whose upload must say image/jpeg and .jpg).
     func config(_ r: inout ChoiceReader) -> AvatarCropperConfig {
         var c = AvatarCropperConfig()
         guard r.chance(40) else { return c }
@@ -129,6 +130,8 @@ public struct Generator: Sendable {
         c.maxZoomMultiplier = r.pick([4, 1, 2, 1.5, 10, 100])
         c.maskDiameterFraction = r.pick([0.82, 1, 0.5, 0.25, 0.05])
         c.minPixelPerPoint = r.pick([1, 0.5, 2, 3, 4, 0.01, 100])
+        c.showGrid = r.pick([true, false])
+        c.encoding = r.pick([.pngSRGB, .jpegSRGB(quality: 0.9), .jpegSRGB(quality: 0.5)])
         return c
     }
 

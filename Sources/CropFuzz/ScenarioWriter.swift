@@ -38,6 +38,8 @@ public enum ScenarioWriter {
         if c.maxZoomMultiplier != d.maxZoomMultiplier { fields.append("\"maxZoomMultiplier\": \(number(c.maxZoomMultiplier))") }
         if c.maskDiameterFraction != d.maskDiameterFraction { fields.append("\"maskDiameterFraction\": \(number(c.maskDiameterFraction))") }
         if c.minPixelPerPoint != d.minPixelPerPoint { fields.append("\"minPixelPerPoint\": \(number(c.minPixelPerPoint))") }
+        if c.showGrid != d.showGrid { fields.append("\"showGrid\": \(c.showGrid)") }
+        if case .jpegSRGB(let q) = c.encoding { fields.append("\"encoding\": { \"format\": \"jpeg\", \"quality\": \(number(q)) }") }
         return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
     }
 

@@ -1,6 +1,6 @@
-/// What an observer (the simulator's invariant monitor) sees of the editor after an event or
-/// tick: its visible state and the crop it would request. A plain value, so tests and
-/// deliberately broken models can hand a monitor states the real editor never reaches.
+/// What an observer (the simulator's spec oracle) sees of the editor after an event or tick: its
+/// visible state and the crop it would request. A plain value, so tests can hand the oracle
+/// states the real editor never reaches.
 public struct Observation: Sendable {
     public var pose: Pose
     public var cropRect: Rect

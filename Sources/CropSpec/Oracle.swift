@@ -17,6 +17,8 @@ public struct Oracle: Sendable {
     /// Confirm and cancel end editing (a failed crop resumes it): the editor ignores gestures and
     /// system events meanwhile, so the oracle must not judge them.
     var editing = true
+    /// Cancel ends the session for good (`sessionFollowsFlow`).
+    var cancelled = false
     var gestureSeen = false
     var memoryWarned = false
     /// The gesture the recognizer's event stream has open (for `gesturesWellFormed`).
@@ -308,6 +310,7 @@ public struct Oracle: Sendable {
             confirmed(pose: pose, effects: effects, tick: tick)
         case .cancel:
             dropMove()
+            if editing { cancelled = true }
             editing = false
             editorGesture = false
             pinch = nil
@@ -570,6 +573,10 @@ public struct Oracle: Sendable {
         let stored = editor.storedCropRect
         if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
             fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
+        }
+        let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
+        if editor.session != session {
+            fail(.sessionFollowsFlow, tick: tick, "the session is \(editor.session.rawValue); the flow so far makes it \(session.rawValue)")
         }
         if editor.session == .editing {
             if recognizerActive && editor.gridVisible {

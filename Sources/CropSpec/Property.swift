@@ -54,6 +54,12 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     case profileAtomic
     /// R11.2 "preserve user state", R11.5 "maintain crop state during error recovery".
     case editsKeptOnFailure
+    /// R11.2 "IF cropping fails … preserve user state and offer a Retry action", R11.5 "maintain
+    /// crop state during error recovery"; notes: confirm / cancel "finish, abandon, or retry". The
+    /// session is the one the flow implies: editing until confirm or cancel, and editing again —
+    /// the crop adjustable and confirmable — as soon as a crop fails; confirmed while cropping and
+    /// uploading; cancelled for good after cancel.
+    case sessionFollowsFlow
     /// R1.4, R1.5, R9.3, R9.4: the crop request asks for outputSize × outputSize in the
     /// configured encoding (PNG by default), for this photo's orientation.
     case cropRequestMatchesConfig
@@ -172,7 +178,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .finiteState, .zoomInRange, .density, .maskCovered, .outputSquareCovered, .cropRectInSource, .confirmable,
              .hapticsEdgeTriggered, .gridHiddenDuringGestures, .instructionsHiddenAfterFirstGesture, .tipsAtMostOnce,
              .handOverWithoutJump, .gesturesWellFormed, .telemetryNumericOnly, .uploadRequestValid, .backoffAsSpecified,
-             .profileAtomic, .editsKeptOnFailure, .cropRequestMatchesConfig:
+             .profileAtomic, .editsKeptOnFailure, .sessionFollowsFlow, .cropRequestMatchesConfig:
             .safety
         case .limitHapticOnEntry, .successHapticOnConfirm, .failureReported, .voiceOverAnnounced, .zoomLimitedTipShown,
              .lowDensityNoticeShown, .memoryFallbackUsesThumbnail, .memoryFallbackNoticeShown, .uploadFollowsCrop,
@@ -213,6 +219,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .backoffAsSpecified: ["R12.5"]
         case .profileAtomic: ["R12.3"]
         case .editsKeptOnFailure: ["R11.2", "R11.5", "G-vocab-buttons"]
+        case .sessionFollowsFlow: ["R11.2", "R11.5", "G-vocab-buttons"]
         case .cropRequestMatchesConfig: ["R1.4", "R1.5", "R9.3", "R9.4"]
         case .limitHapticOnEntry: ["R3.2", "G-haptics-1", "G-vocab-increment"]
         case .successHapticOnConfirm: ["R3.3", "G-haptics-2", "G-vocab-buttons"]

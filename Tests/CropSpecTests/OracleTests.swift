@@ -210,6 +210,24 @@ import Testing
         #expect(m.violations.map(\.property).contains(.previousAvatarKept))
     }
 
+    /// R11.2/R11.5: a failed crop hands the photo back for editing at once; an editor that stays
+    /// confirmed (nothing can be adjusted or confirmed again) breaks the flow. Cancel ends it.
+    @Test func aFailedCropMustResumeEditing() throws {
+        var (e, m) = try opened()
+        step(&e, &m, .confirm)
+        m.endOfTick(e.observation, recognizerActive: false, tick: 1)
+        step(&e, &m, .cropFinished(succeeded: false), tick: 2)
+        m.endOfTick(e.observation, recognizerActive: false, tick: 2)
+        #expect(e.session == .editing && m.violations.isEmpty)
+        var stuck = e.observation
+        stuck.session = .confirmed
+        m.endOfTick(stuck, recognizerActive: false, tick: 3)
+        #expect(m.violations.map(\.property) == [.sessionFollowsFlow])
+        step(&e, &m, .cancel, tick: 4)
+        m.endOfTick(e.observation, recognizerActive: false, tick: 4)
+        #expect(e.session == .cancelled && m.violations.count == 1)
+    }
+
     @Test func aProfileUpdateWithoutASuccessfulUploadIsCaught() throws {
         let user = UserContext(uid: "u1")
         var (e, m) = try opened(user: user)
