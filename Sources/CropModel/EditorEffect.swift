@@ -47,8 +47,13 @@ public enum Haptic: Hashable, Sendable, Codable {
 
 /// What the renderer needs to cut the avatar.
 public struct CropRequest: Hashable, Sendable, Codable {
-    /// In upright source pixels.
+    /// In upright source pixels: the output square before the turn (its center and side).
     public var rect: Rect
+    /// The photo's turn on screen in degrees, clockwise (`Pose.angle`). The output square is
+    /// `rect` turned by −angle about its center in upright pixels: output pixel center
+    /// `d` (offset from the avatar's center, scaled to `rect`'s side) samples the upright photo
+    /// at `center + R(−angle)·d`. 0 without `allowRotation`.
+    public var angle: Double = 0
     /// On the stored grid, for the decoder.
     public var storedRect: Rect
     public var orientation: Orientation
