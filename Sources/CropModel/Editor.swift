@@ -17,6 +17,9 @@ public struct Editor: Hashable, Sendable, Codable {
     public private(set) var engaged: LimitSet = []
     /// What the last pose update's clamp cut off the request.
     public private(set) var lastCut: LimitSet = []
+    /// The thin angle guide line: shown while a twist holds the photo within `Turn.snapWindow`
+    /// of a quarter turn.
+    public private(set) var angleGuideVisible = false
     public var spring: Spring = .transition
     /// Who is editing; without one, a confirmed crop is not uploaded.
     public private(set) var user: UserContext?
@@ -35,7 +38,11 @@ public struct Editor: Hashable, Sendable, Codable {
 
     /// R6.1–6.2: the grid shows while editing and no finger is moving the photo.
     public var gridVisible: Bool { geometry.config.showGrid && !gesture.isActive && session == .editing }
-    public var sliderPercent: Double { ZoomSlider.percent(for: pose.scale, in: geometry) }
+    public var sliderPercent: Double { ZoomSlider.percent(for: pose.scale, in: zoomGeometry) }
+    /// s_min, s_max and the pan limits at the photo's current turn (`geometry` is the upright one).
+    public var zoomGeometry: ZoomGeometry { geometry.turned(to: pose.angle) }
+    /// The turn the photo is at or animating to: zoom moves keep it.
+    private var targetAngle: Double { transition?.to.angle ?? pose.angle }
     public var isAnimating: Bool {
         if case .none = transition { false } else { true }
     }
@@ -99,22 +106,38 @@ public struct Editor: Hashable, Sendable, Codable {
                 break
             }
             let requested = anchor.startScale * factor / anchor.baseFactor
-            let anchoredScale = min(max(requested, geometry.sMin), geometry.sMax)
-            let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale)
-            update(to: Pose(scale: requested, translation: t), userDriven: true, &effects)
+            let g = geometry.turned(to: pose.angle)
+            let anchoredScale = min(max(requested, g.sMin), g.sMax)
+            let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
+            update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
             anchor.lastFactor = factor
             anchor.lastFocal = focal
             gesture = .pinching(anchor)
-        case .panEnded, .pinchEnded, .gestureCancelled:
+        case .twistChanged(let factor, let rotation, let focal):
+            guard geometry.config.allowRotation, factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
+            guard case .pinching(let anchor) = gesture else {
+                beginPinch(focal: focal)
+                break
+            }
+            twist(anchor, factor: factor, rotation: rotation, focal: focal, &effects)
+        case .pinchEnded:
+            if case .pinching(let anchor) = gesture, anchor.twisted {
+                gesture = .idle
+                angleGuideVisible = false
+                snapToQuarter(&effects)
+            }
             gesture = .idle
+        case .panEnded, .gestureCancelled:
+            gesture = .idle
+            angleGuideVisible = false
         case .doubleTap(let point):
             guard point.isFinite, !gesture.isActive else { break }
             instructionsVisible = false
-            let target = DoubleTapLadder.next(after: pose.scale, in: geometry)
+            let target = DoubleTapLadder.next(after: pose.scale, in: geometry.turned(to: targetAngle))
             move(toScale: target, anchor: offset(point), &effects)
         case .setZoomSlider(let percent, let animated):
             guard percent.isFinite, !gesture.isActive else { break }
-            let target = ZoomSlider.scale(for: min(max(percent, 0), 100), in: geometry)
+            let target = ZoomSlider.scale(for: min(max(percent, 0), 100), in: geometry.turned(to: targetAngle))
             if animated {
                 move(toScale: target, anchor: .zero, &effects)
             } else {
@@ -124,18 +147,21 @@ public struct Editor: Hashable, Sendable, Codable {
         case .incrementZoom, .decrementZoom:
             guard !gesture.isActive else { break }
             let step = event == .incrementZoom ? ZoomSlider.step : -ZoomSlider.step
-            let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry) } ?? sliderPercent
-            let target = ZoomSlider.scale(for: base + step, in: geometry)
+            let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry.turned(to: $0.to.angle)) } ?? sliderPercent
+            let target = ZoomSlider.scale(for: base + step, in: geometry.turned(to: targetAngle))
             let limit: LimitSet = step > 0 ? .zoomMax : .zoomMin
             if geometry.limits(at: pose).contains(limit), !isAnimating {
                 // Already at the end: the request presses against the limit, which is a haptic.
-                update(to: Pose(scale: target, translation: pose.translation), userDriven: true, &effects)
+                update(to: Pose(scale: target, translation: pose.translation, angle: pose.angle), userDriven: true, &effects)
             } else {
                 move(toScale: target, anchor: .zero, &effects)
             }
         case .recenter:
             guard !gesture.isActive else { break }
-            animate(to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero), anchor: .zero, &effects)
+            animate(to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero, angle: targetAngle), anchor: .zero, &effects)
+        case .rotate90:
+            guard geometry.config.allowRotation, !gesture.isActive else { break }
+            rotateQuarter(&effects)
         case .resize(let size):
             resize(to: size, &effects)
         case .setReduceMotion(let on):
@@ -148,6 +174,7 @@ public struct Editor: Hashable, Sendable, Codable {
         case .cancel:
             transition = nil
             gesture = .idle
+            angleGuideVisible = false
             session = .cancelled
         case .cropFinished, .uploadFinished, .profileUpdated, .retry:
             break
@@ -193,15 +220,81 @@ public struct Editor: Hashable, Sendable, Codable {
 
     private mutating func beginPinch(focal: Point) {
         beginGesture(.pinching(PinchAnchor(
-            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocal: focal)))
+            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocal: focal,
+            startAngle: pose.angle, home: Turn.nearestQuarter(pose.angle))))
+    }
+
+    // MARK: Rotation
+
+    /// A pinch that turns: zoom as in a pinch, the turn follows the fingers within the tilt
+    /// window around the pinch's home quarter, and the image point under the centroid stays
+    /// under it unless a clamp moves it. Entering a snap window is a light haptic.
+    private mutating func twist(_ start: PinchAnchor, factor: Double, rotation: Double, focal: Point,
+                                _ effects: inout [EditorEffect]) {
+        var anchor = start
+        if !anchor.twisted {
+            anchor.twisted = true
+            angleGuideVisible = Self.inSnapWindow(pose.angle)
+        }
+        let requested = anchor.startScale * factor / anchor.baseFactor
+        let requestedAngle = anchor.startAngle + (rotation - anchor.baseRotation)
+        let angle = geometry.clamp(Pose(scale: pose.scale, translation: .zero, angle: requestedAngle), home: anchor.home).pose.angle
+        let g = geometry.turned(to: angle)
+        let anchoredScale = min(max(requested, g.sMin), g.sMax)
+        let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: angle)
+        update(to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true, &effects)
+        let inWindow = Self.inSnapWindow(pose.angle)
+        if inWindow && !angleGuideVisible { effects.append(.haptic(.snap)) }
+        angleGuideVisible = inWindow
+        anchor.lastFactor = factor
+        anchor.lastFocal = focal
+        anchor.lastRotation = rotation
+        gesture = .pinching(anchor)
+    }
+
+    private static func inSnapWindow(_ angle: Double) -> Bool { abs(Turn.tilt(angle)) <= Turn.snapWindow }
+
+    /// Released within a snap window: the photo settles on the quarter turn, keeping the image
+    /// point under the mask center (docs/rotation.md: a tilt this small is almost never meant).
+    private mutating func snapToQuarter(_ effects: inout [EditorEffect]) {
+        let tilt = Turn.tilt(pose.angle)
+        guard abs(tilt) <= Turn.snapWindow, tilt != 0 else { return }
+        animate(to: turnedPose(pose, to: Turn.nearestQuarter(pose.angle)), anchor: .zero, &effects)
+    }
+
+    /// The 90° button: a quarter turn clockwise from where the photo is heading, about the mask
+    /// center. Animated only where every angle on the way is allowed; a photo whose tilt is
+    /// limited turns in one frame.
+    private mutating func rotateQuarter(_ effects: inout [EditorEffect]) {
+        let base = transition?.to ?? pose
+        let target = turnedPose(base, to: Turn.normalized(Turn.nearestQuarter(base.angle) + 90))
+        if geometry.maxTilt < 45 || reduceMotion {
+            finishTransitionWhereItIs()
+            update(to: target, userDriven: false, &effects)
+            return
+        }
+        finishTransitionWhereItIs()
+        var turn = Turn.normalized(target.angle - pose.angle)
+        if turn < -90 { turn += 360 }
+        if target.isClose(to: pose) { return }
+        transition = Transition(from: pose, to: target, anchor: .zero, turn: turn)
+    }
+
+    /// `base` turned to `angle` about the mask center, its zoom kept within the new limits, clamped.
+    private func turnedPose(_ base: Pose, to angle: Double) -> Pose {
+        let center = base.imagePoint(under: .zero)
+        let g = geometry.turned(to: angle)
+        let s = min(max(base.scale, g.sMin), g.sMax)
+        return geometry.clamp(Pose(scale: s, translation: Pose.translation(placing: center, under: .zero, scale: s, angle: angle),
+                                   angle: angle)).pose
     }
 
     /// The single place a pose changes: clamp, then fire a light haptic for each side the request
     /// pressed into that was not already engaged (edge-triggered, R3.2). A cut engages every side
     /// of its axis the clamped pose sits on, so an axis with no range (both sides in one place)
     /// buzzes once, not at every change of the finger's direction.
-    private mutating func update(to requested: Pose, userDriven: Bool, _ effects: inout [EditorEffect]) {
-        let (clamped, cut) = geometry.clamp(requested)
+    private mutating func update(to requested: Pose, home: Double? = nil, userDriven: Bool, _ effects: inout [EditorEffect]) {
+        let (clamped, cut) = geometry.clamp(requested, home: home)
         pose = clamped
         lastCut = cut
         if userDriven, !cut.isEmpty {
@@ -224,9 +317,11 @@ public struct Editor: Hashable, Sendable, Codable {
 
     /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.
     private func scaled(to scale: Double, anchor: Point) -> Pose {
-        let s = min(max(scale, geometry.sMin), geometry.sMax)
-        let t = Pose.translation(placing: pose.imagePoint(under: anchor), under: anchor, scale: s)
-        return geometry.clamp(Pose(scale: s, translation: t)).pose
+        let angle = targetAngle
+        let g = geometry.turned(to: angle)
+        let s = min(max(scale, g.sMin), g.sMax)
+        let t = Pose.translation(placing: pose.imagePoint(under: anchor), under: anchor, scale: s, angle: angle)
+        return geometry.clamp(Pose(scale: s, translation: t, angle: angle)).pose
     }
 
     private mutating func move(toScale scale: Double, anchor: Point, _ effects: inout [EditorEffect]) {
@@ -271,17 +366,20 @@ public struct Editor: Hashable, Sendable, Codable {
         let viewport = Viewport(size: size, screenScale: geometry.viewport.screenScale)
         do throws(InvalidInput) { try viewport.validate() } catch { return }
         finishTransition()
-        let relativeZoom = pose.scale / geometry.sMin
+        let relativeZoom = pose.scale / zoomGeometry.sMin
         let centerPoint = pose.imagePoint(under: .zero)
         geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config)
-        let s = relativeZoom * geometry.sMin
-        update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s)),
+        let s = relativeZoom * zoomGeometry.sMin
+        update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s, angle: pose.angle),
+                        angle: pose.angle),
                userDriven: false, &effects)
         if case .pinching(let anchor) = gesture, anchor.lastFactor > 0 {
             gesture = .pinching(PinchAnchor(
                 startScale: pose.scale, baseFactor: anchor.lastFactor,
                 imagePoint: pose.imagePoint(under: offset(anchor.lastFocal)),
-                lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal))
+                lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal,
+                startAngle: pose.angle, baseRotation: anchor.lastRotation, lastRotation: anchor.lastRotation,
+                home: anchor.home, twisted: anchor.twisted))
         }
         showLimitTips(&effects)
     }
@@ -289,6 +387,7 @@ public struct Editor: Hashable, Sendable, Codable {
     private mutating func confirm(_ effects: inout [EditorEffect]) {
         finishTransition()
         gesture = .idle
+        angleGuideVisible = false
         session = .confirmed
         upload = .cropping
         confirmedAtTick = frame
@@ -296,7 +395,7 @@ public struct Editor: Hashable, Sendable, Codable {
         if memoryPressure { show(.memoryFallback, &effects) }
         let g = geometry
         effects.append(.crop(CropRequest(
-            rect: g.cropRect(for: pose), storedRect: g.storedCropRect(for: pose), orientation: g.source.orientation,
+            rect: g.cropRect(for: pose), angle: pose.angle, storedRect: g.storedCropRect(for: pose), orientation: g.source.orientation,
             outputSize: g.config.outputSize, encoding: g.config.encoding, fromThumbnail: memoryPressure)))
     }
 
@@ -371,7 +470,7 @@ public struct Editor: Hashable, Sendable, Codable {
     }
 
     private func confirmTelemetry(cropSucceeded: Bool) -> ConfirmTelemetry {
-        let g = geometry
+        let g = zoomGeometry
         let thumb = ThumbnailPolicy.size(width: Int(g.orientedWidth), height: Int(g.orientedHeight))
         var jpegQuality = 0.0
         if case .jpegSRGB(let q) = g.config.encoding { jpegQuality = q }

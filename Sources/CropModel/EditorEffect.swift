@@ -30,12 +30,16 @@ public enum Haptic: Hashable, Sendable, Codable {
     case success
     /// Three quick light impacts: a crop or upload that finally failed.
     case error
+    /// A light impact as a twist enters a snap window (within `Turn.snapWindow` of a quarter
+    /// turn); the guide line shows while it stays there.
+    case snap
 
     public var kind: String {
         switch self {
         case .lightImpact: "lightImpact"
         case .success: "success"
         case .error: "error"
+        case .snap: "snap"
         }
     }
 
@@ -83,4 +87,34 @@ public struct ConfirmTelemetry: Hashable, Sendable, Codable {
     /// From confirm to the rendered avatar, in ms of the 60 Hz clock (R10.1).
     public var cropLatencyMs: Double
     public var cropSucceeded: Bool
+}
+
+extension CropRequest {
+    private enum CodingKeys: String, CodingKey {
+        case rect, angle, storedRect, orientation, outputSize, encoding, fromThumbnail
+    }
+
+    /// `angle` is optional in both directions: requests without a turn keep their bytes, and
+    /// requests written before rotation existed still read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rect = try c.decode(Rect.self, forKey: .rect)
+        angle = try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0
+        storedRect = try c.decode(Rect.self, forKey: .storedRect)
+        orientation = try c.decode(Orientation.self, forKey: .orientation)
+        outputSize = try c.decode(Int.self, forKey: .outputSize)
+        encoding = try c.decode(AvatarCropperConfig.Encoding.self, forKey: .encoding)
+        fromThumbnail = try c.decode(Bool.self, forKey: .fromThumbnail)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rect, forKey: .rect)
+        if angle != 0 { try c.encode(angle, forKey: .angle) }
+        try c.encode(storedRect, forKey: .storedRect)
+        try c.encode(orientation, forKey: .orientation)
+        try c.encode(outputSize, forKey: .outputSize)
+        try c.encode(encoding, forKey: .encoding)
+        try c.encode(fromThumbnail, forKey: .fromThumbnail)
+    }
 }

@@ -15,6 +15,12 @@ public enum EditorEvent: Hashable, Sendable, Codable {
     /// movement pans at the same time.
     case pinchChanged(scale: Double, focal: Point)
     case pinchEnded
+    /// A pinch whose fingers also turned past the recognizer's rotation threshold
+    /// (`allowRotation`): `scale` as in `pinchChanged`, `rotation` the degrees the fingers turned
+    /// (clockwise positive) beyond the recognizer's rotation threshold. Ends with `pinchEnded`.
+    case twistChanged(scale: Double, rotation: Double, focal: Point)
+    /// The rotate button: a quarter turn clockwise, animated (`allowRotation`).
+    case rotate90
 
     /// The system or a third finger cancelled the active gesture; the pose stays where it is.
     case gestureCancelled

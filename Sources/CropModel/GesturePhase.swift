@@ -27,6 +27,15 @@ public struct PinchAnchor: Hashable, Sendable, Codable {
     /// still where they were on the glass, so the pinch re-anchors at that spot in the new view.
     public var lastFactor: Double
     public var lastFocal: Point
+    /// The turn when `rotation` was `baseRotation`, and the quarter turn the twist's tilt limit
+    /// is measured from (the one nearest the turn the pinch began at: a limited twist never
+    /// jumps to the next window).
+    public var startAngle: Double = 0
+    public var baseRotation: Double = 0
+    public var lastRotation: Double = 0
+    public var home: Double = 0
+    /// True once the fingers' turn was recognized as a twist: releasing it may snap.
+    public var twisted = false
 }
 
 /// Whether the user is still editing.

@@ -13,12 +13,17 @@ public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
     public static let panMaxX = LimitSet(rawValue: 1 << 3)
     public static let panMinY = LimitSet(rawValue: 1 << 4)
     public static let panMaxY = LimitSet(rawValue: 1 << 5)
+    /// The turn at its largest tilt from the quarter turn, counter-clockwise / clockwise
+    /// (`ZoomGeometry.maxTilt`): only photos without zoom range to spare have one.
+    public static let tiltMin = LimitSet(rawValue: 1 << 6)
+    public static let tiltMax = LimitSet(rawValue: 1 << 7)
 
     /// Both sides of one axis.
     public static let zoom: LimitSet = [.zoomMin, .zoomMax]
     public static let panX: LimitSet = [.panMinX, .panMaxX]
     public static let panY: LimitSet = [.panMinY, .panMaxY]
-    public static let axes: [LimitSet] = [.zoom, .panX, .panY]
+    public static let tilt: LimitSet = [.tiltMin, .tiltMax]
+    public static let axes: [LimitSet] = [.zoom, .panX, .panY, .tilt]
 
     /// Each limit with the reason a haptic names it by, in a fixed order for stable logs. The
     /// reason names the axis; the two sides of a pan axis share it.
@@ -36,7 +41,7 @@ public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
 
 /// The reason carried by a light-impact haptic.
 public enum LimitReason: String, CaseIterable, Hashable, Sendable, Codable {
-    case zoomMin, zoomMax, panClampX, panClampY
+    case zoomMin, zoomMax, panClampX, panClampY, rotationLimit
 
     /// `allCases`, built once: per-tick code walks it without allocating.
     public static let ordered: [LimitReason] = allCases
@@ -48,6 +53,7 @@ public enum LimitReason: String, CaseIterable, Hashable, Sendable, Codable {
         case .zoomMax: .zoomMax
         case .panClampX: .panX
         case .panClampY: .panY
+        case .rotationLimit: .tilt
         }
     }
 }

@@ -9,9 +9,11 @@ public struct Observation: Sendable {
     public var instructionsVisible: Bool
     public var session: SessionPhase
     public var animating: Bool
+    /// The rotation guide line (`allowRotation`).
+    public var angleGuideVisible: Bool
 
     public init(pose: Pose, cropRect: Rect, storedCropRect: Rect, gridVisible: Bool, instructionsVisible: Bool,
-                session: SessionPhase, animating: Bool) {
+                session: SessionPhase, animating: Bool, angleGuideVisible: Bool = false) {
         self.pose = pose
         self.cropRect = cropRect
         self.storedCropRect = storedCropRect
@@ -19,6 +21,7 @@ public struct Observation: Sendable {
         self.instructionsVisible = instructionsVisible
         self.session = session
         self.animating = animating
+        self.angleGuideVisible = angleGuideVisible
     }
 
 }
@@ -27,6 +30,7 @@ extension Editor {
     /// Built here, inside the model, so that taking one costs no copy of the editor.
     public var observation: Observation {
         Observation(pose: pose, cropRect: cropRect, storedCropRect: storedCropRect, gridVisible: gridVisible,
-                    instructionsVisible: instructionsVisible, session: session, animating: isAnimating)
+                    instructionsVisible: instructionsVisible, session: session, animating: isAnimating,
+                    angleGuideVisible: angleGuideVisible)
     }
 }

@@ -12,14 +12,26 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     public let orientedHeight: Double
     /// D = maskDiameterFraction × min(view width, view height), in points.
     public let maskDiameter: Double
-    /// Cover scale: the smallest zoom at which the image covers the mask.
+    /// Cover scale: the smallest zoom at which the image covers the output square, at `angle`.
     public let sMin: Double
     /// The largest zoom at which the visible crop still has outputSize × q pixels per side.
     public let sQuality: Double
     /// The largest zoom at which a point still holds minPixelPerPoint image pixels (σ / s ≥ ρ).
     public let sDensity: Double
-    /// min(s_min × maxZoomMultiplier, s_quality, s_density), raised to s_min when below it.
+    /// min(s_min × maxZoomMultiplier, s_quality, s_density) with s_min at 0°, raised to s_min
+    /// (at `angle`) when below it.
     public let sMax: Double
+    /// The turn these limits are for (degrees, `Pose.angle`); the editor asks for the geometry at
+    /// a pose's angle with `turned(to:)`. Tips and caps (`zoomLimited`, `lowDensity`,
+    /// `bindingCap`) describe the photo and stay those of 0°.
+    public let angle: Double
+    /// s_min and s_max at 0°.
+    public let uprightSMin: Double
+    public let uprightSMax: Double
+    /// How far from a quarter turn the photo may turn, in degrees (45 = any angle): turning
+    /// raises s_min by |cos θ| + |sin θ|, and the turn stops where that reaches s_max at 0°, so
+    /// rotation never zooms past the quality and density caps (docs/rotation.md).
+    public let maxTilt: Double
     /// True when s_max collapsed onto s_min: the "Zoom limited by photo quality" tip shows once.
     public let zoomLimited: Bool
     /// True when even s_min gives fewer than minPixelPerPoint pixels per point: accepted, with a warning.
@@ -57,6 +69,33 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
             bindingCap = cap == byMultiplier ? .maxZoomMultiplier : cap == sQuality ? .quality : .density
         }
         lowDensity = sigma / sMin < config.minPixelPerPoint
+        angle = 0
+        uprightSMin = sMin
+        uprightSMax = sMax
+        maxTilt = config.allowRotation ? Self.maxTilt(zoomRange: sMax / sMin) : 0
+    }
+
+    /// The same photo, view and config with the photo turned by `degrees`: s_min grows by
+    /// |cos θ| + |sin θ|, s_max stays (raised to s_min where the turn passes it).
+    public func turned(to degrees: Double) -> ZoomGeometry {
+        degrees == angle ? self : ZoomGeometry(copying: self, angle: degrees)
+    }
+
+    private init(copying g: ZoomGeometry, angle degrees: Double) {
+        source = g.source; viewport = g.viewport; config = g.config
+        orientedWidth = g.orientedWidth; orientedHeight = g.orientedHeight; maskDiameter = g.maskDiameter
+        sQuality = g.sQuality; sDensity = g.sDensity; zoomLimited = g.zoomLimited; lowDensity = g.lowDensity
+        bindingCap = g.bindingCap; uprightSMin = g.uprightSMin; uprightSMax = g.uprightSMax; maxTilt = g.maxTilt
+        angle = degrees
+        sMin = g.uprightSMin * Turn(degrees: degrees).coverFactor
+        sMax = max(sMin, g.uprightSMax)
+    }
+
+    /// The largest tilt φ from a quarter turn with √2·sin(φ + 45°) ≤ s_max/s_min: where the
+    /// turned square's bounding box needs exactly the zoom range the photo has.
+    static func maxTilt(zoomRange r: Double) -> Double {
+        guard r < 2.squareRoot() else { return 45 }
+        return max(0, Double.asin(r / 2.squareRoot()) * 180 / .pi - 45)
     }
 
     /// R10.2's "quality clamp engaged": s_quality is the tightest of the three caps, whether it
@@ -74,11 +113,13 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// Image pixels per view point at zoom `s`.
     public func pixelsPerPoint(scale s: Double) -> Double { viewport.screenScale / s }
 
-    /// The largest |tx| and |ty| that keep the mask covered at zoom `s`: (disp − D) / 2, never
-    /// negative (at s_min the short side fits exactly, up to rounding).
+    /// The largest |u.x| and |u.y| that keep the output square covered at zoom `s`, where
+    /// u = R(−θ)·t is the translation seen along the photo's own axes: (disp − D·(|cos θ| + |sin θ|)) / 2,
+    /// never negative (at s_min the short side fits exactly, up to rounding). At 0° u = t.
     public func panLimit(scale s: Double) -> Point {
         let disp = displayedSize(scale: s)
-        return Point(x: max(0, (disp.width - maskDiameter) / 2), y: max(0, (disp.height - maskDiameter) / 2))
+        let box = maskDiameter * Turn(degrees: angle).coverFactor
+        return Point(x: max(0, (disp.width - box) / 2), y: max(0, (disp.height - box) / 2))
     }
 
     /// Side of the visible crop in upright source pixels at zoom `s`: D·σ / s.
@@ -87,11 +128,14 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// The crop under the mask, in upright source pixels: a square of side D·σ/s centered at the
     /// image center minus the translation converted to pixels. Not clamped, so that an invariant
     /// checking "inside the source" tests the pose and not this function.
+    /// With a turn, this is the square before the turn; the output is this square turned by −θ
+    /// about its center (`CropRequest.angle`).
     public func cropRect(for pose: Pose) -> Rect {
         let side = cropSide(scale: pose.scale)
         let pixelsPerPoint = viewport.screenScale / pose.scale
-        let cx = orientedWidth / 2 - pose.translation.x * pixelsPerPoint
-        let cy = orientedHeight / 2 - pose.translation.y * pixelsPerPoint
+        let u = Turn(degrees: pose.angle).invert(pose.translation)
+        let cx = orientedWidth / 2 - u.x * pixelsPerPoint
+        let cy = orientedHeight / 2 - u.y * pixelsPerPoint
         return Rect(x: cx - side / 2, y: cy - side / 2, width: side, height: side)
     }
 
@@ -109,22 +153,39 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         return cropSide(scale: pose.scale) >= required * (1 - Tolerance.relative)
     }
 
-    /// Clamps a requested pose: zoom into [s_min, s_max], then translation into the pan bounds
-    /// *at the clamped zoom*, and reports which limits cut the request.
-    public func clamp(_ requested: Pose) -> (pose: Pose, cut: LimitSet) {
+    /// Clamps a requested pose: the turn into its tilt window (around `home`, a quarter turn, or
+    /// the nearest one), then zoom into [s_min, s_max] at that turn, then translation into the
+    /// pan bounds *at the clamped zoom* — a rectangle along the photo's axes, so for a turned
+    /// photo the projection onto it is a clamp in the photo's frame — and reports which limits
+    /// cut the request.
+    public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet) {
         var cut: LimitSet = []
-        var s = requested.scale
-        if s < sMin {
-            if s < sMin * (1 - Tolerance.relative) { cut.insert(.zoomMin) }
-            s = sMin
-        } else if s > sMax {
-            if s > sMax * (1 + Tolerance.relative) { cut.insert(.zoomMax) }
-            s = sMax
+        var angle = requested.angle
+        if angle != 0 {
+            angle = Turn.normalized(angle)
+            let quarter = home ?? Turn.nearestQuarter(angle)
+            let tilt = Turn.normalized(angle - quarter)
+            if abs(tilt) > maxTilt {
+                if abs(tilt) > maxTilt + Tolerance.degrees { cut.insert(tilt < 0 ? .tiltMin : .tiltMax) }
+                angle = Turn.normalized(quarter + (tilt < 0 ? -maxTilt : maxTilt))
+            }
         }
-        let limit = panLimit(scale: s)
-        let x = Self.clamp(requested.translation.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
-        let y = Self.clamp(requested.translation.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
-        return (Pose(scale: s, translation: Point(x: x, y: y)), cut)
+        let g = turned(to: angle)
+        var s = requested.scale
+        if s < g.sMin {
+            if s < g.sMin * (1 - Tolerance.relative) { cut.insert(.zoomMin) }
+            s = g.sMin
+        } else if s > g.sMax {
+            if s > g.sMax * (1 + Tolerance.relative) { cut.insert(.zoomMax) }
+            s = g.sMax
+        }
+        let limit = g.panLimit(scale: s)
+        let turn = Turn(degrees: angle)
+        let u = turn.invert(requested.translation)
+        let x = Self.clamp(u.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
+        let y = Self.clamp(u.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
+        let t = x == u.x && y == u.y ? requested.translation : turn.apply(Point(x: x, y: y))
+        return (Pose(scale: s, translation: t, angle: angle), cut)
     }
 
     private static func clamp(_ v: Double, _ limit: Double, low: LimitSet, high: LimitSet, _ cut: inout LimitSet) -> Double {
@@ -135,15 +196,23 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
 
     /// Which sides a pose sits on (within tolerance), regardless of how it got there. Where an
     /// axis has no range (s_max = s_min, or the short side at s_min) the pose sits on both.
+    /// Pan sides are along the photo's axes (u = R(−θ)·t).
     public func limits(at pose: Pose) -> LimitSet {
         var on: LimitSet = []
-        if pose.scale <= sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
-        if pose.scale >= sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
-        let limit = panLimit(scale: pose.scale)
-        if pose.translation.x <= -limit.x + Tolerance.points { on.insert(.panMinX) }
-        if pose.translation.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
-        if pose.translation.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }
-        if pose.translation.y >= limit.y - Tolerance.points { on.insert(.panMaxY) }
+        let g = turned(to: pose.angle)
+        if pose.scale <= g.sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
+        if pose.scale >= g.sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
+        let limit = g.panLimit(scale: pose.scale)
+        let u = Turn(degrees: pose.angle).invert(pose.translation)
+        if u.x <= -limit.x + Tolerance.points { on.insert(.panMinX) }
+        if u.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
+        if u.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }
+        if u.y >= limit.y - Tolerance.points { on.insert(.panMaxY) }
+        if config.allowRotation {
+            let tilt = Turn.tilt(pose.angle)
+            if tilt <= -maxTilt + Tolerance.degrees { on.insert(.tiltMin) }
+            if tilt >= maxTilt - Tolerance.degrees { on.insert(.tiltMax) }
+        }
         return on
     }
 }
@@ -154,4 +223,6 @@ public enum Tolerance {
     public static let relative = 1e-9
     /// For translations, in points.
     public static let points = 1e-7
+    /// For the photo's turn, in degrees.
+    public static let degrees = 1e-9
 }

@@ -23,12 +23,19 @@ extension Oracle {
     /// move lands on its target (`finish`). The zoom follows s₀(s₁/s₀)^u, so u comes from the zoom when it
     /// changes by more than 0.1 %; for a move at one zoom (recenter) the translation is linear in
     /// u. Frames a clamp holds (an overshoot pressed against a limit) say nothing about u and are
-    /// skipped.
+    /// skipped. A move that turns the photo is read from its angle.
     mutating func checkSpring(pose: Pose, tick: Int) {
         guard let m = move, m.springDeviation == nil, let target = m.target else { return }
         let u: Double
         let ratio = target.scale / m.from.scale
-        if abs(ratio - 1) > 1e-3 {
+        guard m.frames < Self.progressByFrame.count else { return }
+        if m.turn != 0 {
+            // A turn (the 90° button, a snap) is never clamped on the way: the angle tells u, taken
+            // the way round nearest the reference (an overshoot past 180° wraps).
+            let d = SpecGeometry.wrap(pose.angle - m.from.angle)
+            let expected = Self.progressByFrame[m.frames] * m.turn
+            u = (d + 360 * ((expected - d) / 360).rounded()) / m.turn
+        } else if abs(ratio - 1) > 1e-3 {
             let onLimit = on(pose, slack: SpecTolerance.push)
             guard onLimit.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
             u = Double.log(pose.scale / m.from.scale) / Double.log(ratio)

@@ -38,6 +38,10 @@ public struct Oracle: Sendable {
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
+    /// The turn at the last event or tick: it may change only by rotation (`angleChangesOnlyByRotation`).
+    var angle = 0.0
+    /// Whether the twist in progress holds the photo in a snap window (entering one is a haptic).
+    var inSnapWindow = false
 
     /// Stored details are capped per property; `counts` has every occurrence.
     public static let maxStoredPerProperty = 20
@@ -54,6 +58,24 @@ public struct Oracle: Sendable {
         var lastFactor: Double
         /// In view points: after a resize the fingers are where they were on the glass.
         var lastFocal: Point
+        /// The turn when the fingers' rotation was `baseRotation`, and the quarter turn the tilt
+        /// limit is measured from (the one nearest where the pinch began).
+        var startAngle: Double
+        var baseRotation = 0.0
+        var lastRotation = 0.0
+        var home: Double
+        /// The fingers' turn was recognized as a twist (its first `twistChanged` arrived).
+        var twisted = false
+
+        init(startScale: Double, baseFactor: Double, imagePoint: Point, lastFactor: Double, lastFocal: Point, angle: Double) {
+            self.startScale = startScale
+            self.baseFactor = baseFactor
+            self.imagePoint = imagePoint
+            self.lastFactor = lastFactor
+            self.lastFocal = lastFocal
+            startAngle = angle
+            home = SpecGeometry.wrap(angle - SpecGeometry.tilt(angle))
+        }
     }
 
     /// An animated (or, under Reduce Motion, instant) discrete action.
@@ -69,6 +91,10 @@ public struct Oracle: Sendable {
         var target: Pose?
         /// Offset from the mask center whose image point the move keeps in place.
         var anchor: Point
+        /// Degrees the move turns the photo (the 90° button, a snap): its spring is read from the angle.
+        var turn = 0.0
+        /// It may turn the photo: a snap, the 90° button, or an action building on one in flight.
+        var turns = false
         /// Frames advanced so far.
         var frames = 0
         /// The first frame off the reference spring, reported when the move ends: if it also ends
@@ -100,7 +126,7 @@ public struct Oracle: Sendable {
         }
     }
 
-    private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY]
+    private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY, .tiltMin, .tiltMax]
 
     // MARK: Opening
 
@@ -146,9 +172,12 @@ public struct Oracle: Sendable {
     public mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
                                  effects: [EditorEffect], tick: Int) {
         checkStream(event, tick: tick)
+        let snapDue = event == .pinchEnded && editing && pinch?.twisted == true && Self.inWindow(before.angle)
+            && SpecGeometry.tilt(before.angle) != 0
+        let turningInFlight = wasAnimating && move?.turns == true
         switch event {
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
-            if pose != before {
+            if pose != before && !snapDue {
                 fail(.handOverWithoutJump, tick: tick,
                      "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)")
             }
@@ -158,9 +187,23 @@ public struct Oracle: Sendable {
         var requested: Pose?
         if wasEditing {
             editingEvent(event, before: before, wasAnimating: wasAnimating, pose: pose, animating: animating,
-                         effects: effects, requested: &requested, tick: tick)
+                         effects: effects, snapDue: snapDue, turningInFlight: turningInFlight, requested: &requested, tick: tick)
         }
         observeFlow(event, wasEditing: wasEditing, pose: pose, effects: effects, tick: tick)
+        if abs(SpecGeometry.wrap(pose.angle - before.angle)) > SpecTolerance.degrees {
+            var turnsHere = turningInFlight || snapDue
+            switch event {
+            case .twistChanged, .rotate90: turnsHere = true
+            default: break
+            }
+            if !turnsHere {
+                fail(.angleChangesOnlyByRotation, tick: tick, "\(event.specName) turned the photo from \(before.angle)° to \(pose.angle)°")
+            }
+        }
+        angle = pose.angle
+        if case .twistChanged = event {} else if effects.contains(.haptic(.snap)) {
+            fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")
+        }
         let engagedBefore = engaged
         if !effects.isEmpty { count(effects, pose: pose, tick: tick) }
         if let requested { pressed(requested, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
@@ -174,7 +217,7 @@ public struct Oracle: Sendable {
         case .panBegan: ok = stream == .none; stream = .pan
         case .pinchBegan: ok = stream == .none; stream = .pinch
         case .panChanged: ok = stream == .pan
-        case .pinchChanged: ok = stream == .pinch
+        case .pinchChanged, .twistChanged: ok = stream == .pinch
         case .panEnded: ok = stream == .pan; stream = .none
         case .pinchEnded: ok = stream == .pinch; stream = .none
         case .gestureCancelled: ok = stream != .none; stream = .none
@@ -184,8 +227,11 @@ public struct Oracle: Sendable {
         if !ok { fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)") }
     }
 
+    /// `snapDue`: a twist released within a snap window; `turningInFlight`: a turn is animating, so
+    /// an action building on it may turn the photo too and is not judged for where it lands.
     private mutating func editingEvent(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
-                                       effects: [EditorEffect], requested: inout Pose?, tick: Int) {
+                                       effects: [EditorEffect], snapDue: Bool, turningInFlight: Bool, requested: inout Pose?,
+                                       tick: Int) {
         let g = geometry
         switch event {
         case .panBegan:
@@ -205,32 +251,78 @@ public struct Oracle: Sendable {
             guard focal.isFinite else { break }
             beginGesture()
             pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
-                               lastFactor: 1, lastFocal: focal)
+                               lastFactor: 1, lastFocal: focal, angle: pose.angle)
         case .pinchChanged(let factor, let focal):
             guard factor.isFinite, factor >= 0, focal.isFinite else { break }
             guard let watch = pinch else {
                 // The editor begins a pinch here (a pinch whose began was lost).
                 beginGesture()
                 pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
-                                   lastFactor: 1, lastFocal: focal)
+                                   lastFactor: 1, lastFocal: focal, angle: pose.angle)
                 break
             }
             requested = checkPinch(watch, factor: factor, focal: focal, pose: pose, tick: tick)
-        case .panEnded, .pinchEnded, .gestureCancelled:
+        case .twistChanged(let factor, let rotation, let focal):
+            guard g.rotationAllowed else {
+                if pose != before { fail(.rotationOnlyWhenAllowed, tick: tick, "a twist moved the photo without allowRotation") }
+                break
+            }
+            guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
+            guard let watch = pinch else {
+                beginGesture()
+                pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
+                                   lastFactor: 1, lastFocal: focal, angle: pose.angle)
+                break
+            }
+            requested = checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: before, pose: pose,
+                                   effects: effects, tick: tick)
+        case .pinchEnded:
+            editorGesture = false
+            if snapDue {
+                let quarter = SpecGeometry.wrap(before.angle - SpecGeometry.tilt(before.angle))
+                start(Move(property: .snapOnRelease, from: before, target: g.turnedTarget(from: before, to: quarter), anchor: .zero,
+                           turn: -SpecGeometry.tilt(before.angle), turns: true), pose: pose, animating: animating, tick: tick)
+            }
+            pinch = nil
+            inSnapWindow = false
+        case .panEnded, .gestureCancelled:
             editorGesture = false
             pinch = nil
+            inSnapWindow = false
+        case .rotate90:
+            guard g.rotationAllowed else {
+                if pose != before || animating { fail(.rotationOnlyWhenAllowed, tick: tick, "the 90° button turned the photo without allowRotation") }
+                break
+            }
+            guard !editorGesture else { break }
+            if wasAnimating {
+                // Builds on the move in flight: not judged for where it lands, but it may turn.
+                start(Move(property: .rotate90Target, from: before, target: nil, anchor: .zero, turns: true), pose: pose, animating: animating, tick: tick)
+                break
+            }
+            let to = SpecGeometry.wrap(before.angle - SpecGeometry.tilt(before.angle) + 90)
+            var turn = SpecGeometry.wrap(to - before.angle)
+            if turn < -90 { turn += 360 }
+            if animating && g.maxTilt < 45 {
+                fail(.rotate90Target, tick: tick, "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
+            }
+            start(Move(property: .rotate90Target, from: before, target: g.turnedTarget(from: before, to: to), anchor: .zero,
+                       turn: turn, turns: true), pose: pose, animating: animating, tick: tick)
         case .doubleTap(let point):
             guard point.isFinite, !editorGesture else { break }
             gestureSeen = true
             let anchor = point - g.center
-            let target = g.nextRung(after: before.scale).map { g.anchoredTarget(from: before, scale: $0, anchor: anchor) }
-            start(Move(property: .doubleTapRung, from: before, target: target, anchor: anchor), pose: pose, animating: animating, tick: tick)
+            let target = turningInFlight ? nil
+                : g.nextRung(after: before.scale, angle: before.angle).map { g.anchoredTarget(from: before, scale: $0, anchor: anchor) }
+            start(Move(property: .doubleTapRung, from: before, target: target, anchor: anchor, turns: turningInFlight),
+                  pose: pose, animating: animating, tick: tick)
         case .setZoomSlider(let percent, let animated):
             guard percent.isFinite, !editorGesture else { break }
-            let scale = g.sliderScale(min(max(percent, 0), 100))
+            let scale = g.sliderScale(min(max(percent, 0), 100), angle: before.angle)
             if animated {
-                start(Move(property: .sliderTarget, from: before, target: g.anchoredTarget(from: before, scale: scale, anchor: .zero),
-                           anchor: .zero), pose: pose, animating: animating, tick: tick)
+                start(Move(property: .sliderTarget, from: before,
+                           target: turningInFlight ? nil : g.anchoredTarget(from: before, scale: scale, anchor: .zero),
+                           anchor: .zero, turns: turningInFlight), pose: pose, animating: animating, tick: tick)
             } else {
                 // A dragged thumb first lands any running move, then jumps.
                 let base = wasAnimating ? nil : before
@@ -245,14 +337,16 @@ public struct Oracle: Sendable {
             let up = event == .incrementZoom
             guard !wasAnimating else {
                 // Builds on the move in flight: a new spring, not judged for where it lands.
-                start(Move(property: .incrementTarget, from: before, target: nil, anchor: .zero), pose: pose, animating: animating, tick: tick)
+                start(Move(property: .incrementTarget, from: before, target: nil, anchor: .zero, turns: turningInFlight),
+                      pose: pose, animating: animating, tick: tick)
                 break
             }
-            let scale = g.sliderScale(g.sliderPercent(before.scale) + (up ? 1 : -1) * SpecGeometry.sliderStep)
+            let scale = g.sliderScale(g.sliderPercent(before.scale, angle: before.angle) + (up ? 1 : -1) * SpecGeometry.sliderStep,
+                                      angle: before.angle)
             let atEnd = g.isOn(up ? .zoomMax : .zoomMin, before, slack: SpecTolerance.zoom * 1e3)
             if atEnd {
                 // Pressing against the end of the range: nothing moves, the limit is felt (notes).
-                let asked = Pose(scale: scale, translation: before.translation)
+                let asked = Pose(scale: scale, translation: before.translation, angle: before.angle)
                 requested = asked
                 dropMove()
                 land(.incrementTarget, target: g.clamp(asked), pose: pose, tick: tick, up ? "increment at the end" : "decrement at the end")
@@ -263,8 +357,8 @@ public struct Oracle: Sendable {
         case .recenter:
             guard !editorGesture else { break }
             let scale = wasAnimating ? nil : before.scale
-            start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero) }, anchor: .zero),
-                  pose: pose, animating: animating, tick: tick)
+            start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero, angle: before.angle) },
+                       anchor: .zero, turns: turningInFlight), pose: pose, animating: animating, tick: tick)
         case .resize(let size):
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
             // A running move jumps to its end first; then the mask-center point and relative zoom stay.
@@ -274,9 +368,10 @@ public struct Oracle: Sendable {
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             geometry = SpecGeometry(source: source, viewport: viewport, config: config)
             if let base {
-                let s = base.scale / old.sMin * geometry.sMin
+                let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
                 let q = SpecGeometry.imagePoint(base, under: .zero)
-                let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s)))
+                let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: base.angle),
+                                                   angle: base.angle))
                 if !SpecTolerance.same(pose, expected) {
                     fail(.resizeKeepsCenter, tick: tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(pose.specDescription)")
                 }
@@ -287,6 +382,8 @@ public struct Oracle: Sendable {
                 watch.startScale = pose.scale
                 watch.baseFactor = watch.lastFactor
                 watch.imagePoint = SpecGeometry.imagePoint(pose, under: watch.lastFocal - geometry.center)
+                watch.startAngle = pose.angle
+                watch.baseRotation = watch.lastRotation
                 pinch = watch
             }
             lastSliderPose = nil
@@ -307,6 +404,7 @@ public struct Oracle: Sendable {
             editing = false
             editorGesture = false
             pinch = nil
+            inSnapWindow = false
             confirmed(pose: pose, effects: effects, tick: tick)
         case .cancel:
             dropMove()
@@ -314,6 +412,7 @@ public struct Oracle: Sendable {
             editing = false
             editorGesture = false
             pinch = nil
+            inSnapWindow = false
         default:
             break
         }
@@ -367,20 +466,28 @@ public struct Oracle: Sendable {
 
     /// The sides a user request passes: `clearly` by more than `SpecTolerance.push` (its impact
     /// is owed), `at all` by more than rounding (it engages its axis).
-    private func pushedSides(_ requested: Pose) -> (clearly: LimitSet, atAll: LimitSet) {
+    /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
+    private func pushedSides(_ requested: Pose, home: Double? = nil) -> (clearly: LimitSet, atAll: LimitSet) {
         let g = geometry
         var clearly: LimitSet = [], atAll: LimitSet = []
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
             if excess > SpecTolerance.push * scale { clearly.insert(side) }
         }
-        add(.zoomMin, g.sMin - requested.scale, g.sMin * 1e-3)
-        add(.zoomMax, requested.scale - g.sMax, g.sMax * 1e-3)
-        let l = g.panLimit(g.clampScale(requested.scale))
-        add(.panMinX, -l.x - requested.translation.x, 1)
-        add(.panMaxX, requested.translation.x - l.x, 1)
-        add(.panMinY, -l.y - requested.translation.y, 1)
-        add(.panMaxY, requested.translation.y - l.y, 1)
+        let a = g.clampAngle(requested.angle, home: home)
+        if let home {
+            let off = SpecGeometry.wrap(requested.angle - home)
+            add(.tiltMin, -g.maxTilt - off, 1e-3)
+            add(.tiltMax, off - g.maxTilt, 1e-3)
+        }
+        add(.zoomMin, g.sMin(a) - requested.scale, g.sMin(a) * 1e-3)
+        add(.zoomMax, requested.scale - g.sMax(a), g.sMax(a) * 1e-3)
+        let l = g.panLimit(g.clampScale(requested.scale, angle: a), angle: a)
+        let u = SpecGeometry.turn(requested.translation, by: -a)
+        add(.panMinX, -l.x - u.x, 1)
+        add(.panMaxX, u.x - l.x, 1)
+        add(.panMinY, -l.y - u.y, 1)
+        add(.panMaxY, u.y - l.y, 1)
         return (clearly, atAll)
     }
 
@@ -389,7 +496,7 @@ public struct Oracle: Sendable {
     /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
     /// "An axis with no range"), impact or not.
     private mutating func pressed(_ requested: Pose, engagedBefore: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
-        let pushed = pushedSides(requested)
+        let pushed = pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home)
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
         let loose = on(pose, slack: SpecTolerance.push)
@@ -417,13 +524,53 @@ public struct Oracle: Sendable {
         watch.lastFocal = focal
         pinch = watch
         let requestedScale = watch.startScale * factor / watch.baseFactor
-        let s = g.clampScale(requestedScale)
-        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: p, scale: s)
-        let expected = g.clamp(Pose(scale: s, translation: anchored))
+        let a = watch.startAngle
+        let s = g.clampScale(requestedScale, angle: a)
+        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: p, scale: s, angle: a)
+        let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a))
         if !SpecTolerance.same(pose, expected) {
             fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
         }
-        return Pose(scale: requestedScale, translation: anchored)
+        return Pose(scale: requestedScale, translation: anchored, angle: a)
+    }
+
+    /// Whether a turn lies within `Turn`'s snap window, restated: 5° of a quarter turn.
+    static func inWindow(_ degrees: Double) -> Bool { abs(SpecGeometry.tilt(degrees)) <= snapWindow }
+    /// The design's snap-to-angle assist: "within 5°" of 0°, 90°, 180°, 270°.
+    static let snapWindow = 5.0
+
+    /// A twist: the turn follows the fingers from where the twist was recognized, held within the
+    /// tilt limit around the pinch's home quarter; zoom as in a pinch at that turn; the start's
+    /// centroid point under the current centroid; then clamped. Entering a snap window owes one
+    /// snap haptic; the guide line's state follows (`angleGuideShown`, judged per tick).
+    private mutating func checkTwist(_ w: PinchWatch, factor: Double, rotation: Double, focal: Point, before: Pose, pose: Pose,
+                                     effects: [EditorEffect], tick: Int) -> Pose {
+        var watch = w
+        let g = geometry
+        if !watch.twisted {
+            watch.twisted = true
+            inSnapWindow = Self.inWindow(before.angle)
+        }
+        watch.lastFactor = factor
+        watch.lastFocal = focal
+        watch.lastRotation = rotation
+        pinch = watch
+        let requestedScale = watch.startScale * factor / watch.baseFactor
+        let requestedAngle = watch.startAngle + (rotation - watch.baseRotation)
+        let a = g.clampAngle(requestedAngle, home: watch.home)
+        let s = g.clampScale(requestedScale, angle: a)
+        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
+        let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a), home: watch.home)
+        if !SpecTolerance.same(pose, expected) {
+            fail(.twistFollowsFingers, tick: tick, "twist by \(rotation)° (factor \(factor)) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
+        }
+        let entering = Self.inWindow(pose.angle) && !inSnapWindow
+        let snaps = effects.filter { $0 == .haptic(.snap) }.count
+        if snaps != (entering ? 1 : 0) {
+            fail(.snapHapticOnEntry, tick: tick, entering ? "the twist entered the snap window at \(pose.angle)° with \(snaps) snap haptics; one is owed" : "\(snaps) snap haptics at \(pose.angle)° without entering a snap window")
+        }
+        inSnapWindow = Self.inWindow(pose.angle)
+        return Pose(scale: requestedScale, translation: anchored, angle: requestedAngle)
     }
 
     /// Effects any event or tick may carry: light impacts, tips, the crop request.
@@ -469,6 +616,7 @@ public struct Oracle: Sendable {
         case .zoomMin, .zoomMax: [.zoomMin, .zoomMax]
         case .panClampX: [.panMinX, .panMaxX]
         case .panClampY: [.panMinY, .panMaxY]
+        case .rotationLimit: [.tiltMin, .tiltMax]
         }
     }
 
@@ -485,13 +633,20 @@ public struct Oracle: Sendable {
     func on(_ pose: Pose, slack: Double) -> LimitSet {
         let g = geometry
         var out: LimitSet = []
-        if pose.scale <= g.sMin * (1 + slack * 1e-3) { out.insert(.zoomMin) }
-        if pose.scale >= g.sMax * (1 - slack * 1e-3) { out.insert(.zoomMax) }
-        let l = g.panLimit(pose.scale)
-        if pose.translation.x <= -l.x + slack { out.insert(.panMinX) }
-        if pose.translation.x >= l.x - slack { out.insert(.panMaxX) }
-        if pose.translation.y <= -l.y + slack { out.insert(.panMinY) }
-        if pose.translation.y >= l.y - slack { out.insert(.panMaxY) }
+        let a = pose.angle
+        if pose.scale <= g.sMin(a) * (1 + slack * 1e-3) { out.insert(.zoomMin) }
+        if pose.scale >= g.sMax(a) * (1 - slack * 1e-3) { out.insert(.zoomMax) }
+        let l = g.panLimit(pose.scale, angle: a)
+        let u = a == 0 ? pose.translation : SpecGeometry.photoAxes(pose)
+        if u.x <= -l.x + slack { out.insert(.panMinX) }
+        if u.x >= l.x - slack { out.insert(.panMaxX) }
+        if u.y <= -l.y + slack { out.insert(.panMinY) }
+        if u.y >= l.y - slack { out.insert(.panMaxY) }
+        if g.rotationAllowed {
+            let tilt = SpecGeometry.tilt(a)
+            if tilt <= -g.maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
+            if tilt >= g.maxTilt - slack * 1e-3 { out.insert(.tiltMax) }
+        }
         return out
     }
 
@@ -517,6 +672,13 @@ public struct Oracle: Sendable {
             fail(.memoryFallbackUsesThumbnail, tick: tick, memoryWarned ? "a memory warning came before confirm but the crop uses the original" : "the crop uses the thumbnail without a memory warning")
         }
         checkMapping(request, crop: crop, tick: tick)
+        if abs(SpecGeometry.wrap(request.angle - pose.angle)) > SpecTolerance.degrees {
+            fail(.cropTurnMatchesPose, tick: tick, "the crop request turns the output by \(request.angle)°; the photo is at \(pose.angle)°")
+        }
+        let outside = g.corners(pose).filter { $0.x < -tolerance || $0.y < -tolerance || $0.x > g.width + tolerance || $0.y > g.height + tolerance }
+        if !outside.isEmpty {
+            fail(.cropTurnMatchesPose, tick: tick, "the turned output square has corners outside \(g.width)x\(g.height): \(outside.map { "(\($0.x), \($0.y))" }.joined(separator: " "))")
+        }
     }
 
     static func inside(_ r: Rect, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
@@ -549,21 +711,34 @@ public struct Oracle: Sendable {
         }
         let g = geometry
         let s = pose.scale
-        if s < g.sMin * (1 - SpecTolerance.zoom) || s > g.sMax * (1 + SpecTolerance.zoom) {
-            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin), \(g.sMax)]")
+        let a = pose.angle
+        if s < g.sMin(a) * (1 - SpecTolerance.zoom) || s > g.sMax(a) * (1 + SpecTolerance.zoom) {
+            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin(a)), \(g.sMax(a))]" + (a == 0 ? "" : " at \(a)°"))
+        }
+        if a != 0 { checkTurn(editor, tick: tick) }
+        if g.rotationAllowed {
+            let guide = editing && pinch?.twisted == true && Self.inWindow(a)
+            if editor.angleGuideVisible != guide {
+                fail(.angleGuideShown, tick: tick, guide ? "the guide line is hidden while the twist holds \(a)°" : "the guide line shows at \(a)° with no twist in a snap window")
+            }
+        } else if editor.angleGuideVisible {
+            fail(.rotationOnlyWhenAllowed, tick: tick, "the angle guide line shows without allowRotation")
         }
         if !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
             fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)")
         }
         let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
         let r = g.maskDiameter / 2
-        if abs(pose.translation.x) + r > halfW + SpecTolerance.points || abs(pose.translation.y) + r > halfH + SpecTolerance.points {
+        // The circle is round: along the photo's own axes it needs the same room at any turn.
+        let u = a == 0 ? pose.translation : SpecGeometry.photoAxes(pose)
+        if abs(u.x) + r > halfW + SpecTolerance.points || abs(u.y) + r > halfH + SpecTolerance.points {
             fail(.maskCovered, tick: tick, "mask radius \(r) at (\(pose.translation.x), \(pose.translation.y)) leaves the image's half-size (\(halfW), \(halfH)) at scale \(s)")
         }
         let crop = g.crop(pose)
         let tolerance = SpecTolerance.pixels * max(g.width, g.height)
-        if !Self.inside(crop, g.width, g.height, tolerance) {
-            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) outside \(g.width)x\(g.height)")
+        if a == 0 ? !Self.inside(crop, g.width, g.height, tolerance)
+            : g.corners(pose).contains(where: { $0.x < -tolerance || $0.y < -tolerance || $0.x > g.width + tolerance || $0.y > g.height + tolerance }) {
+            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)")
         }
         let modelCrop = editor.cropRect
         if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
@@ -610,8 +785,8 @@ public struct Oracle: Sendable {
         lastSliderPose = pose
         let g = geometry
         // Over a range narrower than a millionth the percent is all rounding: not judged.
-        guard g.sMax > g.sMin * (1 + 1e-6) else { return }
-        let want = g.sliderPercent(pose.scale)
+        guard g.sMax(pose.angle) > g.sMin(pose.angle) * (1 + 1e-6) else { return }
+        let want = g.sliderPercent(pose.scale, angle: pose.angle)
         if abs(sliderPercent - want) > SpecTolerance.percent {
             fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %")
         }
@@ -619,6 +794,10 @@ public struct Oracle: Sendable {
 
     /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
     private mutating func frame(_ editor: Observation, tick: Int) {
+        if abs(SpecGeometry.wrap(editor.pose.angle - angle)) > SpecTolerance.degrees, move?.turns != true {
+            fail(.angleChangesOnlyByRotation, tick: tick, "the photo turned from \(angle)° to \(editor.pose.angle)° between frames with no turn running")
+        }
+        angle = editor.pose.angle
         if editor.animating {
             animationTicks += 1
             if reduceMotion {
@@ -651,6 +830,8 @@ extension EditorEvent {
         case .pinchBegan: "pinchBegan"
         case .pinchChanged: "pinchChanged"
         case .pinchEnded: "pinchEnded"
+        case .twistChanged: "twistChanged"
+        case .rotate90: "rotate90"
         case .gestureCancelled: "gestureCancelled"
         case .doubleTap: "doubleTap"
         case .setZoomSlider: "setZoomSlider"
@@ -666,6 +847,20 @@ extension EditorEvent {
         case .uploadFinished: "uploadFinished"
         case .profileUpdated: "profileUpdated"
         case .retry: "retry"
+        }
+    }
+}
+
+extension Oracle {
+    /// A turned photo: turning at all needs `allowRotation`, and the turn stays within the tilt the
+    /// zoom range allows.
+    mutating func checkTurn(_ editor: Observation, tick: Int) {
+        let a = editor.pose.angle
+        let g = geometry
+        if !g.rotationAllowed {
+            fail(.rotationOnlyWhenAllowed, tick: tick, "the photo is turned \(a)° without allowRotation")
+        } else if abs(SpecGeometry.tilt(a)) > g.maxTilt + 1e-6 {
+            fail(.tiltWithinLimit, tick: tick, "turned \(a)°, \(abs(SpecGeometry.tilt(a)))° from a quarter turn; the photo's zoom range allows \(g.maxTilt)°")
         }
     }
 }

@@ -148,6 +148,36 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// corners and center are the reference images of the upright crop's.
     case storedRectMapping
 
+    // MARK: Rotation (allowRotation; docs/rotation.md, ids ROT-…)
+
+    /// ROT-off: without `allowRotation` the photo never turns; twists and the 90° button do nothing.
+    case rotationOnlyWhenAllowed
+    /// ROT-limit: the turn stays within the tilt the photo's zoom range allows (s_min(θ) ≤ s_max),
+    /// so rotation never zooms past the quality and density caps.
+    case tiltWithinLimit
+    /// ROT-continuous: the angle changes only while two fingers twist it, or along a snap or a
+    /// 90° turn (animated, or in one frame).
+    case angleChangesOnlyByRotation
+    /// ROT-twist: a twist turns the photo by the fingers' turn since it was recognized, about the
+    /// centroid (the image point under it stays under it), within the tilt limit, zoom and pan
+    /// clamped at the new angle.
+    case twistFollowsFingers
+    /// ROT-snap: entering a snap window (within 5° of 0°, 90°, 180°, 270°) during a twist is one
+    /// light haptic; no snap haptic otherwise.
+    case snapHapticOnEntry
+    /// ROT-guide: the thin angle guide line shows exactly while a twist holds the photo within a
+    /// snap window.
+    case angleGuideShown
+    /// ROT-release: a twist released within a snap window settles on the quarter turn, about the
+    /// mask center.
+    case snapOnRelease
+    /// ROT-90: the rotate button turns a quarter turn clockwise about the mask center, the zoom
+    /// kept in range; animated only where every angle on the way is allowed.
+    case rotate90Target
+    /// ROT-crop: the crop request carries the photo's turn: the output square is the crop square
+    /// turned by −θ, its four corners inside the upright photo.
+    case cropTurnMatchesPose
+
     // MARK: Opening
 
     /// R1.2, R1.3, R11.1, R11.4, R1.1: a photo with a short side ≥ 320 px opens the editor; a
@@ -178,18 +208,20 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .finiteState, .zoomInRange, .density, .maskCovered, .outputSquareCovered, .cropRectInSource, .confirmable,
              .hapticsEdgeTriggered, .gridHiddenDuringGestures, .instructionsHiddenAfterFirstGesture, .tipsAtMostOnce,
              .handOverWithoutJump, .gesturesWellFormed, .telemetryNumericOnly, .uploadRequestValid, .backoffAsSpecified,
-             .profileAtomic, .editsKeptOnFailure, .sessionFollowsFlow, .cropRequestMatchesConfig:
+             .profileAtomic, .editsKeptOnFailure, .sessionFollowsFlow, .cropRequestMatchesConfig,
+             .rotationOnlyWhenAllowed, .tiltWithinLimit, .angleChangesOnlyByRotation:
             .safety
         case .limitHapticOnEntry, .successHapticOnConfirm, .failureReported, .voiceOverAnnounced, .zoomLimitedTipShown,
              .lowDensityNoticeShown, .memoryFallbackUsesThumbnail, .memoryFallbackNoticeShown, .uploadFollowsCrop,
-             .profileUpdatedOnlyAfterUpload, .previousAvatarKept, .telemetryReported, .versionedURL:
+             .profileUpdatedOnlyAfterUpload, .previousAvatarKept, .telemetryReported, .versionedURL, .snapHapticOnEntry:
             .obligation
         case .initialPose, .panFollowsFinger, .focalPointKept, .doubleTapRung, .sliderTarget, .sliderReadsZoom,
-             .incrementTarget, .recenterTarget, .resizeKeepsCenter, .reduceMotionDiscrete:
+             .incrementTarget, .recenterTarget, .resizeKeepsCenter, .reduceMotionDiscrete, .twistFollowsFingers,
+             .angleGuideShown, .snapOnRelease, .rotate90Target:
             .target
         case .springTiming, .animatedFramesValid:
             .timing
-        case .storedRectMapping:
+        case .storedRectMapping, .cropTurnMatchesPose:
             .mapping
         case .photoAcceptance:
             .opening
@@ -247,6 +279,15 @@ public enum Property: String, CaseIterable, Sendable, Codable {
         case .springTiming: ["R3.1", "G-motion-1"]
         case .animatedFramesValid: ["G-motion-1", "G-motion-2"]
         case .storedRectMapping: ["R9.1"]
+        case .rotationOnlyWhenAllowed: ["ROT-off"]
+        case .tiltWithinLimit: ["ROT-limit", "R5.5", "R8.5"]
+        case .angleChangesOnlyByRotation: ["ROT-continuous"]
+        case .twistFollowsFingers: ["ROT-twist", "ROT-threshold"]
+        case .snapHapticOnEntry: ["ROT-snap"]
+        case .angleGuideShown: ["ROT-guide"]
+        case .snapOnRelease: ["ROT-release"]
+        case .rotate90Target: ["ROT-90"]
+        case .cropTurnMatchesPose: ["ROT-crop", "R8.1", "R9.1"]
         case .photoAcceptance: ["R1.1", "R1.2", "R1.3", "R11.1", "R11.4"]
         case .overlayStyle: ["R6.1", "R6.3", "R6.5"]
         case .messagesVerbatim: ["R4.1", "R6.4", "R8.4", "R11.1", "R11.3"]

@@ -26,6 +26,12 @@ public struct SpecGeometry: Sendable {
     public let requiredCropSide: Double
     /// View center: gestures arrive in view points, the pose is measured from here.
     public let center: Point
+    /// `allowRotation`: without it the photo never turns.
+    public let rotationAllowed: Bool
+    /// The largest tilt from a quarter turn the photo can take (docs/rotation.md): where the turned
+    /// square's bounding box, D·(|cos φ| + |sin φ|), needs all the zoom range s_max/s_min there
+    /// is. Found from cos(45° − φ) = (s_max/s_min)/√2; 45° when the range allows any angle.
+    public let maxTilt: Double
 
     public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig) {
         let turned = source.orientation.rawValue >= 5 // EXIF 5–8 turn the image a quarter
@@ -43,53 +49,139 @@ public struct SpecGeometry: Sendable {
         lowDensity = sigma / cover < config.minPixelPerPoint
         requiredCropSide = min(Double(config.outputSize) * config.qualityMultiplier, min(width, height))
         center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+        rotationAllowed = config.allowRotation
+        let range = sMax / sMin
+        maxTilt = !config.allowRotation ? 0 : range >= 2.squareRoot() ? 45 : max(0, 45 - Double.acos(min(1, range / 2.squareRoot())) * 180 / .pi)
     }
+
+    // MARK: Rotation (docs/rotation.md)
+
+    /// cos and sin of a turn in degrees, exact at every multiple of 90°.
+    public static func cosSin(_ degrees: Double) -> (cos: Double, sin: Double) {
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        switch d {
+        case 0: return (1, 0)
+        case 90: return (0, 1)
+        case 180: return (-1, 0)
+        case 270: return (0, -1)
+        default: return (Double.cos(d * .pi / 180), Double.sin(d * .pi / 180))
+        }
+    }
+
+    /// R(θ)·v: on the y-down screen, clockwise for positive θ.
+    public static func turn(_ v: Point, by degrees: Double) -> Point {
+        if degrees == 0 { return v }
+        let (c, s) = cosSin(degrees)
+        return Point(x: c * v.x - s * v.y, y: s * v.x + c * v.y)
+    }
+
+    /// The angle in (−180, 180].
+    public static func wrap(_ degrees: Double) -> Double {
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 }
+        if d <= -180 { d += 360 }
+        return d
+    }
+
+    /// Signed distance from the nearest multiple of 90°.
+    public static func tilt(_ degrees: Double) -> Double {
+        let d = wrap(degrees)
+        return d - (d / 90).rounded() * 90
+    }
+
+    /// The output square's bounding box grows by |cos θ| + |sin θ|: the photo must cover it.
+    public static func cover(_ degrees: Double) -> Double {
+        let (c, s) = cosSin(degrees)
+        return abs(c) + abs(s)
+    }
+
+    public func sMin(_ degrees: Double) -> Double { degrees == 0 ? sMin : sMin * Self.cover(degrees) }
+    public func sMax(_ degrees: Double) -> Double { degrees == 0 ? sMax : max(sMin(degrees), sMax) }
+
+    /// The translation along the photo's own axes: u = R(−θ)·t.
+    public static func photoAxes(_ pose: Pose) -> Point { turn(pose.translation, by: -pose.angle) }
 
     /// s_max = s_min: the range collapsed (R8.4; "≤" because maxZoomMultiplier 1 gives equality).
     public var zoomLimited: Bool { sMax <= sMin }
 
-    /// The largest |tx|, |ty| at zoom `s`: (disp − D)/2 with disp = (W/σ)·s, never negative.
-    public func panLimit(_ s: Double) -> (x: Double, y: Double) {
-        (max(0, (width / sigma * s - maskDiameter) / 2), max(0, (height / sigma * s - maskDiameter) / 2))
+    /// The largest |u.x|, |u.y| (u = R(−θ)·t) at zoom `s` and turn θ: (disp − D·(|cos θ| + |sin θ|))/2
+    /// with disp = (W/σ)·s, never negative. At 0° u = t and this is the spec's (disp − D)/2.
+    public func panLimit(_ s: Double, angle: Double = 0) -> (x: Double, y: Double) {
+        let box = angle == 0 ? maskDiameter : maskDiameter * Self.cover(angle)
+        return (max(0, (width / sigma * s - box) / 2), max(0, (height / sigma * s - box) / 2))
     }
 
     /// The crop square under the mask in upright source pixels: side D·σ/s, centered where the
-    /// mask center falls on the image.
+    /// mask center falls on the image. With a turn this is the square before it is turned by −θ
+    /// about its center (`corners`).
     public func crop(_ pose: Pose) -> Rect {
         let k = sigma / pose.scale
         let side = maskDiameter * k
-        return Rect(x: width / 2 - pose.translation.x * k - side / 2,
-                    y: height / 2 - pose.translation.y * k - side / 2, width: side, height: side)
+        let u = Self.photoAxes(pose)
+        return Rect(x: width / 2 - u.x * k - side / 2,
+                    y: height / 2 - u.y * k - side / 2, width: side, height: side)
     }
 
-    /// The zoom clamped into [s_min, s_max].
-    public func clampScale(_ s: Double) -> Double { min(max(s, sMin), sMax) }
+    /// The four corners of the output square in upright pixels: the crop square turned by −θ.
+    public func corners(_ pose: Pose) -> [Point] {
+        let r = crop(pose)
+        let c = Point(x: r.x + r.width / 2, y: r.y + r.height / 2), h = r.width / 2
+        return [Point(x: -h, y: -h), Point(x: h, y: -h), Point(x: h, y: h), Point(x: -h, y: h)].map {
+            let d = Self.turn($0, by: -pose.angle)
+            return Point(x: c.x + d.x, y: c.y + d.y)
+        }
+    }
 
-    /// The pose with its zoom clamped, then its translation clamped at that zoom.
-    public func clamp(_ pose: Pose) -> Pose {
-        let s = clampScale(pose.scale)
-        let l = panLimit(s)
-        return Pose(scale: s, translation: Point(x: min(max(pose.translation.x, -l.x), l.x),
-                                                 y: min(max(pose.translation.y, -l.y), l.y)))
+    /// The zoom clamped into [s_min, s_max] at turn θ.
+    public func clampScale(_ s: Double, angle: Double = 0) -> Double { min(max(s, sMin(angle)), sMax(angle)) }
+
+    /// The turn held within `maxTilt` of the quarter turn `home` (the nearest one when nil).
+    public func clampAngle(_ degrees: Double, home: Double? = nil) -> Double {
+        guard degrees != 0 || home != nil else { return 0 }
+        let quarter = home ?? (Self.wrap(degrees) - Self.tilt(degrees))
+        let off = Self.wrap(degrees - quarter)
+        return Self.wrap(quarter + min(max(off, -maxTilt), maxTilt))
+    }
+
+    /// The pose with its turn clamped, then its zoom at that turn, then its translation along the
+    /// photo's axes at that zoom.
+    public func clamp(_ pose: Pose, home: Double? = nil) -> Pose {
+        let a = clampAngle(pose.angle, home: home)
+        let s = clampScale(pose.scale, angle: a)
+        let l = panLimit(s, angle: a)
+        let u = Self.turn(pose.translation, by: -a)
+        let clamped = Point(x: min(max(u.x, -l.x), l.x), y: min(max(u.y, -l.y), l.y))
+        return Pose(scale: s, translation: Self.turn(clamped, by: a), angle: a)
     }
 
     /// The unscaled image point under view offset `p` (from the mask center) at `pose`: "anchored
-    /// at" throughout the spec means this point stays under `p`.
+    /// at" throughout the spec means this point stays under `p`. p = t + s·R(θ)·q.
     public static func imagePoint(_ pose: Pose, under p: Point) -> Point {
-        Point(x: (p.x - pose.translation.x) / pose.scale, y: (p.y - pose.translation.y) / pose.scale)
+        let v = turn(Point(x: p.x - pose.translation.x, y: p.y - pose.translation.y), by: -pose.angle)
+        return Point(x: v.x / pose.scale, y: v.y / pose.scale)
     }
 
-    /// The translation that shows unscaled image point `q` under view offset `p` at zoom `s`.
-    public static func translation(showing q: Point, at p: Point, scale s: Double) -> Point {
-        Point(x: p.x - q.x * s, y: p.y - q.y * s)
+    /// The translation that shows unscaled image point `q` under view offset `p` at zoom `s` and turn θ.
+    public static func translation(showing q: Point, at p: Point, scale s: Double, angle: Double = 0) -> Point {
+        let v = turn(Point(x: q.x * s, y: q.y * s), by: angle)
+        return Point(x: p.x - v.x, y: p.y - v.y)
     }
 
     /// A zoom to `scale` from `pose` keeping the image point under offset `anchor`, then clamped:
-    /// where every anchored discrete action (double-tap, slider, increment) must land.
+    /// where every anchored discrete action (double-tap, slider, increment) must land. The turn stays.
     public func anchoredTarget(from pose: Pose, scale: Double, anchor: Point) -> Pose {
-        let s = clampScale(scale)
+        let s = clampScale(scale, angle: pose.angle)
         let q = Self.imagePoint(pose, under: anchor)
-        return clamp(Pose(scale: s, translation: Self.translation(showing: q, at: anchor, scale: s)))
+        return clamp(Pose(scale: s, translation: Self.translation(showing: q, at: anchor, scale: s, angle: pose.angle), angle: pose.angle))
+    }
+
+    /// `pose` turned to `angle` about the mask center, its zoom brought into the new range:
+    /// where the 90° button and a snap on release land.
+    public func turnedTarget(from pose: Pose, to angle: Double) -> Pose {
+        let s = clampScale(pose.scale, angle: angle)
+        let q = Self.imagePoint(pose, under: .zero)
+        return clamp(Pose(scale: s, translation: Self.translation(showing: q, at: .zero, scale: s, angle: angle), angle: angle))
     }
 
     // MARK: Double-tap (R2.3)
@@ -98,18 +190,18 @@ public struct SpecGeometry: Sendable {
     /// current zoom: the first rung above it (levels within `rungTolerance` of each other or of the
     /// current zoom count as one), else back to 1.0×. Returns nil when the current zoom is within
     /// rounding of a rung boundary, where either answer is right.
-    public func nextRung(after s: Double) -> Double? {
-        let rungs = (sMin * 1.0, sMin * 1.5, sMin * 2.0, sMax)
+    public func nextRung(after s: Double, angle: Double = 0) -> Double? {
+        let lo = sMin(angle), hi = sMax(angle)
         var best = Double.infinity
         var ambiguous = false
-        for r in [rungs.0, rungs.1, rungs.2, rungs.3] {
-            let level = clampScale(r)
+        for r in [lo * 1.0, lo * 1.5, lo * 2.0, hi] {
+            let level = clampScale(r, angle: angle)
             let above = level > s * (1 + Self.rungTolerance)
             if abs(level / s - 1 - Self.rungTolerance) < 1e-9 { ambiguous = true }
             if above { best = min(best, level) }
         }
         if ambiguous { return nil }
-        return best.isFinite ? best : sMin
+        return best.isFinite ? best : lo
     }
 
     /// Two zoom levels closer than this (relative) are the same rung (docs/editor-model.md).
@@ -117,16 +209,19 @@ public struct SpecGeometry: Sendable {
 
     // MARK: Slider (R4.2)
 
-    /// docs/editor-model.md decides the 0–100 % slider is logarithmic: s = s_min·(s_max/s_min)^(p/100).
-    public func sliderScale(_ percent: Double) -> Double {
-        guard sMax > sMin else { return percent > 100 ? sMax * 2 : percent < 0 ? sMin / 2 : sMin }
-        return sMin * Double.exp(percent / 100 * Double.log(sMax / sMin))
+    /// docs/editor-model.md decides the 0–100 % slider is logarithmic: s = s_min·(s_max/s_min)^(p/100),
+    /// over the range at the photo's turn.
+    public func sliderScale(_ percent: Double, angle: Double = 0) -> Double {
+        let lo = sMin(angle), hi = sMax(angle)
+        guard hi > lo else { return percent > 100 ? hi * 2 : percent < 0 ? lo / 2 : lo }
+        return lo * Double.exp(percent / 100 * Double.log(hi / lo))
     }
 
     /// The inverse: the percent the slider shows at zoom `s`, 0 when the range is collapsed.
-    public func sliderPercent(_ s: Double) -> Double {
-        guard sMax > sMin else { return 0 }
-        return min(max(100 * Double.log(s / sMin) / Double.log(sMax / sMin), 0), 100)
+    public func sliderPercent(_ s: Double, angle: Double = 0) -> Double {
+        let lo = sMin(angle), hi = sMax(angle)
+        guard hi > lo else { return 0 }
+        return min(max(100 * Double.log(s / lo) / Double.log(hi / lo), 0), 100)
     }
 
     /// One VoiceOver increment or decrement: one slider step of 10 % (notes: "one slider step").
@@ -134,15 +229,20 @@ public struct SpecGeometry: Sendable {
 
     // MARK: Where the pose sits
 
-    /// Whether `pose` is on limit `side` within `slack` (relative × 1e-3 for zoom, points for pan).
+    /// Whether `pose` is on limit `side` within `slack` (relative × 1e-3 for zoom, points for pan
+    /// along the photo's axes, degrees for the tilt).
     public func isOn(_ side: LimitSet, _ pose: Pose, slack: Double) -> Bool {
+        let a = pose.angle
+        let u = Self.photoAxes(pose)
         switch side {
-        case .zoomMin: return pose.scale <= sMin * (1 + slack * 1e-3)
-        case .zoomMax: return pose.scale >= sMax * (1 - slack * 1e-3)
-        case .panMinX: return pose.translation.x <= -panLimit(pose.scale).x + slack
-        case .panMaxX: return pose.translation.x >= panLimit(pose.scale).x - slack
-        case .panMinY: return pose.translation.y <= -panLimit(pose.scale).y + slack
-        default: return pose.translation.y >= panLimit(pose.scale).y - slack
+        case .zoomMin: return pose.scale <= sMin(a) * (1 + slack * 1e-3)
+        case .zoomMax: return pose.scale >= sMax(a) * (1 - slack * 1e-3)
+        case .panMinX: return u.x <= -panLimit(pose.scale, angle: a).x + slack
+        case .panMaxX: return u.x >= panLimit(pose.scale, angle: a).x - slack
+        case .panMinY: return u.y <= -panLimit(pose.scale, angle: a).y + slack
+        case .panMaxY: return u.y >= panLimit(pose.scale, angle: a).y - slack
+        case .tiltMin: return rotationAllowed && Self.tilt(a) <= -maxTilt + slack * 1e-3
+        default: return rotationAllowed && Self.tilt(a) >= maxTilt - slack * 1e-3
         }
     }
 }

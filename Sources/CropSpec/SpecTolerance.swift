@@ -18,16 +18,21 @@ public enum SpecTolerance {
     /// A request must pass a limit by this much (points, or relative × 1e-3 for zoom) before its
     /// light impact is obligatory: near the bound either answer is right.
     public static let push = 1e-6
+    /// For the photo's turn, in degrees.
+    public static let degrees = 1e-7
 
     /// Whether two poses are equal within the tolerances.
     static func same(_ a: Pose, _ b: Pose) -> Bool {
         abs(a.scale - b.scale) <= zoom * max(abs(a.scale), abs(b.scale))
             && abs(a.translation.x - b.translation.x) <= points * (1 + max(abs(a.translation.x), abs(b.translation.x)))
             && abs(a.translation.y - b.translation.y) <= points * (1 + max(abs(a.translation.y), abs(b.translation.y)))
+            && abs(SpecGeometry.wrap(a.angle - b.angle)) <= degrees
     }
 }
 
 extension Pose {
     /// For messages: scale and translation with enough digits to see a difference.
-    var specDescription: String { "scale \(scale), t (\(translation.x), \(translation.y))" }
+    var specDescription: String {
+        "scale \(scale), t (\(translation.x), \(translation.y))" + (angle == 0 ? "" : ", angle \(angle)°")
+    }
 }

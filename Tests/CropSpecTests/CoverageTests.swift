@@ -70,8 +70,22 @@ import Testing
         }
     }
 
+    /// The rotation rules of docs/rotation.md: `| ROT-… | rule |`.
+    static func rotationRules() throws -> [String] {
+        try Repository.text("docs/rotation.md").split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return cells.count == 2 && cells[0].hasPrefix("ROT-") ? cells[0] : nil
+        }
+    }
+
+    @Test func everyRotationRuleHasAProperty() throws {
+        let rules = try Self.rotationRules()
+        #expect(rules.count == 10, "parsed \(rules.count) rotation rules")
+        #expect(rules.filter { !Self.covered.contains($0) } == [])
+    }
+
     @Test func everyIdAPropertyClaimsExists() throws {
-        let known = Set(try Self.requirementIds()).union(try Self.ruleTable().map(\.id))
+        let known = Set(try Self.requirementIds()).union(try Self.ruleTable().map(\.id)).union(try Self.rotationRules())
         for property in Property.allCases {
             #expect(!property.covers.isEmpty, "\(property.rawValue) covers nothing")
             for id in property.covers { #expect(known.contains(id), "\(property.rawValue) claims unknown \(id)") }

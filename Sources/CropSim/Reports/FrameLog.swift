@@ -18,6 +18,10 @@ public enum FrameLog {
             out += ",\"sliderPercent\":\(formatNumber(f.sliderPercent))"
             out += ",\"clampZoomMin\":\(f.cut.contains(.zoomMin)),\"clampZoomMax\":\(f.cut.contains(.zoomMax))"
             out += ",\"clampPanX\":\(!f.cut.isDisjoint(with: .panX)),\"clampPanY\":\(!f.cut.isDisjoint(with: .panY))"
+            if f.rotationAllowed {
+                out += ",\"angle\":\(formatNumber(f.pose.angle)),\"angleGuide\":\(f.angleGuideVisible)"
+                out += ",\"clampRotation\":\(!f.cut.isDisjoint(with: .tilt))"
+            }
             out += ",\"engaged\":[\(f.engaged.reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]"
             out += ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
         }
@@ -48,6 +52,7 @@ public enum FrameLog {
                 out += head + "\"type\":\"announce\",\"message\":\"\(m.rawValue)\",\"text\":\(jsonString(m.text))}\n"
             case .crop(let r):
                 out += head + "\"type\":\"crop\",\"rect\":\(rect(r.rect)),\"storedRect\":\(rect(r.storedRect))"
+                if r.angle != 0 { out += ",\"angle\":\(formatNumber(r.angle))" }
                 out += ",\"orientation\":\(r.orientation.rawValue),\"outputSize\":\(r.outputSize),\"fromThumbnail\":\(r.fromThumbnail)}\n"
             case .telemetry(let t):
                 out += head + "\"type\":\"telemetry\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight)"

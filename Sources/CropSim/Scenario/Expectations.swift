@@ -8,6 +8,9 @@ public struct Expectations: Sendable {
     public var ty: NumberExpectation?
     public var sliderPercent: NumberExpectation?
     public var cropSide: NumberExpectation?
+    /// The photo's turn (rotation), degrees; compared modulo 360.
+    public var angle: NumberExpectation?
+    public var angleGuideVisible: Bool?
     /// Counts per haptic name (`zoomMin`, `zoomMax`, `panClampX`, `panClampY`, `success`, `error`).
     public var haptics: [String: Int]?
     /// The exact sequence of haptic names.

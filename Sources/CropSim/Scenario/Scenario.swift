@@ -79,6 +79,8 @@ public enum Action: Sendable {
     case increment(Int)
     case decrement(Int)
     case recenter
+    /// The rotate button (`allowRotation`): a quarter turn clockwise.
+    case rotate90
     case resize(Size)
     case reduceMotion(Bool)
     case memoryWarning
@@ -114,6 +116,7 @@ public enum Action: Sendable {
         case .increment: "increment"
         case .decrement: "decrement"
         case .recenter: "recenter"
+        case .rotate90: "rotate90"
         case .resize: "resize"
         case .reduceMotion: "reduceMotion"
         case .memoryWarning: "memoryWarning"
@@ -194,6 +197,9 @@ public struct Pinch: Sendable {
     public var drift: Point
     /// Direction from the first finger to the second, in degrees (0 = left to right).
     public var angle: Double
+    /// Degrees the fingers turn over the gesture, clockwise positive (a twist; `rotate` in the
+    /// format is a pinch whose span stays put).
+    public var rotation: Double = 0
     public var hold: Double
 }
 

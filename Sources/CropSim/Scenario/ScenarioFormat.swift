@@ -61,6 +61,8 @@ public enum ScenarioFormat {
         public static let points: ClosedRange<Double> = -10_000...10_000
         public static let span: ClosedRange<Double> = 0...10_000
         public static let angle: ClosedRange<Double> = -360...360
+        /// How far one twist turns the fingers (two full turns either way).
+        public static let twist: ClosedRange<Double> = -720...720
         public static let slider: ClosedRange<Double> = 0...100
         public static let voiceOverSteps: ClosedRange<Int> = 1...100
         public static let hapticCount: ClosedRange<Int> = 0...10_000
@@ -71,14 +73,14 @@ public enum ScenarioFormat {
         public static let uidPattern = "^[^/]+$"
     }
 
-    public static let actions = ["drag", "pinch", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
-                                 "increment", "decrement", "recenter", "resize", "reduceMotion", "memoryWarning",
+    public static let actions = ["drag", "pinch", "rotate", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
+                                 "increment", "decrement", "recenter", "rotate90", "resize", "reduceMotion", "memoryWarning",
                                  "cancelTouches", "confirm", "cancel", "retry"]
     public static let uploadStates = ["none", "cropping", "uploading", "waiting", "updatingProfile", "done", "failed"]
     public static let gesturePhases = ["idle", "pan", "pinch"]
     public static let uploadResults = ["ok", "timeout", "dropped"]
     public static let pointerActions = ["down", "move", "pause", "up", "cancel"]
-    public static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error"]
+    public static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error", "snap"]
 
     // MARK: Building blocks
 

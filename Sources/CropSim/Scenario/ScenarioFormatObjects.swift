@@ -82,6 +82,7 @@ extension ScenarioFormat {
     static let actionSchemas: [String: SchemaJSON] = [
         "drag": drag.schema,
         "pinch": pinch.schema,
+        "rotate": rotate.schema,
         "twoFingerDrag": twoFingerDrag.schema,
         "tap": either([ref("point"), tap.schema]),
         "doubleTap": either([ref("point"), doubleTap.schema]),
@@ -91,6 +92,7 @@ extension ScenarioFormat {
         "increment": integer(R.voiceOverSteps),
         "decrement": integer(R.voiceOverSteps),
         "recenter": ref("true"),
+        "rotate90": with(ref("true"), description: "The rotate button: a quarter turn clockwise (allowRotation)."),
         "resize": ref("size"),
         "reduceMotion": boolean(),
         "memoryWarning": ref("true"),
@@ -122,6 +124,18 @@ extension ScenarioFormat {
         key("duration", ref("time")),
         key("easing", ref("easing")),
         key("drift", with(pair(number(R.points)), description: "[dx, dy] in points.")),
+        key("angle", ref("angle")),
+        key("rotate", number(R.twist, "Degrees the fingers turn over the pinch, clockwise positive (a twist).")),
+        key("hold", ref("time")),
+    ])
+
+    /// A twist: two fingers a fixed span apart turning about a center (a pinch whose span stays).
+    static let rotate = Object([
+        key("by", number(R.twist, "Degrees the fingers turn, clockwise positive."), required: true),
+        key("center", ref("point")),
+        key("span", ref("span")),
+        key("duration", ref("time")),
+        key("easing", ref("easing")),
         key("angle", ref("angle")),
         key("hold", ref("time")),
     ])
@@ -173,6 +187,8 @@ extension ScenarioFormat {
         key("ty", ref("number")),
         key("sliderPercent", ref("number")),
         key("cropSide", ref("number")),
+        key("angle", with(ref("number"), description: "The photo's turn in degrees, clockwise, in (−180, 180].")),
+        key("angleGuideVisible", boolean()),
         key("haptics", haptics.schema),
         key("hapticSequence", array(oneOf(hapticNames))),
         key("shown", array(ref("message"), "Exactly these tips/notices, in order.")),

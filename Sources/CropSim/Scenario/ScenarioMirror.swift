@@ -32,6 +32,7 @@ extension Scenario {
                 p.center = point(p.center)
                 p.drift = Point(x: -p.drift.x, y: p.drift.y)
                 p.angle = angle(p.angle)
+                p.rotation = -p.rotation
                 s.action = .pinch(p)
             case .twoFingerDrag(var d):
                 d.from = point(d.from)
@@ -81,6 +82,7 @@ public enum MirrorCheck {
             problems.append("tx \(pose.translation.x) vs −(\(mirrored.translation.x))")
         }
         if !close(pose.translation.y, mirrored.translation.y) { problems.append("ty \(pose.translation.y) vs \(mirrored.translation.y)") }
+        if !close(Turn.normalized(pose.angle + mirrored.angle), 0) { problems.append("angle \(pose.angle) vs −(\(mirrored.angle))") }
         return problems.isEmpty ? nil : problems.joined(separator: ", ")
     }
 }

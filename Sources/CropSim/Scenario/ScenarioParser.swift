@@ -325,7 +325,17 @@ public enum ScenarioParser {
                 fromSpan: try span(o.required("from")), toSpan: try span(o.required("to")),
                 duration: try duration(o, "duration", default: 0.4), easing: try easing(o), drift: drift,
                 angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0,
+                rotation: try o.optional("rotate")?.number(in: Limits.twist, "rotate") ?? 0,
                 hold: try duration(o, "hold", default: 0)))
+        case "rotate":
+            let o = try v.object()
+            try o.finish(allowed: Format.rotate.keys)
+            let fingers = try o.optional("span").map { s throws(ScenarioError) in try span(s) } ?? 160
+            return .pinch(Pinch(
+                center: try o.optional("center").map { c throws(ScenarioError) in try point(c) } ?? .center,
+                fromSpan: fingers, toSpan: fingers, duration: try duration(o, "duration", default: 0.5), easing: try easing(o),
+                drift: .zero, angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0,
+                rotation: try o.required("by").number(in: Limits.twist, "by"), hold: try duration(o, "hold", default: 0)))
         case "twoFingerDrag":
             let o = try v.object()
             try o.finish(allowed: Format.twoFingerDrag.keys)
@@ -374,6 +384,7 @@ public enum ScenarioParser {
         case "resize": return .resize(try size(v))
         case "reduceMotion": return .reduceMotion(try v.bool())
         case "recenter": try flag(v); return .recenter
+        case "rotate90": try flag(v); return .rotate90
         case "memoryWarning": try flag(v); return .memoryWarning
         case "cancelTouches": try flag(v); return .cancelTouches
         case "confirm": try flag(v); return .confirm
@@ -461,6 +472,8 @@ public enum ScenarioParser {
         e.ty = try o.optional("ty").map { v throws(ScenarioError) in try number(v) }
         e.sliderPercent = try o.optional("sliderPercent").map { v throws(ScenarioError) in try number(v) }
         e.cropSide = try o.optional("cropSide").map { v throws(ScenarioError) in try number(v) }
+        e.angle = try o.optional("angle").map { v throws(ScenarioError) in try number(v) }
+        e.angleGuideVisible = try o.optional("angleGuideVisible")?.bool()
         if let h = o.optional("haptics") {
             let ho = try h.object()
             try ho.finish(allowed: hapticNames)

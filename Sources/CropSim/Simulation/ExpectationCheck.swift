@@ -6,7 +6,8 @@ enum ExpectationCheck {
                          backend: Backend? = nil) -> [ExpectationFailure] {
         var out: [ExpectationFailure] = []
         func fail(_ key: String, _ message: String) { out.append(ExpectationFailure(path: "\(path).\(key)", message: message)) }
-        let g = editor.geometry, pose = editor.pose
+        // Symbols (sMin, maxTx, …) are those at the photo's current turn.
+        let g = editor.zoomGeometry, pose = editor.pose
 
         func compare(_ key: String, _ n: NumberExpectation?, _ actual: Double) {
             guard let n else { return }
@@ -20,6 +21,12 @@ enum ExpectationCheck {
         compare("ty", e.ty, pose.translation.y)
         compare("sliderPercent", e.sliderPercent, editor.sliderPercent)
         compare("cropSide", e.cropSide, g.cropSide(scale: pose.scale))
+        if let n = e.angle {
+            let target = n.target.resolve(g, scale: pose.scale)
+            if !(abs(Turn.normalized(pose.angle - target)) <= n.tolerance * max(1, abs(target))) {
+                fail("angle", "expected \(n.target) = \(target)° ± \(n.tolerance), got \(pose.angle)°")
+            }
+        }
         compare("dimmingOpacity", e.dimmingOpacity, OverlayStyle.dimmingOpacity)
 
         let haptics = effects.compactMap { if case .haptic(let h) = $0.effect { h.name } else { nil } }
@@ -55,6 +62,7 @@ enum ExpectationCheck {
             if let expected, expected != actual { fail(key, "expected \(expected), got \(actual)") }
         }
         flag("gridVisible", e.gridVisible, editor.gridVisible)
+        flag("angleGuideVisible", e.angleGuideVisible, editor.angleGuideVisible)
         flag("instructionsVisible", e.instructionsVisible, editor.instructionsVisible)
         flag("animating", e.animating, editor.isAnimating)
         flag("zoomLimited", e.zoomLimited, g.zoomLimited)

@@ -20,16 +20,21 @@ public struct FrameRecord: Sendable {
     public var sliderPercent: Double
     /// Fingers on the glass, in view points.
     public var touches: [Point]
+    /// The angle guide line (rotation only).
+    public var angleGuideVisible: Bool
+    /// `allowRotation`: logs print the turn only then, so runs without rotation keep their bytes.
+    public var rotationAllowed: Bool
 
     public var time: Double { Double(tick) / Double(Editor.ticksPerSecond) }
 
     init(tick: Int, editor e: Editor, touches: [Point]) {
         self.tick = tick
         pose = e.pose
-        sMin = e.geometry.sMin
-        sMax = e.geometry.sMax
-        maskDiameter = e.geometry.maskDiameter
-        panLimit = e.geometry.panLimit(scale: e.pose.scale)
+        let g = e.zoomGeometry
+        sMin = g.sMin
+        sMax = g.sMax
+        maskDiameter = g.maskDiameter
+        panLimit = g.panLimit(scale: e.pose.scale)
         view = e.geometry.viewport.size
         phase = e.gesture.name
         animating = e.isAnimating
@@ -40,6 +45,8 @@ public struct FrameRecord: Sendable {
         engaged = e.engaged
         sliderPercent = e.sliderPercent
         self.touches = touches
+        angleGuideVisible = e.angleGuideVisible
+        rotationAllowed = e.geometry.config.allowRotation
     }
 }
 

@@ -1,4 +1,5 @@
 import CropModel
+import RealModule
 
 /// Turns touch samples into the editor's semantic events, the way UIKit's pan, pinch and tap
 /// recognizers would together.
@@ -29,6 +30,13 @@ public struct GestureRecognizer: Sendable {
     /// Fingers whose touches were cancelled: their later samples are ignored.
     private var cancelled: Set<Int> = []
     private var pendingMove = false
+    /// The pinch's finger-to-finger direction when last seen (degrees), how far it has turned
+    /// since the pinch began (unwrapped, clockwise positive), and, once that passed the rotation
+    /// threshold, the threshold with its sign: the photo turns by the fingers' turn beyond it, so
+    /// a twist of 40° turns it 30° however the samples fall (nil until then).
+    private var fingerDirection = 0.0
+    private var fingersTurned = 0.0
+    private var twistRecognizedAt: Double?
 
     public init(settings: RecognizerSettings = .standard) {
         self.settings = settings
@@ -107,7 +115,19 @@ public struct GestureRecognizer: Sendable {
             emitPan(into: &events)
         case .pinching(let startSpan):
             guard fingers.count >= 2 else { return }
-            events.append(.pinchChanged(scale: span / startSpan, focal: centroid))
+            if settings.recognizesRotation {
+                let direction = self.direction
+                fingersTurned += Turn.normalized(direction - fingerDirection)
+                fingerDirection = direction
+                if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {
+                    twistRecognizedAt = fingersTurned < 0 ? -settings.rotationThreshold : settings.rotationThreshold
+                }
+            }
+            if let base = twistRecognizedAt {
+                events.append(.twistChanged(scale: span / startSpan, rotation: fingersTurned - base, focal: centroid))
+            } else {
+                events.append(.pinchChanged(scale: span / startSpan, focal: centroid))
+            }
             lastEmitted = fingers
         case .idle, .failed:
             break
@@ -129,6 +149,13 @@ public struct GestureRecognizer: Sendable {
 
     private var centroid: Point { (fingers[0].point + fingers[1].point) / 2 }
 
+    /// The direction from the first finger to the second, in degrees; on the y-down screen a
+    /// growing angle turns clockwise, the photo's positive turn.
+    private var direction: Double {
+        let d = fingers[1].point - fingers[0].point
+        return Double.atan2(y: d.y, x: d.x) * 180 / .pi
+    }
+
     private mutating func fingerLanded(time: Int64, into events: inout [EditorEvent]) {
         switch fingers.count {
         case 1:
@@ -137,6 +164,9 @@ public struct GestureRecognizer: Sendable {
             guard state != .failed else { return }
             if state == .panning { events.append(.panEnded) }
             state = .pinching(startSpan: max(span, settings.minimumPinchSpan))
+            fingerDirection = direction
+            fingersTurned = 0
+            twistRecognizedAt = nil
             lastEmitted = fingers
             events.append(.pinchBegan(focal: centroid))
         default:

@@ -12,6 +12,11 @@ public struct RecognizerSettings: Sendable, Hashable {
     /// Pinch spans are measured from at least this (points): two fingers landing on one spot
     /// would otherwise make every later span ratio infinite.
     public var minimumPinchSpan = 1.0
+    /// Two fingers must turn this far (degrees) before a pinch also rotates the photo: a pinch
+    /// always turns a little, and a photo that wobbles with every zoom is worse than none.
+    public var rotationThreshold = 10.0
+    /// Whether a twist is reported at all: the editor's `allowRotation`.
+    public var recognizesRotation = false
 
     public init() {}
 

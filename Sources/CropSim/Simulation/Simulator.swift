@@ -58,7 +58,9 @@ public struct Simulator {
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
         var run = Run(editor: opened.editor, oracle: oracle, backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
-        var recognizer = GestureRecognizer(settings: options.recognizer)
+        var settings = options.recognizer
+        settings.recognizesRotation = scenario.config.allowRotation
+        var recognizer = GestureRecognizer(settings: settings)
         var events: [EditorEvent] = []
         var tick = 0
         while tick < lastTick + options.settleTicks {
@@ -208,6 +210,7 @@ public struct Simulator {
         case .increment(let n): events += Array(repeating: .incrementZoom, count: n)
         case .decrement(let n): events += Array(repeating: .decrementZoom, count: n)
         case .recenter: events.append(.recenter)
+        case .rotate90: events.append(.rotate90)
         case .resize(let size): events.append(.resize(size))
         case .reduceMotion(let on): events.append(.setReduceMotion(on))
         case .memoryWarning: events.append(.memoryWarning)

@@ -94,15 +94,16 @@ public enum TraceSynthesizer {
                 touch(id, path[path.count - 1], .up, at: t + d.duration + d.hold)
             case .pinch(let p):
                 let c = p.center.resolve(in: view)
-                let dir = direction(p.angle)
+                let fixed = Self.direction(p.angle)
                 fingers(count: 2, start: t, duration: p.duration, hold: p.hold, easing: p.easing) { e in
                     let center = c + p.drift * e
+                    let dir = p.rotation == 0 ? fixed : Self.direction(p.angle + p.rotation * e)
                     let half = (p.fromSpan + (p.toSpan - p.fromSpan) * e) / 2
                     return [center - dir * half, center + dir * half]
                 }
             case .twoFingerDrag(let d):
                 let a = d.from.resolve(in: view), b = d.to.resolve(in: view)
-                let offset = direction(d.angle) * (d.span / 2)
+                let offset = Self.direction(d.angle) * (d.span / 2)
                 fingers(count: 2, start: t, duration: d.duration, hold: 0, easing: d.easing) { e in
                     let center = a + (b - a) * e
                     return [center - offset, center + offset]
@@ -155,7 +156,7 @@ public enum TraceSynthesizer {
             }
         }
 
-        func direction(_ degrees: Double) -> Point {
+        static func direction(_ degrees: Double) -> Point {
             let r = degrees * .pi / 180
             return Point(x: Double.cos(r), y: Double.sin(r))
         }
