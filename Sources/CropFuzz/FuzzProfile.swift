@@ -30,6 +30,12 @@ public enum InputKind: String, CaseIterable, Sendable, Codable {
     case confirm
     /// Only generated after a confirm (it has no weight of its own).
     case retry
+    /// Two fingers turning (with `allowRotation`): by less than the recognition threshold, into and
+    /// out of snap windows, past the tilt limit, full turns; the span may change too (twist-pinch)
+    /// and the center drift (twist-pan).
+    case twist
+    /// The rotate button: a quarter turn clockwise, often mid-animation.
+    case rotate90
 }
 
 /// How often each kind of input is generated, like Android monkey's `--pct-*` options.
@@ -46,11 +52,23 @@ public struct FuzzProfile: Hashable, Sendable {
     /// The weights in `InputKind.allCases` order, as the generator draws them.
     var orderedWeights: [Int] { InputKind.allCases.map { weights[$0] ?? 0 } }
 
+    /// A profile with rotation inputs also draws `allowRotation` (half the sessions), so its
+    /// twists run both ways: rotating, and as the plain pinches they are without it.
+    var rotates: Bool { (weights[.twist] ?? 0) > 0 || (weights[.rotate90] ?? 0) > 0 }
+
     /// Every kind, gestures more often than system events.
     public static let `default` = FuzzProfile(name: "default", weights: [
         .drag: 10, .pinch: 10, .doubleTap: 6, .slider: 4, .increment: 2, .decrement: 2, .recenter: 2,
         .handOver: 6, .crossing: 3, .thirdFinger: 2, .resize: 3, .reduceMotion: 3, .memoryWarning: 2,
-        .cancelTouches: 2, .confirm: 1,
+        .cancelTouches: 2, .confirm: 1, .twist: 6, .rotate90: 2,
+    ])
+
+    /// Rotation: twists, twist-pinches, 90° taps (mid-animation too), with the gestures and
+    /// system events that interact with a turned photo.
+    public static let rotation = FuzzProfile(name: "rotation", weights: [
+        .drag: 6, .pinch: 4, .doubleTap: 4, .slider: 2, .increment: 1, .decrement: 1, .recenter: 2,
+        .handOver: 3, .thirdFinger: 1, .resize: 2, .reduceMotion: 2, .cancelTouches: 1, .confirm: 1,
+        .twist: 24, .rotate90: 8,
     ])
 
     /// Two-finger work: pinches, hand-overs, crossings, interruptions.
@@ -67,7 +85,7 @@ public struct FuzzProfile: Hashable, Sendable {
         .cancelTouches: 8, .confirm: 2,
     ])
 
-    public static let builtIn: [FuzzProfile] = [.default, .pinchHeavy, .systemChaos]
+    public static let builtIn: [FuzzProfile] = [.default, .pinchHeavy, .systemChaos, .rotation]
 
     /// A built-in name, or a JSON file of weights: `{"pinch": 5, "drag": 1}` (kinds left out get 0).
     public static func named(_ nameOrFile: String) throws(ProfileError) -> FuzzProfile {

@@ -26,7 +26,8 @@ public struct Generator: Sendable {
         let touchRate = r.chance(25) ? 120 : 60
         let reduceMotion = r.chance(25)
         let photo = self.photo(&r)
-        let config = self.config(&r)
+        var config = self.config(&r)
+        if profile.rotates { config.allowRotation = r.chance(50) }
         var trace = Trace(view: view, screenScale: sigma, touchRate: touchRate, reduceMotion: reduceMotion,
                           photo: photo, config: config, steps: [])
         var place = Place(view: view, trace: trace)
@@ -192,6 +193,8 @@ public struct Generator: Sendable {
         case .increment: return .increment(1 + r.draw(below: 12))
         case .decrement: return .decrement(1 + r.draw(below: 12))
         case .recenter: return .recenter
+        case .twist: return .touches(twist(&r, place))
+        case .rotate90: return .rotate90
         case .resize:
             let w = place.view.width, h = place.view.height
             let size: Size = switch r.draw(below: 3) {
@@ -311,6 +314,32 @@ public struct Generator: Sendable {
             tracks.append(track(down: down, up: down + r.draw(below: n + 2 - down), dt: dt, hold: 0) { _ in third })
         }
         return tracks
+    }
+
+    /// Turns that matter: under the 10° threshold, into a snap window from either side (85°, 95°,
+    /// −95°), through one and out, half and full turns, past any tilt limit.
+    static let turns: [Double] = [40, -40, 95, 9, 12, 100, -185, 360, 87, 14, 50, -95, 190, 730, 1, -12]
+
+    /// Two fingers turning about a center: the span may change (twist-pinch) and the center drift
+    /// (twist-pan); one finger may lift mid-twist and the other go on as a drag.
+    func twist(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack] {
+        let center = point(&r, place)
+        let start = 15 * Double(r.draw(below: 24))
+        let turn = r.pick(Self.turns)
+        let fromSpan = r.pick([160.0, 100, 400, 50, 0, 800])
+        let toSpan = r.chance(50) ? fromSpan : r.pick(Self.spans)
+        let drift = r.chance(30) ? Point(x: 10 * Double(r.integer(in: -20...20)), y: 10 * Double(r.integer(in: -20...20))) : .zero
+        let (dt, n, hold) = timing(&r)
+        let lift = r.draw(below: 3)
+        let early = 1 + r.draw(below: n)
+        func at(_ i: Int, _ side: Double) -> Point {
+            let e = Double(i) / Double(n)
+            return center + drift * e + direction(start + turn * e) * (side * (fromSpan + (toSpan - fromSpan) * e) / 2)
+        }
+        return [
+            track(down: 0, up: lift == 2 ? early : n, dt: dt, hold: lift == 2 ? 0 : hold) { at($0, -1) },
+            track(down: 0, up: lift == 1 ? early : n, dt: dt, hold: lift == 1 ? 0 : hold) { at($0, 1) },
+        ]
     }
 
     /// A drag whose second finger lands mid-drag, pinches, and lifts before or after the first.

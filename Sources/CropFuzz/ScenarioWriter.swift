@@ -39,6 +39,7 @@ public enum ScenarioWriter {
         if c.maskDiameterFraction != d.maskDiameterFraction { fields.append("\"maskDiameterFraction\": \(number(c.maskDiameterFraction))") }
         if c.minPixelPerPoint != d.minPixelPerPoint { fields.append("\"minPixelPerPoint\": \(number(c.minPixelPerPoint))") }
         if c.showGrid != d.showGrid { fields.append("\"showGrid\": \(c.showGrid)") }
+        if c.allowRotation != d.allowRotation { fields.append("\"allowRotation\": \(c.allowRotation)") }
         if case .jpegSRGB(let q) = c.encoding { fields.append("\"encoding\": { \"format\": \"jpeg\", \"quality\": \(number(q)) }") }
         return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
     }
@@ -59,6 +60,7 @@ public enum ScenarioWriter {
         case .increment(let n): return head + "\"increment\": \(n) }"
         case .decrement(let n): return head + "\"decrement\": \(n) }"
         case .recenter: return head + "\"recenter\": true }"
+        case .rotate90: return head + "\"rotate90\": true }"
         case .resize(let size): return head + "\"resize\": [\(number(size.width)), \(number(size.height))] }"
         case .reduceMotion(let on): return head + "\"reduceMotion\": \(on) }"
         case .memoryWarning: return head + "\"memoryWarning\": true }"

@@ -30,6 +30,12 @@ public struct Trace: Hashable, Sendable {
         steps.contains { if case .resize = $0.action { true } else { false } }
     }
 
+    /// Whether the mirror check applies: no resize (above), and no 90° button, whose mirror image
+    /// would be a counter-clockwise button the editor does not have.
+    public var hasMirrorImage: Bool {
+        !steps.contains { switch $0.action { case .resize, .rotate90: true; default: false } }
+    }
+
     /// The 60 Hz tick an input at `ms` milliseconds is applied at (as the simulator rounds it).
     static func tick(_ ms: Int) -> Int { Input.tick(forMicroseconds: Int64(ms) * 1000) }
 }
@@ -54,6 +60,7 @@ public enum TraceAction: Hashable, Sendable {
     case increment(Int)
     case decrement(Int)
     case recenter
+    case rotate90
     case resize(Size)
     case reduceMotion(Bool)
     case memoryWarning

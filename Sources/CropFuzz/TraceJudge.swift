@@ -103,7 +103,7 @@ public struct TraceJudge: Sendable {
         } catch {
             return Verdict(failure: Failure(kind: .invalidScenario, message: error.description), ticks: 0, simulatedTicks: 0)
         }
-        let mirror = checks.mirror && !trace.resizes
+        let mirror = checks.mirror && trace.hasMirrorImage
         var verdict = check(scenario, recordFrames: checks.replay != .off || mirror)
         guard verdict.failure == nil, mirror, let pose = verdict.finalPose else { return verdict }
         let mirrored = scenario.mirrored

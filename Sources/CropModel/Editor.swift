@@ -95,7 +95,7 @@ public struct Editor: Hashable, Sendable, Codable {
         case .panChanged(let delta):
             guard delta.isFinite else { break }
             if gesture != .panning { beginGesture(.panning) }
-            update(to: Pose(scale: pose.scale, translation: pose.translation + delta), userDriven: true, &effects)
+            update(to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true, &effects)
         case .pinchBegan(let focal):
             guard focal.isFinite else { break }
             beginPinch(focal: focal)
@@ -470,7 +470,7 @@ public struct Editor: Hashable, Sendable, Codable {
     }
 
     private func confirmTelemetry(cropSucceeded: Bool) -> ConfirmTelemetry {
-        let g = zoomGeometry
+        let g = geometry
         let thumb = ThumbnailPolicy.size(width: Int(g.orientedWidth), height: Int(g.orientedHeight))
         var jpegQuality = 0.0
         if case .jpegSRGB(let q) = g.config.encoding { jpegQuality = q }

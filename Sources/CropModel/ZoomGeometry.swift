@@ -163,6 +163,8 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         var angle = requested.angle
         if angle != 0 {
             angle = Turn.normalized(angle)
+        }
+        if angle != 0 || home != nil, maxTilt < 45 {
             let quarter = home ?? Turn.nearestQuarter(angle)
             let tilt = Turn.normalized(angle - quarter)
             if abs(tilt) > maxTilt {
@@ -208,7 +210,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         if u.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
         if u.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }
         if u.y >= limit.y - Tolerance.points { on.insert(.panMaxY) }
-        if config.allowRotation {
+        if config.allowRotation, maxTilt < 45 {
             let tilt = Turn.tilt(pose.angle)
             if tilt <= -maxTilt + Tolerance.degrees { on.insert(.tiltMin) }
             if tilt >= maxTilt - Tolerance.degrees { on.insert(.tiltMax) }

@@ -193,7 +193,9 @@ public struct Oracle: Sendable {
         if abs(SpecGeometry.wrap(pose.angle - before.angle)) > SpecTolerance.degrees {
             var turnsHere = turningInFlight || snapDue
             switch event {
-            case .twistChanged, .rotate90: turnsHere = true
+            // A resize may shrink the tilt limit (s_max/s_min depends on the view): the clamp
+            // brings the angle back within it.
+            case .twistChanged, .rotate90, .resize: turnsHere = true
             default: break
             }
             if !turnsHere {
@@ -241,7 +243,7 @@ public struct Oracle: Sendable {
             guard delta.isFinite else { break }
             beginGesture()
             pinch = nil
-            let asked = Pose(scale: before.scale, translation: before.translation + delta)
+            let asked = Pose(scale: before.scale, translation: before.translation + delta, angle: before.angle)
             requested = asked
             let expected = g.clamp(asked)
             if !SpecTolerance.same(pose, expected) {
@@ -291,7 +293,7 @@ public struct Oracle: Sendable {
             inSnapWindow = false
         case .rotate90:
             guard g.rotationAllowed else {
-                if pose != before || animating { fail(.rotationOnlyWhenAllowed, tick: tick, "the 90° button turned the photo without allowRotation") }
+                if pose != before || (animating && !wasAnimating) { fail(.rotationOnlyWhenAllowed, tick: tick, "the 90° button turned the photo without allowRotation") }
                 break
             }
             guard !editorGesture else { break }
@@ -475,7 +477,7 @@ public struct Oracle: Sendable {
             if excess > SpecTolerance.push * scale { clearly.insert(side) }
         }
         let a = g.clampAngle(requested.angle, home: home)
-        if let home {
+        if let home, g.maxTilt < 45 {
             let off = SpecGeometry.wrap(requested.angle - home)
             add(.tiltMin, -g.maxTilt - off, 1e-3)
             add(.tiltMax, off - g.maxTilt, 1e-3)
@@ -642,7 +644,7 @@ public struct Oracle: Sendable {
         if u.x >= l.x - slack { out.insert(.panMaxX) }
         if u.y <= -l.y + slack { out.insert(.panMinY) }
         if u.y >= l.y - slack { out.insert(.panMaxY) }
-        if g.rotationAllowed {
+        if g.rotationAllowed, g.maxTilt < 45 {
             let tilt = SpecGeometry.tilt(a)
             if tilt <= -g.maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
             if tilt >= g.maxTilt - slack * 1e-3 { out.insert(.tiltMax) }

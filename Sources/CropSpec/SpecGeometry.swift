@@ -139,6 +139,8 @@ public struct SpecGeometry: Sendable {
     /// The turn held within `maxTilt` of the quarter turn `home` (the nearest one when nil).
     public func clampAngle(_ degrees: Double, home: Double? = nil) -> Double {
         guard degrees != 0 || home != nil else { return 0 }
+        // A photo that can take any angle has no tilt limit, around any quarter.
+        if maxTilt >= 45 { return Self.wrap(degrees) }
         let quarter = home ?? (Self.wrap(degrees) - Self.tilt(degrees))
         let off = Self.wrap(degrees - quarter)
         return Self.wrap(quarter + min(max(off, -maxTilt), maxTilt))
@@ -241,8 +243,8 @@ public struct SpecGeometry: Sendable {
         case .panMaxX: return u.x >= panLimit(pose.scale, angle: a).x - slack
         case .panMinY: return u.y <= -panLimit(pose.scale, angle: a).y + slack
         case .panMaxY: return u.y >= panLimit(pose.scale, angle: a).y - slack
-        case .tiltMin: return rotationAllowed && Self.tilt(a) <= -maxTilt + slack * 1e-3
-        default: return rotationAllowed && Self.tilt(a) >= maxTilt - slack * 1e-3
+        case .tiltMin: return rotationAllowed && maxTilt < 45 && Self.tilt(a) <= -maxTilt + slack * 1e-3
+        default: return rotationAllowed && maxTilt < 45 && Self.tilt(a) >= maxTilt - slack * 1e-3
         }
     }
 }

@@ -54,6 +54,9 @@ public enum ScenarioParser {
             if scenario.metamorphic.contains(.mirror), steps.contains(where: { if case .resize = $0.action { true } else { false } }) {
                 throw m.fail("the mirror check needs a scenario without resize steps: the view grows from its top-left origin")
             }
+            if scenario.metamorphic.contains(.mirror), steps.contains(where: { if case .rotate90 = $0.action { true } else { false } }) {
+                throw m.fail("the mirror check needs a scenario without rotate90 steps: the mirror of a clockwise turn is a button the editor does not have")
+            }
         }
         return scenario
     }

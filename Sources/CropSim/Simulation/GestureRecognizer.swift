@@ -34,7 +34,7 @@ public struct GestureRecognizer: Sendable {
     /// since the pinch began (unwrapped, clockwise positive), and, once that passed the rotation
     /// threshold, the threshold with its sign: the photo turns by the fingers' turn beyond it, so
     /// a twist of 40° turns it 30° however the samples fall (nil until then).
-    private var fingerDirection = 0.0
+    private var fingerDirection: Double?
     private var fingersTurned = 0.0
     private var twistRecognizedAt: Double?
 
@@ -115,9 +115,15 @@ public struct GestureRecognizer: Sendable {
             emitPan(into: &events)
         case .pinching(let startSpan):
             guard fingers.count >= 2 else { return }
+            // Fingers on one spot have no direction (the next sample that has one starts afresh),
+            // and a half turn between two samples has no sense of rotation (clockwise or not is a
+            // coin toss): neither turns the photo.
             if settings.recognizesRotation {
-                let direction = self.direction
-                fingersTurned += Turn.normalized(direction - fingerDirection)
+                let direction = span >= settings.minimumPinchSpan ? self.direction : nil
+                if let direction, let last = fingerDirection {
+                    let delta = Turn.normalized(direction - last)
+                    if abs(delta) < 180 { fingersTurned += delta }
+                }
                 fingerDirection = direction
                 if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {
                     twistRecognizedAt = fingersTurned < 0 ? -settings.rotationThreshold : settings.rotationThreshold
@@ -164,7 +170,7 @@ public struct GestureRecognizer: Sendable {
             guard state != .failed else { return }
             if state == .panning { events.append(.panEnded) }
             state = .pinching(startSpan: max(span, settings.minimumPinchSpan))
-            fingerDirection = direction
+            fingerDirection = span >= settings.minimumPinchSpan ? direction : nil
             fingersTurned = 0
             twistRecognizedAt = nil
             lastEmitted = fingers
