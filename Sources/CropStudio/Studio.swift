@@ -189,7 +189,9 @@ public actor Studio {
 
     public func input(_ request: StudioProtocol.InputRequest) throws(Failure) -> StudioProtocol.FramesResponse {
         guard var entry = sessions[request.session] else { throw Failure(404, "no such session (the server restarted or it expired); reload the page") }
-        let response = entry.session.handle(request)
+        let start = DispatchTime.now().uptimeNanoseconds
+        var response = entry.session.handle(request)
+        response.serverMicroseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1000)
         entry.used = Date()
         sessions[request.session] = entry
         return response

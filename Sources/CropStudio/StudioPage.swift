@@ -29,6 +29,7 @@ enum StudioPage {
     #notice{color:var(--fail)}#saved{font-size:13px}
     .muted{color:var(--muted);font-size:12px}
     svg.defs{position:absolute;width:0;height:0;overflow:hidden}
+    [hidden]{display:none!important}
     </style></head><body>
     <h1>cropsim studio <span class="muted" id="mode"></span></h1>
     <div id="defs"></div>
@@ -62,6 +63,7 @@ enum StudioPage {
     (function(){
     var S={session:null,mode:'record',startMs:0,t0:0,frames:[],queue:[],inflight:false,shown:-1,img:[1,1],lastT:0,
       reduceMotion:false,openId:null,playing:null,rtt:[],rafTimes:[],down:{},virtual:null};
+    // rtt: per batch [round trip ms, server µs, inputs]; rafTimes: animation frame times (fps).
     var $=function(id){return document.getElementById(id);};
     var stage=$('stage'),svg=null;
     function post(path,body){
@@ -74,7 +76,7 @@ enum StudioPage {
     function tickAt(ms){return Math.floor(ms*60/1000);}
     function start(r){
       S.session=r.session;S.mode=r.mode;S.startMs=r.startMs;S.t0=performance.now();S.frames=r.frames;S.shown=-1;S.queue=[];
-      S.img=r.imagePoints;S.lastT=r.startMs;S.down={};S.virtual=null;stopPlay();
+      S.img=r.imagePoints;S.lastT=r.startMs;S.settled=false;S.down={};S.virtual=null;stopPlay();
       $('defs').innerHTML=r.photoDefinitions;$('frame').innerHTML=r.frameSVG;svg=$('frame').querySelector('svg');
       attach(svg);$('mode').textContent=r.mode==='play'?'· playing '+S.openId+' (scrub, or record from a tick)':'· recording'+(r.startMs?' from '+(r.startMs/1000).toFixed(3)+' s':'');
       $('player').hidden=r.mode!=='play';$('scrub').max=String(Math.max(0,r.frames.length-1));$('scrub').value='0';
@@ -142,11 +144,12 @@ enum StudioPage {
       S.rafTimes.push(ts);if(S.rafTimes.length>600)S.rafTimes.shift();
       if(S.session&&S.mode==='record'){
         draw(Math.max(0,tickAt(clock())));
-        if(!S.inflight){
+        // Once the server says nothing changes without new input, the page stops asking.
+        if(!S.inflight&&(S.queue.length||!S.settled)){
           var batch=S.queue.splice(0,S.queue.length),sent=performance.now(),session=S.session;S.inflight=true;
           post('/api/input',{session:session,now:clock(),inputs:batch}).then(function(r){
-            S.rtt.push(performance.now()-sent);if(S.rtt.length>2000)S.rtt.shift();
-            if(session!==S.session)return;S.frames.length=Math.min(S.frames.length,r.from);S.frames=S.frames.concat(r.frames);
+            S.rtt.push([performance.now()-sent,r.serverMicroseconds,batch.length]);if(S.rtt.length>5000)S.rtt.shift();
+            if(session!==S.session)return;S.frames.length=Math.min(S.frames.length,r.from);S.frames=S.frames.concat(r.frames);S.settled=r.settled&&!S.queue.length;
             if(r.notice)notice(r.notice);
           }).catch(function(e){notice(String(e.message||e));}).then(function(){S.inflight=false;});
         }
@@ -177,9 +180,10 @@ enum StudioPage {
     window.studio={
       frames:function(){return S.frames;},shownTick:function(){return S.shown;},
       hapticSequence:function(){var hs=[];S.frames.forEach(function(f){hs=hs.concat(f.haptics);});return hs;},
-      settled:function(){return !S.inflight&&!S.queue.length;},
+      settled:function(){return S.settled&&!S.inflight&&!S.queue.length;},
       fps:function(){var t=S.rafTimes;return t.length>1?1000*(t.length-1)/(t[t.length-1]-t[0]):0;},
-      roundTrips:function(){return S.rtt.slice();}
+      batches:function(){return S.rtt.slice();},
+      resetStats:function(){S.rtt=[];S.rafTimes=[];}
     };
     var q=new URLSearchParams(location.search).get('open');
     if(q){S.openId=q;post('/api/session',{open:q}).then(start).catch(function(e){notice(String(e.message||e));});}

@@ -56,6 +56,9 @@ public enum StudioProtocol {
         public var settled: Bool
         /// Input the session refused (out of budget, malformed), one line for the page to show.
         public var notice: String?
+        /// Server time for this batch (parse, run, encode frames), in microseconds: for the
+        /// benchmark in docs/studio.md. Never written to a file.
+        public var serverMicroseconds: Int = 0
     }
 
     /// One tick as the page draws it: the pose, the limits, the gesture phase, what fired.

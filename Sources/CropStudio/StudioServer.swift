@@ -34,7 +34,29 @@ public final class StudioServer: Sendable {
         try await server.waitUntilListening(timeout: 10)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw SocketError.disconnected }
         boundPort.withLock { $0 = port }
+        Self.disableNagle(listeningOn: port)
         return port
+    }
+
+    /// FlyingFox writes a response's header and body in two writes; with Nagle's algorithm on,
+    /// the body then waits for the browser's delayed ACK of the header, 40 ms on Linux, which
+    /// capped the page at one batch per ~50 ms. FlyingFox has no socket-option hook, so this finds
+    /// its listening socket by port and sets TCP_NODELAY there; accepted sockets inherit it.
+    static func disableNagle(listeningOn port: UInt16) {
+        guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for fd in fds.compactMap(Int32.init) {
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            var listening: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard named == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port,
+                  getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
+            var on: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     public func stop() async { await server.stop() }
