@@ -122,8 +122,7 @@ public struct StudioSession: Sendable {
         }
         let through = min(last, finalThrough == Int.max ? last : min(finalThrough, max(Recording.tick(nowUs), 0)))
         let from = max(0, min(changedFrom ?? Int.max, sentThrough + 1, through + 1))
-        let all = StudioProtocol.Frame.all(result)
-        let sent = from <= through ? Array(all[from...through]) : []
+        let sent = from <= through ? StudioProtocol.Frame.range(result, ticks: from...through) : []
         sentThrough = through
         changedFrom = nil
         return .init(from: from, frames: sent, settled: finalThrough == Int.max && through == last, notice: notice)
