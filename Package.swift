@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropModel", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CropStudio", "CropSim", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "CropFuzzTests",

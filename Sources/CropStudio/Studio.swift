@@ -56,7 +56,7 @@ public actor Studio {
         var thumbnail: RGBImage?
         if let photo = options.photo {
             do throws(ImagingError) { thumbnail = try ImageFile.thumbnail(path: photo) } catch {
-                throw Failure(400, "\(photo): \(error.description)")
+                throw Failure(400, error.description)
             }
         }
         fresh = (setup, scenario.image, thumbnail)

@@ -1,4 +1,6 @@
+import CropImaging
 import CropModel
+import CropPhotos
 import CropSim
 @testable import CropStudio
 import Foundation
@@ -60,10 +62,11 @@ func studio(root: String) throws -> Studio {
 /// The run `cropsim run` makes of a file.
 func replay(_ path: String) throws -> RunResult {
     let loaded = ScenarioLoader.load([path])
-    #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+    let photos = ScenarioPhotos.resolve(loaded.scenarios)
+    #expect(loaded.errors.isEmpty && photos.errors.isEmpty, "\(loaded.errors) \(photos.errors)")
     var options = Simulator.Options()
     options.measureTiming = false
-    return Simulator.run(try #require(loaded.scenarios.first), options: options)
+    return Simulator.run(try #require(photos.scenarios.first), options: options)
 }
 
 @Suite struct StudioSessionTests {
@@ -104,6 +107,49 @@ func replay(_ path: String) throws -> RunResult {
         let text = try String(contentsOfFile: saved.path, encoding: .utf8)
         #expect(text.contains("\"hapticSequence\": [\"panClampX\""))
         #expect(text.contains("\"name\": \"Drag, pinch, double-tap\""))
+    }
+
+    /// Every control, on a real photo: the saved file names the photo relative to itself and
+    /// replays the live frames exactly.
+    @Test func controlsOnARealPhotoReplayFrameForFrame() async throws {
+        let root = try temporaryFolder("controls")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // A 480 × 360 gradient, written at test time (small: decoding stays fast in debug builds).
+        let (w, h) = (480, 360)
+        let pixels: [UInt8] = (0..<w * h).flatMap { i -> [UInt8] in [UInt8(i % w * 255 / w), UInt8(i / w * 255 / h), 128] }
+        try FileManager.default.createDirectory(atPath: root + "/photos-in", withIntermediateDirectories: true)
+        let photo = root + "/photos-in/gradient.png"
+        try Data(try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8)).write(to: URL(fileURLWithPath: photo))
+        var options = Studio.Options()
+        options.scenarios = ScenarioStore(root: root)
+        options.photo = photo
+        options.view = Size(width: 375, height: 667)
+        options.screenScale = 2
+        let studio = try Studio(options: options)
+        let opened = try await studio.open(.init())
+        var page = PageDouble(session: opened.session, frames: opened.frames)
+        let controls: [(Double, String, Double?, Double?, Double?)] = [
+            (100, "slider", 60, nil, nil), (500, "sliderJump", 20, nil, nil), (700, "increment", 2, nil, nil),
+            (900, "decrement", nil, nil, nil), (1000, "recenter", nil, nil, nil), (1100, "resize", nil, 667, 375),
+            (1300, "reduceMotionOn", nil, nil, nil), (1350, "memoryWarning", nil, nil, nil), (1800, "confirm", nil, nil, nil),
+        ]
+        for (t, action, value, width, height) in controls {
+            page.pending.append(.init(t: t, action: action, value: value, width: width, height: height))
+        }
+        page.finger(1, from: (100, 100), to: (300, 200), start: 1400, duration: 300, hold: 0)
+        try await page.play(studio, until: 2500, from: 0)
+        #expect(page.notices.isEmpty, "\(page.notices)")
+        let saved = try await studio.save(.init(session: page.session, group: "photos", id: "controls", name: "Controls",
+                                                description: "", overwrite: false, now: 2500))
+        #expect(saved.replayIdentical)
+        let text = try String(contentsOfFile: saved.path, encoding: .utf8)
+        #expect(text.contains("\"file\": \"../photos-in/gradient.png\""))
+        #expect(text.contains("\"resize\": [667, 375]") && text.contains("\"session\": \"confirmed\""))
+        let result = try replay(saved.path)
+        let replayed = StudioProtocol.Frame.all(result)
+        #expect(page.frames.count > 100 && page.frames.count <= replayed.count)
+        #expect(page.frames.indices.allSatisfy { $0 < replayed.count && page.frames[$0] == replayed[$0] })
+        #expect(result.passed, "\(result.failures)")
     }
 
     @Test func aLateSampleResendsTheFramesItChanges() async throws {
