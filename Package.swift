@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         // The product under test: pure value types, no I/O, no clock, no C library.
@@ -67,6 +68,13 @@ let package = Package(
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
 
+        // The studio: a loopback HTTP server whose page records gestures by hand against the live
+        // simulator and saves them as scenarios (docs/studio.md).
+        .target(
+            name: "CropStudio",
+            dependencies: ["CropModel", "CropSim", "CropReport", "CropImaging", "CropPhotos",
+                           .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
 
         .executableTarget(
             name: "cropsim",
@@ -77,6 +85,7 @@ let package = Package(
                 "CropReport",
                 "CropPhotos",
                 "CropFuzz",
+                "CropStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +105,10 @@ let package = Package(
         .testTarget(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropSim", "CropModel", "CropImaging"]
+        ),
+        .testTarget(
+            name: "CropStudioTests",
+            dependencies: ["CropStudio", "CropSim", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "CropFuzzTests",

@@ -58,9 +58,8 @@ enum PageAssets {
     /// Scrubbers: redraw the frame SVG at any tick from the section's data block, move the
     /// timeline cursors, play at 60 Hz, and jump to a filmstrip frame when it is clicked. A
     /// scrubber that fails to set up is reported and skipped; the others still work.
-    static let script = """
+    static let script = FrameDrawing.script + """
     (function(){
-    var NS='http://www.w3.org/2000/svg';
     function num(x,d){return String(Math.round(x*Math.pow(10,d))/Math.pow(10,d));}
     function set(el,attrs){for(var k in attrs)el.setAttribute(k,attrs[k]);}
     document.querySelectorAll('.player').forEach(function(p){try{setUp(p);}catch(e){cropsimError(e);}});
@@ -68,24 +67,14 @@ enum PageAssets {
       var d=JSON.parse(document.getElementById(p.getAttribute('data-src')).textContent);
       var section=p.closest('section');
       var svg=p.querySelector('svg.frame-svg'),range=p.querySelector('input[type=range]'),out=p.querySelector('.readout');
-      var q=function(c){return svg.querySelector('.'+c);};
-      var bg=q('f-bg'),photo=q('f-photo'),dim=q('f-dim'),grid=q('f-grid'),gv=q('f-gv'),gh=q('f-gh'),ring=q('f-ring'),instr=q('f-instr'),touches=q('f-touches');
       var cursors=[].map.call(section.querySelectorAll('svg.timeline'),function(c){return {line:c.querySelector('.cursor'),x0:+c.getAttribute('data-x0'),dx:+c.getAttribute('data-dx')};});
       var phases={i:'idle',p:'pan',z:'pinch'};
       function view(i){var v=d.views[0];for(var k=1;k<d.views.length&&d.views[k][0]<=i;k++)v=d.views[k];return v;}
       function draw(i){
-        var v=view(i),vw=v[1],vh=v[2],r=v[3]/2,cx=vw/2,cy=vh/2,s=d.scale[i],w=d.img[0]*s,h=d.img[1]*s,tx=d.tx[i],ty=d.ty[i];
+        var v=view(i),vw=v[1],vh=v[2],r=v[3]/2,s=d.scale[i],tx=d.tx[i],ty=d.ty[i];
         var flags=+d.flags[i],tick=d.tick?d.tick[i]:i;
-        set(svg,{viewBox:'0 0 '+vw+' '+vh,height:num(220*vh/vw,2)});
-        set(bg,{width:vw,height:vh});
-        set(photo,{x:num(cx+tx-w/2,2),y:num(cy+ty-h/2,2),width:num(w,2),height:num(h,2)});
-        set(dim,{d:'M0 0H'+vw+'V'+vh+'H0Z M'+num(cx-r,2)+' '+num(cy,2)+'a'+r+' '+r+' 0 1 0 '+num(2*r,2)+' 0a'+r+' '+r+' 0 1 0 '+num(-2*r,2)+' 0Z'});
-        set(gv,{x1:cx,x2:cx,y1:cy-r,y2:cy+r});set(gh,{x1:cx-r,x2:cx+r,y1:cy,y2:cy});
-        grid.setAttribute('display',flags&1?'inline':'none');
-        set(ring,{cx:cx,cy:cy,r:r});
-        set(instr,{x:vw/2,y:Math.min(cy+r+34,vh-16),display:flags&2?'inline':'none'});
-        while(touches.firstChild)touches.removeChild(touches.firstChild);
-        var t=d.touches[i];for(var k=0;k+1<t.length;k+=2){var c=document.createElementNS(NS,'circle');set(c,{cx:t[k],cy:t[k+1],r:22});touches.appendChild(c);}
+        var t=d.touches[i];
+        cropsimDrawFrame(svg,{vw:vw,vh:vh,r:r,img:d.img,scale:s,tx:tx,ty:ty,grid:flags&1,instr:flags&2,touches:t},220);
         cursors.forEach(function(c){set(c.line,{x1:num(c.x0+tick*c.dx,2),x2:num(c.x0+tick*c.dx,2)});});
         out.textContent='tick '+tick+' · '+num(tick/60,3)+' s · '+phases[d.phase[i]]+'\\ns '+num(s,5)+' · tx '+num(tx,2)+' pt · ty '+num(ty,2)+' pt · fingers '+(t.length/2);
         p.setAttribute('data-drawn-tick',String(tick));

@@ -1,0 +1,43 @@
+import CropImaging
+import CropModel
+import CropSim
+
+/// The editor frame as the report's filmstrip draws it, for other pages (the studio): the photo
+/// symbol, one frame's SVG with its `f-…` classes, and the script that redraws that SVG for any
+/// frame. The report's scrubber calls the same script, so the two pages cannot drift apart.
+public enum FrameDrawing {
+    /// The photo as an SVG symbol (display thumbnail, or the test pattern) in a zero-size SVG.
+    public static func photoDefinitions(id: String, result: RunResult, thumbnail: RGBImage?) -> String {
+        Filmstrip.photoDefinitions(id: id, result: result, thumbnail: thumbnail)
+    }
+
+    /// One frame as SVG in view points, `width` CSS pixels wide; nil when the editor never opened.
+    public static func frame(_ frame: FrameRecord, result: RunResult, photo: String, width: Double) -> String? {
+        FrameScene.imagePoints(result).map { Filmstrip.frame(FrameScene(frame, imagePoints: $0), photo: photo, width: width) }
+    }
+
+    /// `cropsimDrawFrame(svg, f, width)` moves the elements `Filmstrip.frame` drew to frame `f`:
+    /// `{vw, vh, r, img: [w, h] (photo points at scale 1), scale, tx, ty, grid, instr, touches:
+    /// [x0, y0, x1, y1, …]}`, with the SVG `width` CSS pixels wide. Same math as `FrameScene`.
+    public static let script = """
+    function cropsimDrawFrame(svg,f,width){
+      var NS='http://www.w3.org/2000/svg';
+      function num(x,d){return String(Math.round(x*Math.pow(10,d))/Math.pow(10,d));}
+      function set(el,attrs){for(var k in attrs)el.setAttribute(k,attrs[k]);}
+      function q(c){return svg.querySelector('.'+c);}
+      var vw=f.vw,vh=f.vh,r=f.r,cx=vw/2,cy=vh/2,w=f.img[0]*f.scale,h=f.img[1]*f.scale,tx=f.tx,ty=f.ty;
+      set(svg,{viewBox:'0 0 '+vw+' '+vh,width:num(width,2),height:num(width*vh/vw,2)});
+      set(q('f-bg'),{width:vw,height:vh});
+      set(q('f-photo'),{x:num(cx+tx-w/2,2),y:num(cy+ty-h/2,2),width:num(w,2),height:num(h,2)});
+      set(q('f-dim'),{d:'M0 0H'+vw+'V'+vh+'H0Z M'+num(cx-r,2)+' '+num(cy,2)+'a'+r+' '+r+' 0 1 0 '+num(2*r,2)+' 0a'+r+' '+r+' 0 1 0 '+num(-2*r,2)+' 0Z'});
+      set(q('f-gv'),{x1:cx,x2:cx,y1:cy-r,y2:cy+r});set(q('f-gh'),{x1:cx-r,x2:cx+r,y1:cy,y2:cy});
+      q('f-grid').setAttribute('display',f.grid?'inline':'none');
+      set(q('f-ring'),{cx:cx,cy:cy,r:r});
+      set(q('f-instr'),{x:vw/2,y:Math.min(cy+r+34,vh-16),display:f.instr?'inline':'none'});
+      var touches=q('f-touches');
+      while(touches.firstChild)touches.removeChild(touches.firstChild);
+      var t=f.touches;for(var k=0;k+1<t.length;k+=2){var c=document.createElementNS(NS,'circle');set(c,{cx:t[k],cy:t[k+1],r:\(FrameScene.touchRadius)});touches.appendChild(c);}
+    }
+
+    """
+}

@@ -1,0 +1,173 @@
+import CropModel
+import CropSim
+
+/// What a designer has performed so far, kept as the scenario file it will become: the page's
+/// touch samples on the tick clock (integer microseconds from the start of the recording, as the
+/// simulator counts them; the page's points on a 1/100 pt grid) and the system actions, step by step in the order they happened.
+///
+/// The live view and the saved file come from the same text (`json`), parsed by the same
+/// `ScenarioParser` and run by the same `Simulator` as `cropsim run`, so the file replays the
+/// frames the designer saw bit for bit by construction; nothing is re-derived on save.
+public struct Recording: Sendable {
+    /// One recorded sample, `us` microseconds after its finger's step began.
+    struct Sample: Sendable, Hashable {
+        var us: Int
+        var point: Point
+        var phase: TouchPhase
+    }
+
+    enum Step: Sendable {
+        /// One finger from its down to its up or cancel: a `touches` step with one track.
+        case finger(start: Int, samples: [Sample])
+        /// A system or accessibility step, as the scenario format writes its action.
+        case system(at: Int, action: StudioAction)
+    }
+
+    /// The scenario's top-level members other than the steps, as JSON text in file order
+    /// (`device`, `image`, `config`, `backend`, …): written verbatim, so a branch keeps exactly
+    /// the setup of the scenario it came from.
+    var setup: [(key: String, json: String)]
+    private(set) var steps: [Step] = []
+    /// Page pointer id → index of its finger step, while that finger is down.
+    private(set) var openFingers: [Int: Int] = [:]
+    /// The latest input time; inputs never go back in time.
+    private(set) var lastUs = 0
+    private(set) var sampleCount = 0
+    /// The view size in effect now (a `resize` changes it): touches are kept on the glass.
+    private(set) var view: Size
+
+    init(setup: [(key: String, json: String)], view: Size) {
+        self.setup = setup
+        self.view = view
+    }
+
+    /// The recording ends here: past this the scenario budget (120 s) would refuse the file.
+    static let maxMicroseconds = Int(ScenarioBudget.maxSeconds - 1) * 1_000_000
+    /// Steps and samples stop short of the scenario budget, leaving room for the provisional lifts.
+    static let maxSteps = ScenarioBudget.maxSteps - 20
+    static let maxSamples = ScenarioBudget.maxTouchSamples - 100
+
+    enum Refusal: Error, Equatable, CustomStringConvertible {
+        case full(String)
+        case input(String)
+
+        var description: String {
+            switch self {
+            case .full(let m), .input(let m): m
+            }
+        }
+    }
+
+    /// The first tick an input at `us` can change.
+    static func tick(_ us: Int) -> Int { Input.tick(forMicroseconds: Int64(us)) }
+
+    private mutating func clock(_ us: Int) throws(Refusal) -> Int {
+        guard us <= Self.maxMicroseconds else {
+            throw .full("the recording is full: scenarios end by \(Int(ScenarioBudget.maxSeconds)) s; save it or start a new one")
+        }
+        lastUs = max(lastUs, us)
+        return lastUs
+    }
+
+    /// Adds one pointer sample from the page, kept on the glass and on the 1/100 pt grid.
+    mutating func add(pointer: Int, us: Int, x: Double, y: Double, phase: TouchPhase) throws(Refusal) -> Int {
+        guard x.isFinite, y.isFinite else { throw .input("a touch sample has a position that is not a number") }
+        let point = Point(x: Self.grid(min(max(x, 0), view.width)), y: Self.grid(min(max(y, 0), view.height)))
+        return try add(pointer: pointer, us: us, point: point, phase: phase)
+    }
+
+    /// Adds one touch sample; returns the first tick it may change.
+    private mutating func add(pointer: Int, us rawUs: Int, point: Point, phase: TouchPhase) throws(Refusal) -> Int {
+        guard sampleCount < Self.maxSamples else { throw .full("the recording is full: \(Self.maxSamples) touch samples") }
+        let us = try clock(rawUs)
+        if phase == .down {
+            guard openFingers[pointer] == nil else { return Self.tick(us) }  // a repeated down is no new finger
+            guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
+            guard openFingers.count < ScenarioBudget.maxFingers else { return Self.tick(us) }
+            openFingers[pointer] = steps.count
+            steps.append(.finger(start: us, samples: [Sample(us: 0, point: point, phase: .down)]))
+        } else {
+            guard let index = openFingers[pointer], case .finger(let start, var samples) = steps[index] else {
+                return Self.tick(us)  // a move or lift of a finger this recording never saw land
+            }
+            samples.append(Sample(us: us - start, point: point, phase: phase))
+            steps[index] = .finger(start: start, samples: samples)
+            if phase == .up || phase == .cancel { openFingers[pointer] = nil }
+        }
+        sampleCount += 1
+        return Self.tick(us)
+    }
+
+    /// Adds a system action; returns the first tick it may change.
+    mutating func add(_ action: StudioAction, us rawUs: Int) throws(Refusal) -> Int {
+        guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
+        let us = try clock(rawUs)
+        if case .resize(let size) = action { view = size }
+        steps.append(.system(at: us, action: action))
+        return Self.tick(us)
+    }
+
+    /// Lifts every finger still down at `us` (before saving, and where a branch begins).
+    mutating func liftAll(us rawUs: Int) {
+        let us = max(lastUs, min(rawUs, Self.maxMicroseconds))
+        for (_, index) in openFingers {
+            guard case .finger(let start, var samples) = steps[index], let last = samples.last else { continue }
+            samples.append(Sample(us: us - start, point: last.point, phase: .up))
+            steps[index] = .finger(start: start, samples: samples)
+            sampleCount += 1
+        }
+        openFingers = [:]
+        lastUs = us
+    }
+
+    var hasOpenFingers: Bool { !openFingers.isEmpty }
+
+    /// Appends a finger's samples as they are, at their own times (a branch copies an opened
+    /// scenario step by step, in its step order, so ties at one instant keep their order).
+    mutating func appendFinger(_ samples: [(us: Int, point: Point, phase: TouchPhase)]) {
+        guard let first = samples.first else { return }
+        steps.append(.finger(start: first.us, samples: samples.map { Sample(us: $0.us - first.us, point: $0.point, phase: $0.phase) }))
+        if samples.last?.phase == .down || samples.last?.phase == .move {
+            openFingers[Int.min + steps.count] = steps.count - 1  // a key no page pointer has
+        }
+        sampleCount += samples.count
+        lastUs = max(lastUs, samples.last!.us)
+    }
+
+    mutating func appendSystem(_ action: StudioAction, us: Int) {
+        if case .resize(let size) = action { view = size }
+        steps.append(.system(at: us, action: action))
+        lastUs = max(lastUs, us)
+    }
+
+    /// 1/100 pt: short text that parses back to the same `Double`.
+    static func grid(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
+    /// The scenario text. `liftOpenFingersAt` closes fingers still down with an `up` at that time
+    /// (the format needs every finger to lift): inputs at a later tick change no frame before it.
+    func json(name: String, description: String, expect: String? = nil, liftOpenFingersAt: Int? = nil) -> String {
+        var out = "{\n  \"$schema\": \"../schema.json\",\n"
+        out += "  \"name\": \(ScenarioText.string(name)),\n"
+        out += "  \"description\": \(ScenarioText.string(description)),\n"
+        for (key, json) in setup { out += "  \(ScenarioText.string(key)): \(json),\n" }
+        let open = Set(openFingers.values)
+        let written = steps.enumerated().map { index, step -> String in
+            switch step {
+            case .system(let at, let action):
+                return "\n    { \"at\": \(ScenarioText.seconds(at)), \"\(action.key)\": \(action.json) }"
+            case .finger(let start, var samples):
+                if open.contains(index), let lift = liftOpenFingersAt, let last = samples.last {
+                    samples.append(Sample(us: max(lift - start, last.us), point: last.point, phase: .up))
+                }
+                let lines = samples.map {
+                    "{ \"t\": \(ScenarioText.seconds($0.us)), \"at\": [\(ScenarioText.number($0.point.x)), \(ScenarioText.number($0.point.y))], \"phase\": \"\($0.phase.rawValue)\" }"
+                }
+                return "\n    { \"at\": \(ScenarioText.seconds(start)), \"touches\": [ { \"finger\": \"F\(index + 1)\", \"samples\": [\n        "
+                    + lines.joined(separator: ",\n        ") + "\n    ] } ] }"
+            }
+        }
+        out += "  \"steps\": [" + written.joined(separator: ",") + (written.isEmpty ? "]" : "\n  ]")
+        if let expect { out += ",\n  \"expect\": \(expect)" }
+        return out + "\n}\n"
+    }
+}

@@ -1,0 +1,249 @@
+import CropImaging
+import CropModel
+import CropPhotos
+import CropReport
+import CropSim
+import Foundation
+
+/// The studio's state: its sessions (a bounded number), the scenarios folder, the default device
+/// and photo. Every operation the page can ask for is a method here, so the Swift tests drive the
+/// same code the server does, without a socket.
+public actor Studio {
+    public struct Options: Sendable {
+        public var view = Size(width: 393, height: 852)
+        public var screenScale = 3.0
+        /// A PNG or JPEG to record on (else a 4032 × 3024 test pattern).
+        public var photo: String?
+        public var scenarios = ScenarioStore(root: "Scenarios")
+        /// A scenario file named on the command line: the page may open it even outside the folder.
+        public var open: String?
+
+        public init() {}
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// The HTTP status the server answers with.
+        public var status: Int
+        public var description: String
+
+        init(_ status: Int, _ description: String) {
+            self.status = status
+            self.description = description
+        }
+    }
+
+    /// Sessions alive at once: a designer needs one or two tabs; more is a page gone wrong.
+    public static let maxSessions = 8
+    /// A session unused this long may be replaced by a new one.
+    static let idleSeconds = 600.0
+
+    public let options: Options
+    private var sessions: [String: (session: StudioSession, used: Date)] = [:]
+    /// The new recording's setup and photo, checked once at start.
+    private let fresh: (setup: [(key: String, json: String)], image: ImageSpec?, thumbnail: RGBImage?)
+
+    /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
+    public init(options: Options) throws(Failure) {
+        self.options = options
+        var setup: [(key: String, json: String)] = [("device", "{ \"view\": [\(ScenarioText.number(options.view.width)), \(ScenarioText.number(options.view.height))], \"screenScale\": \(ScenarioText.number(options.screenScale)) }")]
+        if let photo = options.photo {
+            setup.append(("image", "{ \"file\": \(ScenarioText.string(Self.absolute(photo))) }"))
+        } else {
+            setup.append(("image", "{ \"width\": 4032, \"height\": 3024 }"))
+        }
+        let probe = Recording(setup: setup, view: options.view).json(name: "probe", description: "")
+        let scenario = try Self.load(text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
+        var thumbnail: RGBImage?
+        if let photo = options.photo {
+            do throws(ImagingError) { thumbnail = try ImageFile.thumbnail(path: photo) } catch {
+                throw Failure(400, error.description)
+            }
+        }
+        fresh = (setup, scenario.image, thumbnail)
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// Parses text and reads its photo's header, as `cropsim run` does.
+    static func load(text: String, file: String) throws(Failure) -> Scenario {
+        let parsed: Scenario
+        do throws(ScenarioError) { parsed = try ScenarioParser.parse(Array(text.utf8), file: file, id: "studio") } catch {
+            throw Failure(400, error.description)
+        }
+        let photos = ScenarioPhotos.resolve([parsed])
+        if let error = photos.errors.first { throw Failure(400, error.description) }
+        return photos.scenarios[0]
+    }
+
+    // MARK: Sessions
+
+    private func admit(_ session: StudioSession) throws(Failure) {
+        let now = Date()
+        if sessions.count >= Self.maxSessions {
+            guard let idle = sessions.min(by: { $0.value.used < $1.value.used }),
+                  now.timeIntervalSince(idle.value.used) > Self.idleSeconds else {
+                throw Failure(503, "\(Self.maxSessions) studio sessions are open already; close a tab and try again")
+            }
+            sessions[idle.key] = nil
+        }
+        sessions[session.id] = (session, now)
+    }
+
+    static func newID() -> String { (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined() }
+
+    /// A new recording, or an opened scenario to play (and, with `branchTick`, to record on from there).
+    public func open(_ request: StudioProtocol.OpenRequest) throws(Failure) -> StudioProtocol.OpenResponse {
+        guard let id = request.open else {
+            var session = StudioSession(id: Self.newID(), recording: Recording(setup: fresh.setup, view: options.view),
+                                        name: "Recorded in the studio", description: "", image: fresh.image, photoPath: options.photo.map(Self.absolute))
+            _ = session.handle(.init(session: session.id, now: 0, inputs: []))
+            try admit(session)
+            return try response(session, result: session.result, mode: "record", startUs: 0, thumbnail: fresh.thumbnail)
+        }
+        let opened = try openScenario(id)
+        var options = Simulator.Options()
+        options.measureTiming = false
+        let played = Simulator.run(opened.scenario, options: options)
+        var recording = Recording(setup: opened.setup, view: opened.scenario.device.view)
+        var mode = "play", startUs = 0
+        if let tick = request.branchTick {
+            guard (0...max(0, (played.frames.last?.tick ?? 0))).contains(tick) else {
+                throw Failure(400, "branchTick \(tick) is outside the run (0...\(played.frames.last?.tick ?? 0))")
+            }
+            startUs = Self.branch(opened.scenario, at: tick, into: &recording)
+            mode = "record"
+        }
+        var session = StudioSession(id: Self.newID(), recording: recording, name: opened.scenario.name,
+                                    description: opened.scenario.description, image: opened.scenario.image, photoPath: opened.photo)
+        _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
+        try admit(session)
+        var thumbnail: RGBImage?
+        if let photo = opened.photo { thumbnail = try? ImageFile.thumbnail(path: photo) }
+        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs, thumbnail: thumbnail)
+    }
+
+    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, thumbnail: RGBImage?) throws(Failure) -> StudioProtocol.OpenResponse {
+        guard let result, let first = result.frames.first, let points = FrameScene.imagePoints(result),
+              let svg = FrameDrawing.frame(first, result: result, photo: "studio-photo", width: 360) else {
+            throw Failure(400, "the editor refused the photo: \(result?.rejection ?? "unknown")")
+        }
+        return .init(session: s.id, name: s.name, description: s.description, mode: mode, startMs: Double(startUs) / 1000,
+                     frames: StudioProtocol.Frame.all(result),
+                     photoDefinitions: FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: thumbnail),
+                     frameSVG: svg, imagePoints: [points.width, points.height])
+    }
+
+    /// The scenario for an id below the folder (or the file named on the command line), and its
+    /// setup as text with the photo's path made absolute.
+    private func openScenario(_ id: String) throws(Failure) -> (scenario: Scenario, setup: [(key: String, json: String)], photo: String?) {
+        let path: String
+        if let cli = options.open, id == cli { path = cli } else {
+            do throws(ScenarioStore.Failure) { path = try options.scenarios.openPath(id) } catch { throw Failure(400, error.description) }
+        }
+        let loaded = ScenarioLoader.load([path])
+        let photos = ScenarioPhotos.resolve(loaded.scenarios)
+        if let error = (loaded.errors + photos.errors).first { throw Failure(400, error.description) }
+        guard let scenario = photos.scenarios.first, let data = FileManager.default.contents(atPath: path),
+              case .object(let members)? = try? JSONParser.parse(Array(data)).kind else {
+            throw Failure(400, "\(path): no scenario in the file")
+        }
+        let photo = ScenarioPhotos.path(of: scenario).map(Self.absolute)
+        var setup: [(key: String, json: String)] = []
+        for member in members where ["device", "image", "config", "backend"].contains(member.key) {
+            if member.key == "image", let photo, case .object(let fields) = member.value.kind {
+                let rest = fields.filter { $0.key != "file" }.map { ScenarioText.string($0.key) + ": " + ScenarioText.json($0.value) }
+                setup.append(("image", "{ " + (["\"file\": " + ScenarioText.string(photo)] + rest).joined(separator: ", ") + " }"))
+            } else {
+                setup.append((member.key, ScenarioText.json(member.value)))
+            }
+        }
+        return (scenario, setup, photo)
+    }
+
+    /// Copies the opened scenario's inputs up to `tick` into the recording, step by step in the
+    /// scenario's own order (so inputs at one instant keep their order), lifts fingers still down
+    /// just after it, and returns the time the new recording continues from.
+    static func branch(_ s: Scenario, at tick: Int, into recording: inout Recording) -> Int {
+        let startUs = tick * 1_000_000 / Editor.ticksPerSecond + 1
+        let kept = TraceSynthesizer.inputs(for: s).filter { $0.tick <= tick }
+        for (index, step) in s.steps.enumerated() {
+            let inputs = kept.filter { $0.step == index }
+            if let action = StudioAction(step.action) {
+                if let first = inputs.first { recording.appendSystem(action, us: Int(first.time)) }
+                continue
+            }
+            var fingers: [Int] = []
+            var tracks: [Int: [(us: Int, point: Point, phase: TouchPhase)]] = [:]
+            for input in inputs {
+                guard case .touch(let finger, let point, let phase) = input.kind else { continue }
+                if tracks[finger] == nil { fingers.append(finger) }
+                tracks[finger, default: []].append((Int(input.time), point, phase))
+            }
+            for finger in fingers { recording.appendFinger(tracks[finger]!) }
+        }
+        recording.liftAll(us: startUs)
+        return startUs
+    }
+
+    public func input(_ request: StudioProtocol.InputRequest) throws(Failure) -> StudioProtocol.FramesResponse {
+        guard var entry = sessions[request.session] else { throw Failure(404, "no such session (the server restarted or it expired); reload the page") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var response = entry.session.handle(request)
+        response.serverMicroseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        entry.used = Date()
+        sessions[request.session] = entry
+        return response
+    }
+
+    // MARK: Saving
+
+    /// Writes the recording as `Scenarios/<group>/<id>.json`, reads it back and runs it like
+    /// `cropsim run`, and says whether every frame came out identical.
+    public func save(_ request: StudioProtocol.SaveRequest) throws(Failure) -> StudioProtocol.SaveResponse {
+        guard var entry = sessions[request.session] else { throw Failure(404, "no such session; reload the page") }
+        let path: String
+        do throws(ScenarioStore.Failure) { path = try options.scenarios.savePath(group: request.group, id: request.id) } catch {
+            throw Failure(400, error.description)
+        }
+        guard request.name.count <= 200, request.description.count <= 4000 else { throw Failure(400, "name or description too long") }
+        guard let live = entry.session.finish(nowUs: StudioSession.microseconds(request.now)) else {
+            throw Failure(400, "nothing to save: the editor did not open")
+        }
+        sessions[request.session] = entry
+        var recording = entry.session.recording
+        if let photo = entry.session.photoPath, let index = recording.setup.firstIndex(where: { $0.key == "image" }) {
+            let folder = Self.absolute((path as NSString).deletingLastPathComponent)
+            recording.setup[index].json = recording.setup[index].json.replacingOccurrences(
+                of: ScenarioText.string(photo), with: ScenarioText.string(Self.relative(photo, from: folder)))
+        }
+        let text = recording.json(name: request.name.isEmpty ? "Recorded in the studio" : request.name, description: request.description,
+                                  expect: Expectation.json(live))
+        guard text.utf8.count <= ScenarioBudget.maxFileBytes else { throw Failure(400, "the recording is larger than a scenario file may be") }
+        do throws(ScenarioStore.Failure) { try options.scenarios.write(text, to: path, overwrite: request.overwrite) } catch {
+            switch error {
+            case .exists(let m): throw Failure(409, m)
+            case .refused(let m): throw Failure(400, m)
+            case .failed(let m): throw Failure(500, m)
+            }
+        }
+        var runOptions = Simulator.Options()
+        runOptions.measureTiming = false
+        let replay = Simulator.run(try Self.load(text: text, file: path), options: runOptions)
+        let pose = live.finalEditor?.pose
+        return .init(path: path, replayIdentical: StudioProtocol.Frame.all(replay) == StudioProtocol.Frame.all(live),
+                     frames: replay.frames.count, finalPose: pose.map { [$0.scale, $0.translation.x, $0.translation.y, $0.angle] } ?? [],
+                     hapticSequence: live.haptics.map(\.haptic.name), violations: live.violationCount)
+    }
+
+    /// `path` relative to the folder `from` (both absolute).
+    static func relative(_ path: String, from folder: String) -> String {
+        let a = (path as NSString).standardizingPath.split(separator: "/"), b = (folder as NSString).standardizingPath.split(separator: "/")
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        return (Array(repeating: "..", count: b.count - common) + a[common...].map(String.init)).joined(separator: "/")
+    }
+
+    public func list() -> [String] { options.scenarios.list() }
+}

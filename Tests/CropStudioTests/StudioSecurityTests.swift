@@ -1,0 +1,98 @@
+@testable import CropStudio
+import FlyingFox
+import Foundation
+import Testing
+
+/// The studio is a local server any page in the designer's browser could try: hostile hosts,
+/// origins, bodies and paths, each refused with its status and a one-line message.
+@Suite struct StudioSecurityTests {
+    @Test func foreignHostsAndOriginsAreRefused() {
+        let g = RequestGuard(port: 8765)
+        #expect(g.refusal(host: "127.0.0.1:8765", origin: nil) == nil)
+        #expect(g.refusal(host: "localhost:8765", origin: "http://127.0.0.1:8765") == nil)
+        #expect(g.refusal(host: "LOCALHOST:8765", origin: "http://localhost:8765") == nil)
+        for host in [nil, "evil.example:8765", "127.0.0.1", "127.0.0.1:8766", "127.0.0.1.evil.example:8765", "0.0.0.0:8765", "[::1]:8765"] {
+            #expect(g.refusal(host: host, origin: nil) != nil, "Host \(host ?? "nil")")
+        }
+        for origin in ["http://evil.example", "null", "https://127.0.0.1:8765", "http://127.0.0.1:8765.evil.example", "file://"] {
+            #expect(g.refusal(host: "127.0.0.1:8765", origin: origin) != nil, "Origin \(origin)")
+        }
+    }
+
+    @Test func savePathsStayInsideTheScenariosFolder() throws {
+        let root = try temporaryFolder("paths")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = ScenarioStore(root: root)
+        #expect(try store.savePath(group: "studio", id: "pinch-1") == root + "/studio/pinch-1.json")
+        let hostile: [(String, String)] = [
+            ("..", "x"), ("studio", ".."), ("../..", "x"), ("studio", "../escape"), ("/etc", "passwd"), ("studio", "/tmp/x"),
+            ("studio", "a/b"), ("", "x"), ("studio", ""), ("studio", ".hidden"), ("studio", "x.json"), ("stu dio", "x"),
+            ("studio", "nul\u{0}l"), ("studio", String(repeating: "a", count: 65)), ("é", "x"), ("studio", "-flag"),
+        ]
+        for (group, id) in hostile {
+            #expect(throws: ScenarioStore.Failure.self, "\(group)/\(id)") { try store.savePath(group: group, id: id) }
+        }
+        for id in ["../x", "/etc/passwd", "a/../../b", "a//b", "", ".json", "a/b/c/d/e"] {
+            #expect(throws: ScenarioStore.Failure.self, "open \(id)") { try store.openPath(id) }
+        }
+        // A group that is a symbolic link leading out is not written through.
+        let outside = try temporaryFolder("outside")
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: outside)
+        #expect(throws: ScenarioStore.Failure.self) { try store.savePath(group: "linked", id: "x") }
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWhenAsked() async throws {
+        let root = try temporaryFolder("overwrite")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let studio = try studio(root: root)
+        let s = try await studio.open(.init()).session
+        try FileManager.default.createDirectory(atPath: root + "/studio", withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: root + "/studio/taken.json"))
+        let save = StudioProtocol.SaveRequest(session: s, group: "studio", id: "taken", name: "n", description: "", overwrite: false, now: 100)
+        let error = await #expect(throws: Studio.Failure.self) { try await studio.save(save) }
+        #expect(error?.status == 409)
+        #expect(try String(contentsOfFile: root + "/studio/taken.json", encoding: .utf8) == "precious")
+        var again = save
+        again.overwrite = true
+        let saved = try await studio.save(again)
+        #expect(saved.replayIdentical)
+        #expect(try String(contentsOfFile: root + "/studio/taken.json", encoding: .utf8).contains("\"steps\""))
+        // A traversal in the save request is refused before anything is written.
+        var escape = save
+        escape.group = ".."
+        let refused = await #expect(throws: Studio.Failure.self) { try await studio.save(escape) }
+        #expect(refused?.status == 400)
+        #expect(!FileManager.default.fileExists(atPath: (root as NSString).deletingLastPathComponent + "/taken.json"))
+    }
+
+    /// The HTTP layer: guard first, then declared and bounded JSON bodies.
+    @Test func theServerRefusesHostileRequests() async throws {
+        let root = try temporaryFolder("server")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try StudioServer(studio: try studio(root: root), port: 0)
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let host = "127.0.0.1:\(port)"
+        func request(_ method: HTTPMethod = .POST, _ path: String = "/api/session", headers: [HTTPHeader: String] = [:], body: Data = Data("{}".utf8)) async -> Int {
+            var h: [HTTPHeader: String] = [.host: host, .contentType: "application/json", .contentLength: String(body.count)]
+            for (k, v) in headers { h[k] = v }
+            return await server.respond(to: HTTPRequest(method: method, version: .http11, path: path, query: [], headers: h, body: body)).statusCode.code
+        }
+        #expect(await request() == 200)
+        #expect(await request(.GET, "/", body: Data()) == 200)
+        #expect(await request(headers: [.host: "evil.example:\(port)"]) == 403)
+        #expect(await request(headers: [HTTPHeader("Origin"): "http://evil.example"]) == 403)
+        #expect(await request(headers: [.contentType: "text/plain"]) == 415)
+        #expect(await request(headers: [.contentLength: String(StudioServer.maxBody + 1)]) == 413)
+        #expect(await request(headers: [.contentLength: "-1"]) == 413)
+        #expect(await request(headers: [.contentLength: "lots"]) == 411)
+        #expect(await request(headers: [.transferEncoding: "chunked"]) == 411)
+        #expect(await request(body: Data("{\"open\": 12".utf8)) == 400)
+        #expect(await request(body: Data(String(repeating: "[", count: 100_000).utf8)) == 400)
+        #expect(await request(body: Data("{\"open\": \"../../etc/passwd\"}".utf8)) == 400)
+        #expect(await request(.DELETE) == 405)
+        #expect(await request(.GET, "/../../etc/passwd", body: Data()) == 404)
+        #expect(await request(.POST, "/api/save", body: Data("{\"session\":\"x\",\"group\":\"..\",\"id\":\"x\",\"name\":\"\",\"description\":\"\",\"overwrite\":true,\"now\":0}".utf8)) == 404)
+    }
+}
