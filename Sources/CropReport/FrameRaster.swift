@@ -52,6 +52,8 @@ public enum FrameRaster {
 
     private static func photoColor(at p: Point, scene: FrameScene, imagePixels: Size, photo: RGBImage?) -> SIMD3<Double> {
         let rect = scene.photo
+        // A turned photo: sample where the view point falls on the unturned photo.
+        let p = scene.angle == 0 ? p : FrameScene.unturn(p, scene: scene)
         guard rect.width > 0, rect.height > 0, p.x >= rect.minX, p.x < rect.maxX, p.y >= rect.minY, p.y < rect.maxY else {
             return background
         }

@@ -1,11 +1,13 @@
 import CropModel
+import Foundation
 import CropSim
 
 /// Where everything in one editor frame sits, in view points: the one place the display math
 /// lives, so the report's SVG frames, its scrubber data and the contact sheet's raster agree.
 ///
 /// Displayed image size = oriented size / σ × scale; image center = view center + translation;
-/// the mask is a circle of diameter `maskDiameter` centered in the view.
+/// the photo is `photo` turned by `angle` degrees (clockwise) about that center; the mask is a
+/// circle of diameter `maskDiameter` centered in the view.
 public struct FrameScene: Sendable, Hashable {
     public var tick: Int
     public var view: Size
@@ -16,6 +18,13 @@ public struct FrameScene: Sendable, Hashable {
     public var gridVisible: Bool
     public var instructionVisible: Bool
     public var touches: [Point]
+    /// The photo's turn (degrees, clockwise about its center); the angle guide line and the angle
+    /// label exist only where rotation is allowed.
+    public var angle: Double
+    public var rotationAllowed: Bool
+    public var angleGuideVisible: Bool
+    /// The angle label ("30°") shows while two fingers are on the photo.
+    public var angleLabelVisible: Bool
 
     /// `imagePoints` is the photo's size in points at scale 1: oriented pixels / σ.
     public init(_ frame: FrameRecord, imagePoints: Size) {
@@ -29,7 +38,15 @@ public struct FrameScene: Sendable, Hashable {
         gridVisible = frame.gridVisible
         instructionVisible = frame.instructionsVisible
         touches = frame.touches
+        angle = frame.pose.angle
+        rotationAllowed = frame.rotationAllowed
+        angleGuideVisible = frame.angleGuideVisible
+        angleLabelVisible = frame.rotationAllowed && frame.phase == "pinch"
     }
+
+    /// The angle label's text: whole degrees, the way the design's pill shows them ("45°").
+    /// Halves round up, as the page's script rounds them.
+    public static func angleLabel(_ degrees: Double) -> String { "\(Int((degrees + 0.5).rounded(.down)))°" }
 
     /// The photo's size in points at scale 1 for a run, or nil when the editor never opened.
     public static func imagePoints(_ result: RunResult) -> Size? {
@@ -43,4 +60,15 @@ public struct FrameScene: Sendable, Hashable {
     static let touchRadius = 22.0
     /// Opacity of the grid lines over the photo.
     static let gridOpacity = 0.6
+}
+
+extension FrameScene {
+    /// The view point that lands on `p` once the photo is turned by `angle` about its center:
+    /// `p` turned back by −angle about the photo's center.
+    static func unturn(_ p: Point, scene: FrameScene) -> Point {
+        let c = Point(x: scene.photo.x + scene.photo.width / 2, y: scene.photo.y + scene.photo.height / 2)
+        let r = -scene.angle * .pi / 180
+        let d = p - c
+        return c + Point(x: d.x * cos(r) - d.y * sin(r), y: d.x * sin(r) + d.y * cos(r))
+    }
 }

@@ -101,6 +101,7 @@ public enum HTMLReport {
                                        bandLabel: "±maxTx", value: { $0.pose.translation.x }, band: { (-$0.panLimit.x, $0.panLimit.x) }), result: r)
         out += SVGChart.timeline(.init(cssClass: "timeline pan-y", title: "Vertical translation", yTitle: "ty (pt)", valueLabel: "ty",
                                        bandLabel: "±maxTy", value: { $0.pose.translation.y }, band: { (-$0.panLimit.y, $0.panLimit.y) }), result: r)
+        if r.frames.first?.rotationAllowed == true { out += SVGChart.angleTimeline(r) }
         out += "</div><div class=\"row\">"
         out += "<div class=\"scrubber\"><h3>Scrubber</h3>\(Filmstrip.player(r, photo: photo, dataID: "data-\(n)"))</div>"
         out += "<div class=\"timing\"><h3>Frame time</h3>\(timing(r.modelNanoseconds))</div></div>"

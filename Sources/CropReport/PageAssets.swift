@@ -74,7 +74,8 @@ enum PageAssets {
         var v=view(i),vw=v[1],vh=v[2],r=v[3]/2,s=d.scale[i],tx=d.tx[i],ty=d.ty[i];
         var flags=+d.flags[i],tick=d.tick?d.tick[i]:i;
         var t=d.touches[i];
-        cropsimDrawFrame(svg,{vw:vw,vh:vh,r:r,img:d.img,scale:s,tx:tx,ty:ty,grid:flags&1,instr:flags&2,touches:t},220);
+        cropsimDrawFrame(svg,{vw:vw,vh:vh,r:r,img:d.img,scale:s,tx:tx,ty:ty,grid:flags&1,instr:flags&2,touches:t,
+          angle:d.angle?d.angle[i]:0,guide:flags&4,label:d.angle&&d.phase[i]==='z'},220);
         cursors.forEach(function(c){set(c.line,{x1:num(c.x0+tick*c.dx,2),x2:num(c.x0+tick*c.dx,2)});});
         out.textContent='tick '+tick+' · '+num(tick/60,3)+' s · '+phases[d.phase[i]]+'\\ns '+num(s,5)+' · tx '+num(tx,2)+' pt · ty '+num(ty,2)+' pt · fingers '+(t.length/2);
         p.setAttribute('data-drawn-tick',String(tick));

@@ -9,6 +9,7 @@ enum Palette {
     static let haptic = "#E69F00"       // orange: light impacts, fingertips
     static let otherHaptic = "#CC79A7"  // reddish purple: success and error haptics
     static let violation = "#D55E00"    // vermillion (Okabe–Ito red): violations, failures
+    static let guide = "#F0E442"        // yellow: the rotation guide line and snap windows
     static let ink = "#000000"
     static let grid = "#D9D9D9"
     static let muted = "#555555"

@@ -23,7 +23,11 @@ enum SVGChart {
         var valueLabel: String
         var bandLabel: String
         var value: (FrameRecord) -> Double
-        var band: (FrameRecord) -> (lower: Double, upper: Double)
+        /// The allowed range per frame; nil for a value with none (the angle).
+        var band: ((FrameRecord) -> (lower: Double, upper: Double))?
+        /// Fixed ranges drawn as horizontal bands under the value (the angle's snap windows).
+        var windows: [ClosedRange<Double>] = []
+        var windowLabel = ""
     }
 
     /// A timeline: the band, the value line, gesture phases as shaded spans, haptics as ▼ at the
@@ -34,9 +38,9 @@ enum SVGChart {
         let span = Double(max(last, 1))
         func x(_ tick: Int) -> Double { left + Double(tick) / span * plotWidth }
         let values = frames.map(spec.value)
-        let bands = frames.map(spec.band)
-        var lo = min(values.min() ?? 0, bands.map(\.lower).min() ?? 0)
-        var hi = max(values.max() ?? 1, bands.map(\.upper).max() ?? 1)
+        let bands = spec.band.map { frames.map($0) } ?? []
+        var lo = min(values.min() ?? 0, bands.map(\.lower).min() ?? values.min() ?? 0)
+        var hi = max(values.max() ?? 1, bands.map(\.upper).max() ?? values.max() ?? 1)
         if hi - lo < 1e-9 { lo -= 1; hi += 1 }
         let pad = (hi - lo) * 0.08
         lo -= pad
@@ -44,10 +48,8 @@ enum SVGChart {
         func y(_ v: Double) -> Double { top + (hi - v) / (hi - lo) * plotHeight }
 
         var s = open(spec.cssClass, title: spec.title, extra: "data-x0=\"\(svgNumber(left))\" data-dx=\"\(svgNumber(plotWidth / span, decimals: 5))\"")
-        var legend: [LegendItem] = [
-            .init(label: spec.valueLabel, swatch: .line(Palette.value, dash: nil)),
-            .init(label: spec.bandLabel, swatch: .area(Palette.band)),
-        ]
+        var legend: [LegendItem] = [.init(label: spec.valueLabel, swatch: .line(Palette.value, dash: nil))]
+        if spec.band != nil { legend.append(.init(label: spec.bandLabel, swatch: .area(Palette.band))) }
         // Phases first, so everything else draws over them.
         let spans = phaseSpans(frames)
         for p in spans {
@@ -60,11 +62,18 @@ enum SVGChart {
         s += yAxis(lo: lo, hi: hi, title: spec.yTitle, y: y)
         s += xAxis(lastTick: last, x: x)
 
-        let upper = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].upper)) })
-        let lower = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].lower)) })
-        s += "<polygon class=\"band\" points=\"\(upper) \(polyline(frames.indices.reversed().map { (x(frames[$0].tick), y(bands[$0].lower)) }))\" fill=\"\(Palette.band)\" fill-opacity=\"0.25\"/>"
-        s += "<polyline class=\"band-edge\" points=\"\(upper)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
-        s += "<polyline class=\"band-edge\" points=\"\(lower)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
+        for w in spec.windows where w.upperBound > lo && w.lowerBound < hi {
+            let y0 = y(min(w.upperBound, hi)), y1 = y(max(w.lowerBound, lo))
+            s += "<rect class=\"window\" x=\"\(svgNumber(left))\" y=\"\(svgNumber(y0))\" width=\"\(svgNumber(plotWidth))\" height=\"\(svgNumber(y1 - y0))\" fill=\"\(Palette.guide)\" fill-opacity=\"0.35\"><title>\(escapeMarkup(spec.windowLabel)) \(svgNumber(w.lowerBound))…\(svgNumber(w.upperBound))</title></rect>"
+        }
+        if !spec.windows.isEmpty { legend.append(.init(label: spec.windowLabel, swatch: .area(Palette.guide))) }
+        if !bands.isEmpty {
+            let upper = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].upper)) })
+            let lower = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].lower)) })
+            s += "<polygon class=\"band\" points=\"\(upper) \(polyline(frames.indices.reversed().map { (x(frames[$0].tick), y(bands[$0].lower)) }))\" fill=\"\(Palette.band)\" fill-opacity=\"0.25\"/>"
+            s += "<polyline class=\"band-edge\" points=\"\(upper)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
+            s += "<polyline class=\"band-edge\" points=\"\(lower)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
+        }
         s += "<polyline class=\"series\" points=\"\(polyline(frames.indices.map { (x(frames[$0].tick), y(values[$0])) }))\" fill=\"none\" stroke=\"\(Palette.value)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
 
         let haptics = result.haptics
@@ -76,7 +85,8 @@ enum SVGChart {
             legend.append(.init(label: "light impact (limit)", swatch: .marker(Palette.haptic)))
         }
         if haptics.contains(where: { $0.haptic.reason == nil }) {
-            legend.append(.init(label: "success / error haptic", swatch: .marker(Palette.otherHaptic)))
+            let label = haptics.contains { $0.haptic == .snap } ? "success / error / snap haptic" : "success / error haptic"
+            legend.append(.init(label: label, swatch: .marker(Palette.otherHaptic)))
         }
         s += violationMarkers(result.violations, x: x)
         if !result.violations.isEmpty { legend.append(.init(label: "violation", swatch: .cross(Palette.violation))) }
@@ -270,3 +280,27 @@ enum SVGChart {
         return "\(svgNumber(micro / 1000, decimals: 2)) ms"
     }
 }
+
+extension SVGChart {
+    /// The photo's turn over time (rotation only), unwrapped so a turn through 180° stays one
+    /// line, over the snap windows (±5° around every quarter turn the line passes near), with the
+    /// snap and limit haptics as markers.
+    static func angleTimeline(_ r: RunResult) -> String {
+        var unwrapped: [Int: Double] = [:]
+        var previous: Double?
+        for f in r.frames {
+            var a = f.pose.angle
+            if let p = previous { a = p + Turn.normalized(a - p) }
+            unwrapped[f.tick] = a
+            previous = a
+        }
+        let lo = (unwrapped.values.min() ?? 0) - 10, hi = (unwrapped.values.max() ?? 0) + 10
+        let windows = stride(from: (lo / 90).rounded(.down) * 90, through: hi, by: 90).map {
+            ($0 - Turn.snapWindow)...($0 + Turn.snapWindow)
+        }
+        return timeline(.init(cssClass: "timeline angle", title: "Rotation", yTitle: "angle (°, clockwise)", valueLabel: "angle",
+                              bandLabel: "", value: { unwrapped[$0.tick] ?? $0.pose.angle }, band: nil,
+                              windows: windows, windowLabel: "snap window (±\(svgNumber(Turn.snapWindow))°)"), result: r)
+    }
+}
+

@@ -7,6 +7,8 @@ public enum StudioAction: Sendable, Hashable {
     case increment(Int)
     case decrement(Int)
     case recenter
+    /// The rotate button (with `allowRotation`).
+    case rotate90
     case resize(Size)
     case reduceMotion(Bool)
     case memoryWarning
@@ -26,6 +28,7 @@ public enum StudioAction: Sendable, Hashable {
             guard n.isFinite, n == n.rounded(), (1...100).contains(n) else { throw .input("\(name): 1–100 steps") }
             self = name == "increment" ? .increment(Int(n)) : .decrement(Int(n))
         case "recenter": self = .recenter
+        case "rotate90": self = .rotate90
         case "resize":
             guard let width, let height, width.isFinite, height.isFinite,
                   (100...4000).contains(width), (100...4000).contains(height) else {
@@ -50,6 +53,7 @@ public enum StudioAction: Sendable, Hashable {
         case .increment: "increment"
         case .decrement: "decrement"
         case .recenter: "recenter"
+        case .rotate90: "rotate90"
         case .resize: "resize"
         case .reduceMotion: "reduceMotion"
         case .memoryWarning: "memoryWarning"
@@ -67,7 +71,7 @@ public enum StudioAction: Sendable, Hashable {
         case .increment(let n), .decrement(let n): "\(n)"
         case .resize(let size): "[\(ScenarioText.number(size.width)), \(ScenarioText.number(size.height))]"
         case .reduceMotion(let on): "\(on)"
-        case .recenter, .memoryWarning, .cancelTouches, .confirm, .cancel, .retry: "true"
+        case .recenter, .rotate90, .memoryWarning, .cancelTouches, .confirm, .cancel, .retry: "true"
         }
     }
 }
@@ -80,6 +84,7 @@ extension StudioAction {
         case .increment(let n): self = .increment(n)
         case .decrement(let n): self = .decrement(n)
         case .recenter: self = .recenter
+        case .rotate90: self = .rotate90
         case .resize(let size): self = .resize(size)
         case .reduceMotion(let on): self = .reduceMotion(on)
         case .memoryWarning: self = .memoryWarning

@@ -44,7 +44,7 @@ enum StudioPage {
         <div id="notice"></div>
         <h2>Controls</h2>
         <div class="row">Zoom slider <input type="range" id="slider" min="0" max="100" step="1" value="0"> <label><input type="checkbox" id="sliderAnimated" checked> animated</label>
-          <button data-action="decrement">−</button><button data-action="increment">+</button><button data-action="recenter">Recenter</button></div>
+          <button data-action="decrement">−</button><button data-action="increment">+</button><button data-action="recenter">Recenter</button><button data-action="rotate90" title="Turn 90° clockwise (allowRotation)">⟳ 90°</button></div>
         <div class="row"><button id="rotate">Rotate device</button> <input type="text" id="size" value="" style="width:90px" aria-label="view size"> <button id="resize">Resize</button>
           <button id="reduceMotion">Reduce Motion: off</button><button data-action="memoryWarning">Memory warning</button><button data-action="cancelTouches">Cancel touches</button></div>
         <div class="row"><button data-action="confirm">Confirm</button><button data-action="cancel">Cancel</button><button data-action="retry">Retry</button></div>
@@ -90,7 +90,8 @@ enum StudioPage {
     // Draws tick t; pulses the haptics of the frames passed since the last draw.
     function draw(t){
       var f=frameAt(t);if(!f||!svg)return;
-      cropsimDrawFrame(svg,{vw:f.vw,vh:f.vh,r:f.mask/2,img:S.img,scale:f.scale,tx:f.tx,ty:f.ty,grid:f.grid,instr:f.instr,touches:f.touches},size(f));
+      cropsimDrawFrame(svg,{vw:f.vw,vh:f.vh,r:f.mask/2,img:S.img,scale:f.scale,tx:f.tx,ty:f.ty,grid:f.grid,instr:f.instr,touches:f.touches,
+        angle:f.angle,guide:f.guide,label:f.rotation&&f.phase==='pinch'},size(f));
       var pulse=false;for(var k=Math.max(S.shown+1,0);k<=Math.min(t,S.frames.length-1);k++)if(S.frames[k].haptics.length)pulse=true;
       if(pulse&&S.mode!=='play'){$('pulse').className='on';setTimeout(function(){$('pulse').className='';},60);}
       S.shown=f.tick;

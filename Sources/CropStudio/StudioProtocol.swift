@@ -68,6 +68,9 @@ public enum StudioProtocol {
         public var tx: Double
         public var ty: Double
         public var angle: Double
+        /// `allowRotation`, and the angle guide line.
+        public var rotation: Bool
+        public var guide: Bool
         public var sMin: Double
         public var sMax: Double
         public var maxTx: Double
@@ -98,6 +101,8 @@ public enum StudioProtocol {
             tx = f.pose.translation.x
             ty = f.pose.translation.y
             angle = f.pose.angle
+            rotation = f.rotationAllowed
+            guide = f.angleGuideVisible
             sMin = f.sMin
             sMax = f.sMax
             maxTx = f.panLimit.x
