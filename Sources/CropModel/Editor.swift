@@ -380,6 +380,9 @@ public struct Editor: Hashable, Sendable, Codable {
                 lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal,
                 startAngle: pose.angle, baseRotation: anchor.lastRotation, lastRotation: anchor.lastRotation,
                 home: anchor.home, twisted: anchor.twisted))
+            // A resize may pull a twisted photo into (or out of) a snap window: the guide line
+            // says where it is now; only a twist entering a window buzzes.
+            if anchor.twisted { angleGuideVisible = Self.inSnapWindow(pose.angle) }
         }
         showLimitTips(&effects)
     }

@@ -387,6 +387,7 @@ public struct Oracle: Sendable {
                 watch.startAngle = pose.angle
                 watch.baseRotation = watch.lastRotation
                 pinch = watch
+                if watch.twisted { inSnapWindow = Self.inWindow(pose.angle) }
             }
             lastSliderPose = nil
         case .setReduceMotion(let on):
