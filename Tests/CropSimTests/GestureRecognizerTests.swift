@@ -1,4 +1,5 @@
 import CropModel
+import Foundation
 import CropSim
 import Testing
 
@@ -82,5 +83,65 @@ import Testing
             return
         }
         #expect(scale == 3 / RecognizerSettings.standard.minimumPinchSpan)
+    }
+
+    // MARK: Twist (docs/rotation.md, ROT-threshold)
+
+    /// Two fingers 100 pt apart about (200, 400), turned to `degrees` in 1° samples.
+    mutating func twist(to degrees: Double, rotationAllowed: Bool = true) {
+        var settings = RecognizerSettings()
+        settings.recognizesRotation = rotationAllowed
+        recognizer = GestureRecognizer(settings: settings)
+        func at(_ a: Double) -> (Point, Point) {
+            let r = a * .pi / 180
+            return (Point(x: 200 - 50 * cos(r), y: 400 - 50 * sin(r)), Point(x: 200 + 50 * cos(r), y: 400 + 50 * sin(r)))
+        }
+        let start = at(0)
+        send(1, start.0.x, start.0.y, .down, ms: 0)
+        send(2, start.1.x, start.1.y, .down, ms: 0)
+        let step = degrees < 0 ? -1.0 : 1.0
+        for (i, a) in stride(from: step, through: degrees, by: step).enumerated() {
+            let p = at(a)
+            recognizer.handle(finger: 1, point: p.0, phase: .move, time: Int64(i + 1) * 8000, into: &events)
+            recognizer.handle(finger: 2, point: p.1, phase: .move, time: Int64(i + 1) * 8000, into: &events)
+            recognizer.flush(into: &events)
+        }
+    }
+
+    var lastTwist: Double? {
+        for e in events.reversed() { if case .twistChanged(_, let rotation, _) = e { return rotation } }
+        return nil
+    }
+
+    @Test mutating func aTurnUnderTheThresholdIsAPlainPinch() {
+        twist(to: 9)
+        #expect(lastTwist == nil)
+        #expect(events.contains { if case .pinchChanged = $0 { true } else { false } })
+    }
+
+    @Test mutating func aTwistRotatesByTheTurnBeyondTheThresholdBothWays() throws {
+        twist(to: 40)
+        #expect(abs(try #require(lastTwist) - 30) < 1e-9)
+        events = []
+        twist(to: -40)
+        #expect(abs(try #require(lastTwist) + 30) < 1e-9)
+    }
+
+    @Test mutating func withoutRotationATwistIsAPinch() {
+        twist(to: 40, rotationAllowed: false)
+        #expect(lastTwist == nil)
+    }
+
+    @Test mutating func fingersSwappingPlacesAreNoTwist() {
+        var settings = RecognizerSettings()
+        settings.recognizesRotation = true
+        recognizer = GestureRecognizer(settings: settings)
+        send(1, 100, 400, .down, ms: 0)
+        send(2, 300, 400, .down, ms: 0)
+        send(1, 300, 401, .move, ms: 8)
+        send(2, 100, 399, .move, ms: 8)
+        send(1, 100, 400, .move, ms: 16)
+        send(2, 300, 400, .move, ms: 16)
+        #expect(lastTwist == nil)
     }
 }

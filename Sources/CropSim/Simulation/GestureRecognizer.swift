@@ -116,13 +116,14 @@ public struct GestureRecognizer: Sendable {
         case .pinching(let startSpan):
             guard fingers.count >= 2 else { return }
             // Fingers on one spot have no direction (the next sample that has one starts afresh),
-            // and a half turn between two samples has no sense of rotation (clockwise or not is a
-            // coin toss): neither turns the photo.
+            // and a quarter turn or more between two samples (8–17 ms apart) is fingers swapping
+            // places, not a twist: near a half turn clockwise or not is a coin toss that rounding
+            // decides. Neither turns the photo.
             if settings.recognizesRotation {
                 let direction = span >= settings.minimumPinchSpan ? self.direction : nil
                 if let direction, let last = fingerDirection {
                     let delta = Turn.normalized(direction - last)
-                    if abs(delta) < 180 { fingersTurned += delta }
+                    if abs(delta) < Self.largestTurnPerSample { fingersTurned += delta }
                 }
                 fingerDirection = direction
                 if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {
@@ -154,6 +155,9 @@ public struct GestureRecognizer: Sendable {
     }
 
     private var centroid: Point { (fingers[0].point + fingers[1].point) / 2 }
+
+    /// Degrees the fingers may turn between two samples and still count as a twist.
+    static let largestTurnPerSample = 90.0
 
     /// The direction from the first finger to the second, in degrees; on the y-down screen a
     /// growing angle turns clockwise, the photo's positive turn.
