@@ -40,38 +40,59 @@ public struct AvatarRenderer: Sendable {
     /// model's `Orientation.storedRect`, resampled there straight to the output size from only the
     /// rows the crop covers, and the small result is turned upright: for the symmetric, separable
     /// filter this equals turning the photo upright first, at a fraction of the memory.
+    ///
+    /// A turned crop (`request.angle`) is exact for multiples of 90° (the unturned avatar,
+    /// permuted) and otherwise goes through `RotatedSampler`'s two passes.
     public func render(path: String, request: CropRequest) throws(ImagingError) -> RenderedAvatar {
         let info = try ImageFile.probe(path: path, limits: limits)
         try validate(request, info, path)
         let thumbnail = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
-        let side = request.outputSize
-        let image: RGBImage
-        var denominator = 1
-        if request.fromThumbnail {
-            let pixels = try ImageFile.thumbnail(path: path, limits: limits)
-            let kx = Double(pixels.width) / Double(info.orientedWidth)
-            let ky = Double(pixels.height) / Double(info.orientedHeight)
-            let r = request.rect
-            let rect = Rect(x: r.x * kx, y: r.y * ky, width: r.width * kx, height: r.height * ky)
-            var rows = RGBImageRows(pixels)
-            image = try Decoding.run(
-                &rows, color: .sRGB,
-                FilterAxis(outputCount: side, origin: rect.x, length: rect.width, inputCount: pixels.width),
-                FilterAxis(outputCount: side, origin: rect.y, length: rect.height, inputCount: pixels.height))
+        let turn = Turn(degrees: request.angle)
+        let image: RGBImage, denominator: Int
+        if let quarterTurns = turn.quarterTurns {
+            let upright = try resample(path, info, request, rect: request.rect, size: request.outputSize)
+            image = upright.image.turnedClockwise(quarterTurns: quarterTurns)
+            denominator = upright.denominator
         } else {
-            let stored = info.orientation.storedRect(
-                fromOriented: request.rect, storedWidth: Double(info.storedWidth), storedHeight: Double(info.storedHeight))
-            let decoded = try Decoding.resample(path: path, limits: limits) { _ in
-                Region(rect: stored, width: side, height: side)
+            let side = (request.rect.width + request.rect.height) / 2
+            let sampler = RotatedSampler(outputSize: request.outputSize, cropSide: side, turn: turn,
+                                         byteLimit: limits.maxBufferedBytes)
+            guard sampler.intermediateBytes <= limits.maxBufferedBytes else {
+                throw .overMemoryLimit(path: path, what: "a \(request.outputSize) px avatar turned by \(turn.degrees)°",
+                                       bytes: sampler.intermediateBytes, limit: limits.maxBufferedBytes)
             }
-            image = decoded.image.upright(from: info.orientation)
-            denominator = decoded.scaleDenominator
+            let intermediate = try resample(path, info, request, rect: sampler.region(for: request.rect), size: sampler.side)
+            image = sampler.render(intermediate.image)
+            denominator = intermediate.denominator
         }
         return RenderedAvatar(
             bytes: try encode(image, request.encoding, path),
             sourceWidth: info.storedWidth, sourceHeight: info.storedHeight,
             thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height,
             usedThumbnail: request.fromThumbnail, decodeScaleDenominator: denominator)
+    }
+
+    /// The upright `rect` (which may reach past the photo: taps there clamp to the edge) resampled
+    /// to `size × size`, from the file or, after a memory warning, from the display thumbnail.
+    private func resample(_ path: String, _ info: ImageInfo, _ request: CropRequest, rect: Rect, size: Int)
+        throws(ImagingError) -> (image: RGBImage, denominator: Int) {
+        if request.fromThumbnail {
+            let pixels = try ImageFile.thumbnail(path: path, limits: limits)
+            let kx = Double(pixels.width) / Double(info.orientedWidth)
+            let ky = Double(pixels.height) / Double(info.orientedHeight)
+            var rows = RGBImageRows(pixels)
+            let image = try Decoding.run(
+                &rows, color: .sRGB,
+                FilterAxis(outputCount: size, origin: rect.x * kx, length: rect.width * kx, inputCount: pixels.width),
+                FilterAxis(outputCount: size, origin: rect.y * ky, length: rect.height * ky, inputCount: pixels.height))
+            return (image, 1)
+        }
+        let stored = info.orientation.storedRect(
+            fromOriented: rect, storedWidth: Double(info.storedWidth), storedHeight: Double(info.storedHeight))
+        let decoded = try Decoding.resample(path: path, limits: limits) { _ in
+            Region(rect: stored, width: size, height: size)
+        }
+        return (decoded.image.upright(from: info.orientation), decoded.scaleDenominator)
     }
 
     /// A request made for another photo, or one the model could never produce, is refused rather
@@ -86,6 +107,10 @@ public struct AvatarRenderer: Sendable {
                     "outputSize must be 1...\(limits.maxOutputSize), got \(request.outputSize)")
         let r = request.rect
         try require(r.isFinite && r.width > 0 && r.height > 0, "rect must be finite and non-empty, got \(r)")
+        try require(request.angle.isFinite, "angle must be finite, got \(request.angle)")
+        // Only a square turns into the square the contract describes; the model makes squares.
+        try require(request.angle == 0 || abs(r.width - r.height) <= 1e-6 * r.width,
+                    "a turned rect must be square, got \(r)")
         // Half a pixel of slack: the model's clamps work in floating point, the filter clamps to the edge.
         try require(r.isInside(width: Double(info.orientedWidth), height: Double(info.orientedHeight), tolerance: 0.5),
                     "rect \(r) is outside the \(info.orientedWidth)x\(info.orientedHeight) upright image")

@@ -24,6 +24,8 @@ struct CropCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Zoom s, clamped by the model to [s_min, s_max].") var scale: Double?
     @Option(parsing: .unconditional, help: "Translation x in points, clamped by the model.") var tx: Double?
     @Option(parsing: .unconditional, help: "Translation y in points, clamped by the model.") var ty: Double?
+    @Option(parsing: .unconditional, help: "The photo's turn in degrees, clockwise on screen (\(Limits.text(Self.angleRange))).")
+    var angle: Double?
     @Flag(help: "The editor's initial pose: s_min × 1.05, centered (the default).") var center = false
     @Option(help: "View size in points.") var view = Dimensions(argument: "393x852")!
     @Option(help: "Screen scale σ (pixels per point).") var screenScale = 3.0
@@ -33,8 +35,8 @@ struct CropCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
 
     func validate() throws {
-        if scenario != nil && (center || scale != nil || tx != nil || ty != nil || memoryWarning) {
-            throw ValidationError("--scenario sets the pose: it cannot be combined with --center, --scale, --tx, --ty or --memory-warning")
+        if scenario != nil && (center || scale != nil || tx != nil || ty != nil || angle != nil || memoryWarning) {
+            throw ValidationError("--scenario sets the pose: it cannot be combined with --center, --scale, --tx, --ty, --angle or --memory-warning")
         }
         if center && (scale != nil || tx != nil || ty != nil) {
             throw ValidationError("--center cannot be combined with --scale, --tx or --ty")
@@ -45,6 +47,7 @@ struct CropCommand: ParsableCommand {
         try Limits.check(scale, "--scale", in: 1e-6...1e6)
         try Limits.check(tx, "--tx", in: -1e6...1e6)
         try Limits.check(ty, "--ty", in: -1e6...1e6)
+        try Limits.check(angle, "--angle", in: Self.angleRange)
         try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
         try Limits.check(quality, "--quality", in: 0.01...1)
         try view.check("--view", in: Limits.viewSide)
@@ -120,7 +123,19 @@ struct CropCommand: ParsableCommand {
         guard let request = requests.first else {
             throw CommandLineInputError(description: "the editor did not produce a crop request")
         }
-        return (request, pose)
+        guard let angle else { return (request, pose) }
+        return (turned(request, angle: Turn.normalized(angle)), pose)
+    }
+
+    /// A full turn either way spells every angle; anything larger is a typo.
+    static let angleRange: ClosedRange<Double> = -360...360
+
+    /// The crop at `angle` (in (−180, 180]). For now it only sets the angle; the model's rotation
+    /// clamp (issue 12) replaces this body, so the pose, like every other, comes from the model.
+    private func turned(_ request: CropRequest, angle: Double) -> CropRequest {
+        var request = request
+        request.angle = angle
+        return request
     }
 }
 
@@ -134,6 +149,8 @@ struct CropCommandReport: Encodable {
     var scale: Double
     var translation: Point
     var cropRect: Rect
+    /// Only when the photo is turned, so the output without rotation keeps its bytes.
+    var angle: Double?
     var storedCropRect: Rect
     var outputSize: Int
     var format: String
@@ -151,6 +168,7 @@ struct CropCommandReport: Encodable {
         scale = pose.scale
         translation = pose.translation
         cropRect = request.rect
+        angle = request.angle == 0 ? nil : request.angle
         storedCropRect = request.storedRect
         outputSize = request.outputSize
         if case .jpegSRGB = request.encoding { format = "jpeg" } else { format = "png" }

@@ -60,7 +60,7 @@ extension CropRequest {
     static func make(rect: Rect, storedRect: Rect? = nil, orientation: Orientation = .up, outputSize: Int = 512,
                      encoding: AvatarCropperConfig.Encoding = .pngSRGB, fromThumbnail: Bool = false) throws -> CropRequest {
         struct Wire: Encodable {
-            var rect: Rect, storedRect: Rect, orientation: Orientation, outputSize: Int
+            var rect: Rect, angle = 0.0, storedRect: Rect, orientation: Orientation, outputSize: Int
             var encoding: AvatarCropperConfig.Encoding, fromThumbnail: Bool
         }
         let wire = Wire(rect: rect, storedRect: storedRect ?? rect, orientation: orientation, outputSize: outputSize,
