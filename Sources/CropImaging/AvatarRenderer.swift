@@ -47,7 +47,7 @@ public struct AvatarRenderer: Sendable {
         let info = try ImageFile.probe(path: path, limits: limits)
         try validate(request, info, path)
         let thumbnail = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
-        let turn = Turn(degrees: request.angle)
+        let turn = CropTurn(degrees: request.angle)
         let image: RGBImage, denominator: Int
         if let quarterTurns = turn.quarterTurns {
             let upright = try resample(path, info, request, rect: request.rect, size: request.outputSize)

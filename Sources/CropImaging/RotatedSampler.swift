@@ -24,7 +24,7 @@ struct RotatedSampler {
     static let maxDensity = 1.5
 
     let outputSize: Int
-    let turn: Turn
+    let turn: CropTurn
     /// Intermediate pixels per output pixel.
     let density: Double
     /// The intermediate's side in pixels; it is centered on the crop.
@@ -33,7 +33,7 @@ struct RotatedSampler {
     /// Plans the intermediate for a crop of `cropSide` upright pixels into `outputSize`: at
     /// `maxDensity` when that fits `byteLimit`, else at one pixel per output pixel (the caller
     /// refuses the request when even that is over, see `intermediateBytes`).
-    init(outputSize: Int, cropSide: Double, turn: Turn, byteLimit: Int) {
+    init(outputSize: Int, cropSide: Double, turn: CropTurn, byteLimit: Int) {
         self.outputSize = outputSize
         self.turn = turn
         let preferred = min(Self.maxDensity, max(1, cropSide / Double(outputSize)))
@@ -50,7 +50,7 @@ struct RotatedSampler {
     /// What pass 2 reads: the outermost sampling point (half a pixel inside the output's edge)
     /// plus the kernel's reach of 3 output pixels, along both turned axes, projected onto the
     /// upright axes, plus one pixel of rounding margin either side.
-    private static func side(_ outputSize: Int, _ turn: Turn, _ density: Double) -> Int {
+    private static func side(_ outputSize: Int, _ turn: CropTurn, _ density: Double) -> Int {
         let reach = (Double(outputSize) / 2 - 0.5 + FilterAxis.lobes) * density
         let extent = reach * (abs(cos(turn.radians)) + abs(sin(turn.radians)))
         return 2 * (Int(extent.rounded(.up)) + 1)

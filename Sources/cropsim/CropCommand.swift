@@ -105,6 +105,7 @@ struct CropCommand: ParsableCommand {
     private func cropRequest(for info: ImageInfo) throws -> (CropRequest, Pose) {
         var config = configOptions.config()
         if format == .jpeg { config.encoding = .jpegSRGB(quality: quality) }
+        if angle != nil { config.allowRotation = true }
         var editor: Editor
         do {
             editor = try Editor.open(source: info.source, viewport: Viewport(width: view.width, height: view.height, screenScale: screenScale),
@@ -117,25 +118,26 @@ struct CropCommand: ParsableCommand {
             let delta = Point(x: tx ?? 0, y: ty ?? 0) - editor.pose.translation
             for event in [EditorEvent.panBegan, .panChanged(delta: delta), .panEnded] { _ = editor.apply(event) }
         }
+        if let angle { turn(&editor, to: CropModel.Turn.normalized(angle)) }
         if memoryWarning { _ = editor.apply(.memoryWarning) }
         let pose = editor.pose
         let requests = editor.apply(.confirm).compactMap { if case .crop(let request) = $0 { request } else { nil } }
         guard let request = requests.first else {
             throw CommandLineInputError(description: "the editor did not produce a crop request")
         }
-        guard let angle else { return (request, pose) }
-        return (turned(request, angle: Turn.normalized(angle)), pose)
+        return (request, pose)
     }
 
     /// A full turn either way spells every angle; anything larger is a typo.
     static let angleRange: ClosedRange<Double> = -360...360
 
-    /// The crop at `angle` (in (−180, 180]). For now it only sets the angle; the model's rotation
-    /// clamp (issue 12) replaces this body, so the pose, like every other, comes from the model.
-    private func turned(_ request: CropRequest, angle: Double) -> CropRequest {
-        var request = request
-        request.angle = angle
-        return request
+    /// Turns the photo to `angle` (in (−180, 180]) the way a user would, with a twist about the
+    /// mask center, so the model's rotation clamps apply (tilt limit, s_min at the angle, pan along
+    /// the photo's axes). The confirm that follows ends the twist, so nothing snaps.
+    private func turn(_ editor: inout Editor, to angle: Double) {
+        let center = editor.geometry.viewport.center
+        _ = editor.apply(.pinchBegan(focal: center))
+        _ = editor.apply(.twistChanged(scale: 1, rotation: angle, focal: center))
     }
 }
 

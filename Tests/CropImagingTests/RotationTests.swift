@@ -176,11 +176,11 @@ import Testing
     }
 
     @Test func anglesAreNormalizedToTheHalfOpenTurn() {
-        #expect(Turn(degrees: 270).degrees == -90)
-        #expect(Turn(degrees: -180).degrees == 180)
-        #expect(Turn(degrees: 180).degrees == 180)
-        #expect(Turn(degrees: 540).degrees == 180)
-        #expect(Turn(degrees: -360).degrees.sign == .plus)
-        #expect(Turn(degrees: 17).quarterTurns == nil && Turn(degrees: -90).quarterTurns == 3 && Turn(degrees: 0).quarterTurns == 0)
+        #expect(CropTurn(degrees: 270).degrees == -90)
+        #expect(CropTurn(degrees: -180).degrees == 180)
+        #expect(CropTurn(degrees: 180).degrees == 180)
+        #expect(CropTurn(degrees: 540).degrees == 180)
+        #expect(CropTurn(degrees: -360).degrees.sign == .plus)
+        #expect(CropTurn(degrees: 17).quarterTurns == nil && CropTurn(degrees: -90).quarterTurns == 3 && CropTurn(degrees: 0).quarterTurns == 0)
     }
 }

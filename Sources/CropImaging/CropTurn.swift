@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A multiple of 90° is a pixel permutation of the unturned avatar, so it is kept apart from the
 /// general case: it is rendered exactly, with no second resampling.
-public struct Turn: Hashable, Sendable {
+public struct CropTurn: Hashable, Sendable {
     /// In (−180, 180].
     public let degrees: Double
 
