@@ -181,7 +181,7 @@ public enum Campaign {
         }
 
         // 2. Generated traces. Each job counts in its own `Tally` and publishes to the shared one
-        // only with a progress snapshot (twice a second) or a find, so jobs never queue on the
+        // four times a second and before handling a find, so jobs never queue on the
         // lock or share a cache line per trace.
         let next = Atomic<Int>(0)
         let deadline = config.maxSeconds
