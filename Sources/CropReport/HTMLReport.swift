@@ -56,8 +56,9 @@ public enum HTMLReport {
         out += ",\"inv\":[\(invariants.map(jsonString).joined(separator: ","))]"
         let problemList = problems(r, limit: 3)
         if !problemList.isEmpty { out += ",\"prob\":\(jsonString(problemList))" }
-        // Inside <script>, "</" would end the block early.
-        return (out + "}").replacingOccurrences(of: "</", with: "<\\/")
+        // Inside <script>, "</script" would end the block early and "<!--" change how it is
+        // read: no "<" at all (JSON.parse reads \u003c back).
+        return (out + "}").replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     /// `scenarios/<id>/detail.js`: hands the scenario's section to the page that loaded it.

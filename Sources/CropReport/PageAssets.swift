@@ -67,14 +67,16 @@ enum PageAssets {
     <label>Requirement <select name="req"><option value="">all</option></select></label>
     <label>Invariant <select name="inv"><option value="">all</option></select></label>
     <label>Search <input type="search" name="q" placeholder="id, name, R-id, invariant"></label>
-    <span id="shown" class="muted"></span></form>
+    <span id="shown" class="muted"></span> <button type="button" id="more" hidden>Show more</button></form>
     <table id="summary"><thead><tr><th data-sort="pass">Result</th><th data-sort="id">Scenario</th><th data-sort="g">Group</th>\
     <th class="num" data-sort="ticks">Ticks</th><th class="num" data-sort="v">Violations</th><th data-sort="h">Haptics</th>\
     <th class="num" data-sort="p95">p95 model time / tick</th><th>Problems</th></tr></thead><tbody></tbody></table></section>
 
     """
 
-    /// The summary table (sort by a column header, filter by the form; the state lives in the
+    /// The summary table, at most 200 rows at a time ("Show more" adds 200: a browser lays out a
+    /// 5,000-row table slowly, and nobody reads one) — sort by a column header, filter by the
+    /// form; the state lives in the
     /// URL's hash, e.g. `#result=fail&group=gestures&open=gestures/pinch-out-to-max`, so a link
     /// reopens the same view; `open=*` opens every shown row) and the details: opening a row
     /// adds `<script src="scenarios/<id>/detail.js">`, which calls `cropsimDetail(id, html)`.
@@ -91,7 +93,7 @@ enum PageAssets {
     var rows=JSON.parse(document.getElementById('rows').textContent);
     var byId={};rows.forEach(function(r){byId[r.id]=r;});
     var form=document.getElementById('filters'),tbody=document.querySelector('#summary tbody'),shown=document.getElementById('shown');
-    var state={result:'',group:'',req:'',inv:'',q:'',sort:'',open:[]};
+    var PAGE=200,state={result:'',group:'',req:'',inv:'',q:'',sort:'',open:[]},limit=PAGE,more=document.getElementById('more');
     var details={},pending={};
     function options(name,values){var sel=form.elements[name];values.sort().forEach(function(v){var o=document.createElement('option');o.value=o.textContent=v;sel.appendChild(o);});}
     function uniq(f){var seen={};rows.forEach(function(r){[].concat(f(r)).forEach(function(v){seen[v]=1;});});return Object.keys(seen);}
@@ -121,7 +123,7 @@ enum PageAssets {
       return list.slice().sort(function(a,b){var x=a[key],y=b[key],c=x<y?-1:x>y?1:0;if(!c)c=a.id<b.id?-1:a.id>b.id?1:0;return desc?-c:c;});
     }
     function render(){
-      var list=sorted(rows.filter(matches)),open={},html=[];
+      var t0=performance.now(),all=sorted(rows.filter(matches)),list=all.slice(0,limit),open={},html=[];
       if(state.open.length===1&&state.open[0]==='*')state.open=list.map(function(r){return r.id;});
       state.open.forEach(function(id){open[id]=1;});
       list.forEach(function(r){
@@ -132,12 +134,14 @@ enum PageAssets {
         if(open[r.id])html.push('<tr class="detail" data-for="'+esc(r.id)+'"><td colspan="8"></td></tr>');
       });
       tbody.innerHTML=html.join('');
-      shown.textContent=list.length+' of '+rows.length+' shown';
+      shown.textContent=list.length<all.length?list.length+' of '+all.length+' matching shown ('+rows.length+' in all)':all.length+' of '+rows.length+' shown';
+      more.hidden=list.length>=all.length;more.textContent='Show '+Math.min(PAGE,all.length-list.length)+' more';
       document.querySelectorAll('#summary th[data-sort]').forEach(function(th){var k=th.getAttribute('data-sort');
         th.setAttribute('aria-sort',state.sort===k?'ascending':state.sort==='-'+k?'descending':'none');});
       tbody.querySelectorAll('tr.detail').forEach(function(tr){var id=tr.getAttribute('data-for');
         if(details[id])tr.firstChild.appendChild(details[id]);else{tr.firstChild.textContent='Loading scenarios/'+id+'/detail.js…';load(id);}});
       writeHash();
+      document.documentElement.setAttribute('data-render-ms',String(Math.round(performance.now()-t0)));
     }
     function load(id){
       if(pending[id])return;pending[id]=1;
@@ -157,7 +161,8 @@ enum PageAssets {
       node.querySelectorAll('.player').forEach(function(p){try{setUp(p);}catch(e){cropsimError(e);}});
       document.documentElement.setAttribute('data-details-loaded',String(document.querySelectorAll('#summary tr.detail section').length));
     };
-    form.addEventListener('input',function(e){var n=e.target.name;if(n in state){state[n]=e.target.value;render();}});
+    form.addEventListener('input',function(e){var n=e.target.name;if(n in state){state[n]=e.target.value;limit=PAGE;render();}});
+    more.addEventListener('click',function(){limit+=PAGE;render();});
     document.querySelectorAll('#summary th[data-sort]').forEach(function(th){th.addEventListener('click',function(){
       var k=th.getAttribute('data-sort');state.sort=state.sort===k?'-'+k:k;render();});});
     tbody.addEventListener('click',function(e){

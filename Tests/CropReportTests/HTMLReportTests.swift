@@ -69,7 +69,8 @@ struct Page {
     static let ids = ["gestures/pinch-out-to-max", "gestures/drag-clamp-right", "gestures/double-tap-ladder-cycle"]
 
     @Test func theSummaryListsEveryScenarioAndLoadsDetailsOnDemand() throws {
-        let results = try Fixture.results(Self.ids)
+        var results = try Fixture.results(Self.ids)
+        for i in results.indices { results[i].scenario.id = "gestures/" + results[i].scenario.id }
         let page = try Page(results)
         let rows = try page.rows
         #expect(rows.map { $0["id"] as? String } == results.map(\.scenario.id).sorted())
