@@ -172,7 +172,7 @@ public enum Campaign {
             for (position, scenario) in loaded.scenarios.enumerated() where position % config.shardCount == config.shardIndex - 1 {
                 replayed += 1
                 let verdict = config.oracle.check(scenario)
-                shared.withLock { $0.ticks += verdict.ticks; $0.simulatedTicks += verdict.simulatedTicks }
+                shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
                 guard let failure = verdict.failure else { continue }
                 record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
                                file: scenario.file, replay: replayCommand(scenario.file, failure.kind), originalSteps: scenario.steps.count,
@@ -180,55 +180,100 @@ public enum Campaign {
             }
         }
 
-        // 2. Generated traces.
+        // 2. Generated traces. Each job counts in its own `Tally` and publishes to the shared one
+        // four times a second and before handling a find, so jobs never queue on the
+        // lock or share a cache line per trace.
         let next = Atomic<Int>(0)
         let deadline = config.maxSeconds
         let jobs = max(1, config.jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            var local = Tally()
+            var lastPublished = elapsed()
+            func publish(_ now: Double) {
+                let report = shared.withLock { s -> CampaignProgress? in
+                    s.tally.add(local)
+                    guard now - s.lastProgress >= 0.5 else { return nil }
+                    s.lastProgress = now
+                    return CampaignProgress(seconds: now, runs: s.tally.runs, ticks: s.tally.ticks, failures: s.failingRuns)
+                }
+                local = Tally()
+                lastPublished = now
+                if let report { progress(report) }
+            }
+            defer { publish(elapsed()) }
             while !stop.load(ordering: .relaxed) {
-                if let deadline, elapsed() >= deadline { return }
+                let now = elapsed()
+                if let deadline, now >= deadline { return }
+                if now - lastPublished >= 0.25 { publish(now) }
                 let run = config.runIndex(next.add(1, ordering: .relaxed).oldValue)
                 if let runs = config.runs, run >= runs { return }
                 var reader = ChoiceReader.random(seed: config.seed, run: run)
                 let trace = config.generator.trace(&reader)
-                let verdict = config.oracle.check(trace)
-                let now = elapsed()
-                let report = shared.withLock { s -> CampaignProgress? in
-                    s.runs += 1
-                    s.ticks += verdict.ticks
-                    s.simulatedTicks += verdict.simulatedTicks
-                    for step in trace.steps { s.inputs[step.kind.rawValue, default: 0] += 1 }
-                    s.inputs["fingers", default: 0] += trace.fingerCount
-                    s.inputs["touchSamples", default: 0] += trace.sampleCount
-                    guard now - s.lastProgress >= 0.5 else { return nil }
-                    s.lastProgress = now
-                    return CampaignProgress(seconds: now, runs: s.runs, ticks: s.ticks, failures: s.failingRuns)
-                }
-                if let report { progress(report) }
+                let verdict = config.oracle.check(trace, replay: config.oracle.checks.replays(run: run))
+                local.count(trace, verdict)
                 guard let failure = verdict.failure else { continue }
-                record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: now, config: config, shared: shared))
+                publish(elapsed())
+                record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: elapsed(), config: config, shared: shared))
             }
         }
 
         let seconds = elapsed()
         let s = shared.withLock { $0 }
+        let t = s.tally
         let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
-        progress(CampaignProgress(seconds: seconds, runs: s.runs, ticks: s.ticks, failures: s.failingRuns))
+        progress(CampaignProgress(seconds: seconds, runs: t.runs, ticks: t.ticks, failures: s.failingRuns))
         return CampaignReport(
             seed: config.seed, profile: config.generator.profile.name,
-            shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: s.runs,
-            ticks: s.ticks, simulatedTicks: s.simulatedTicks, seconds: seconds,
-            tracesPerSecond: Double(s.runs) / max(seconds, 1e-9), ticksPerSecond: Double(s.ticks) / max(seconds, 1e-9),
+            shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: t.runs,
+            ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
+            tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
             failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
-            unsaved: findings.filter { $0.saveError != nil }.count, inputs: s.inputs, databaseReplayed: replayed, out: config.database.directory)
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory)
     }
 
-    struct Shared {
+    /// What the generated runs add up to.
+    struct Tally {
         var runs = 0
         var ticks = 0
         var simulatedTicks = 0
+        /// Steps by kind (counted by position in `InputKind.allCases`), fingers, touch samples.
+        var steps = [Int](repeating: 0, count: InputKind.allCases.count)
+        var fingers = 0
+        var samples = 0
+
+        mutating func count(_ trace: Trace, _ verdict: TraceJudge.Verdict) {
+            runs += 1
+            ticks += verdict.ticks
+            simulatedTicks += verdict.simulatedTicks
+            for step in trace.steps { steps[step.kind.position] += 1 }
+            fingers += trace.fingerCount
+            samples += trace.sampleCount
+        }
+
+        mutating func add(_ o: Tally) {
+            runs += o.runs
+            ticks += o.ticks
+            simulatedTicks += o.simulatedTicks
+            for i in steps.indices { steps[i] += o.steps[i] }
+            fingers += o.fingers
+            samples += o.samples
+        }
+
+        /// As the summary prints them: kinds that occurred, plus `fingers` and `touchSamples`.
+        var inputs: [String: Int] {
+            var out: [String: Int] = [:]
+            for (kind, n) in zip(InputKind.allCases, steps) where n > 0 { out[kind.rawValue] = n }
+            if runs > 0 {
+                out["fingers"] = fingers
+                out["touchSamples"] = samples
+            }
+            return out
+        }
+    }
+
+    struct Shared {
+        var tally = Tally()
         var failingRuns = 0
-        var inputs: [String: Int] = [:]
         var findings: [Finding] = []
         /// Failure + place of every find so far, before shrinking: repeats are not shrunk.
         var keys: Set<String> = []
@@ -294,4 +339,9 @@ public enum Campaign {
         if case .extra = kind { return "cropsim fuzz --plant --replay \(path)" }
         return "cropsim run \(path)"
     }
+}
+
+extension InputKind {
+    /// Its index in `allCases`, for counting without hashing names.
+    var position: Int { Self.allCases.firstIndex(of: self)! }
 }

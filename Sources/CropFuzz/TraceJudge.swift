@@ -47,13 +47,24 @@ public struct TraceChecks: Hashable, Sendable {
     }
 
     public var replay: Replay
+    /// A campaign replays one generated trace in this many (the runs whose index is a multiple
+    /// of it; 1: every trace). A replay costs a second run plus a frame record per tick, and a
+    /// model that is not deterministic shows it on most traces, so sampling finds it a few runs
+    /// later for half the cost. Saved files and shrinking always replay.
+    public var replayEvery: Int
     /// Mirror symmetry of the final state.
     public var mirror: Bool
 
-    public init(replay: Replay = .frames, mirror: Bool = true) {
+    public static let defaultReplayEvery = 8
+
+    public init(replay: Replay = .frames, replayEvery: Int = defaultReplayEvery, mirror: Bool = true) {
         self.replay = replay
+        self.replayEvery = max(1, replayEvery)
         self.mirror = mirror
     }
+
+    /// Whether generated run `run` gets the replay check.
+    public func replays(run: Int) -> Bool { replay != .off && run % replayEvery == 0 }
 }
 
 /// A property judged on a whole run besides the oracle's: how tests plant a failure that needs no
@@ -86,32 +97,31 @@ public struct TraceJudge: Sendable {
         public var ticks: Int
         /// Ticks simulated in all, replay and mirror runs included.
         public var simulatedTicks: Int
-        /// The editor's pose after the last tick (when frames were recorded), for the mirror.
+        /// The editor's pose after the last tick, for the mirror.
         var finalPose: Pose?
     }
 
-    var options: Simulator.Options {
+    func options(frames: Bool) -> Simulator.Options {
         var o = Simulator.Options()
         o.measureTiming = false
+        o.recordFrames = frames
         return o
     }
 
-    public func check(_ trace: Trace) -> Verdict {
+    /// Every check; `replay: false` skips the replay (a campaign samples it, `replays(run:)`).
+    public func check(_ trace: Trace, replay: Bool = true) -> Verdict {
         let scenario: Scenario
         do {
             scenario = try ScenarioWriter.scenario(trace, id: "fuzz")
         } catch {
             return Verdict(failure: Failure(kind: .invalidScenario, message: error.description), ticks: 0, simulatedTicks: 0)
         }
-        let mirror = checks.mirror && trace.hasMirrorImage
-        var verdict = check(scenario, recordFrames: checks.replay != .off || mirror)
-        guard verdict.failure == nil, mirror, let pose = verdict.finalPose else { return verdict }
-        let mirrored = scenario.mirrored
-        var o = options
-        o.recordFrames = true
-        let second = Simulator.run(mirrored, options: o)
+        var verdict = check(scenario, replay: replay && checks.replay != .off)
+        guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else { return verdict }
+        // Only the final pose is compared: no frames are recorded.
+        let second = Simulator.run(scenario.mirrored, options: options(frames: false))
         verdict.simulatedTicks += second.ticks
-        if let b = second.frames.last?.pose, let problem = MirrorCheck.difference(pose, b) {
+        if let b = second.finalEditor?.pose, let problem = MirrorCheck.difference(pose, b) {
             verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
         }
         return verdict
@@ -119,13 +129,13 @@ public struct TraceJudge: Sendable {
 
     /// Invariants and replay determinism: the checks that need only a scenario (so they apply to
     /// saved regression files too).
-    public func check(_ scenario: Scenario) -> Verdict { check(scenario, recordFrames: checks.replay != .off) }
+    public func check(_ scenario: Scenario) -> Verdict { check(scenario, replay: checks.replay != .off) }
 
-    func check(_ scenario: Scenario, recordFrames: Bool) -> Verdict {
-        var o = options
-        o.recordFrames = recordFrames
+    /// Frames are recorded only for a replay, which compares them.
+    func check(_ scenario: Scenario, replay: Bool) -> Verdict {
+        let o = options(frames: replay)
         let result = Simulator.run(scenario, options: o)
-        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.frames.last?.pose)
+        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.finalEditor?.pose)
         if let rejection = result.rejection {
             verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
             return verdict
@@ -140,7 +150,7 @@ public struct TraceJudge: Sendable {
                 return verdict
             }
         }
-        guard checks.replay != .off else { return verdict }
+        guard replay else { return verdict }
         let again = Simulator.run(scenario, options: o)
         verdict.simulatedTicks += again.ticks
         let differs = checks.replay == .bytes
@@ -165,16 +175,12 @@ public struct TraceJudge: Sendable {
         switch kind {
         case .property(let property):
             guard let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
-            var o = options
-            o.recordFrames = false
-            return Simulator.run(scenario, options: o).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
+            return Simulator.run(scenario, options: options(frames: false)).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),
                   let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
-            var o = options
-            o.recordFrames = false
-            return property.check(Simulator.run(scenario, options: o))
+            return property.check(Simulator.run(scenario, options: options(frames: false)))
                 .map { Failure(kind: kind, message: "\(name) at tick \($0.tick): \($0.message)", tick: $0.tick) }
         case .replayDiffers, .mirrorDiffers, .invalidScenario:
             return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }

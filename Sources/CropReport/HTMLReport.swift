@@ -3,61 +3,79 @@ import CropModel
 import CropSim
 import Foundation
 
-/// `index.html`: one self-contained page (inline SVG, CSS and JavaScript, nothing fetched) that
-/// shows what every gesture of a run did. Failures come first, in the summary and in the
-/// sections. Everything on it is deterministic except the model-time numbers and wall seconds.
+/// The HTML report, in two parts so that it scales to thousands of scenarios:
+///
+/// * `index.html` — a small summary page: one row per scenario (result, group, ticks,
+///   violations, haptics, p95 model time, problems) as a JSON block that a script renders,
+///   sorts and filters (by result, group, requirement id, broken invariant and free text);
+/// * `scenarios/<id>/detail.js` — that scenario's charts, scrubber and filmstrip, which the page
+///   loads only when a row is opened, by adding a `<script src>` (Chromium blocks `fetch` and
+///   XHR on `file://`, but not scripts), so the folder still opens from disk or a CI artifact.
+///
+/// Everything on both is deterministic except the model-time numbers and wall seconds.
 public enum HTMLReport {
-    /// `wallSeconds` by scenario id; `thumbnails` (upright photos, any size) by scenario id, used
-    /// for scenarios that name an image file; the others show the test pattern.
-    public static func render(_ results: [RunResult], wallSeconds: [String: Double], thumbnails: [String: RGBImage]) -> String {
-        let ordered = results.enumerated().sorted { a, b in
-            a.element.passed != b.element.passed ? !a.element.passed : (a.element.scenario.id, a.offset) < (b.element.scenario.id, b.offset)
-        }.map(\.element)
-        let failed = ordered.filter { !$0.passed }.count
+    /// The order of the summary: failures first, then by id (then by input position).
+    public static func ordered(_ results: [RunResult]) -> [Int] {
+        results.indices.sorted { a, b in
+            let ra = results[a], rb = results[b]
+            return ra.passed != rb.passed ? !ra.passed : (ra.scenario.id, a) < (rb.scenario.id, b)
+        }
+    }
+
+    /// `index.html`. Row `k` of the data is `results[k]`, whose detail is `detail(results[k], index: k, …)`.
+    public static func render(_ results: [RunResult]) -> String {
+        let failed = results.filter { !$0.passed }.count
         var page = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"not-run\"><head><meta charset=\"utf-8\">"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        page += "<title>cropsim report: \(ordered.count - failed) of \(ordered.count) passed</title>"
+        page += "<title>cropsim report: \(results.count - failed) of \(results.count) passed</title>"
         page += "<style>\(PageAssets.css)</style><script>\(PageAssets.errorTrap)</script></head><body>\n"
-        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(ordered.count)</b> scenarios: "
-        page += "<span class=\"badge pass\">✓ \(ordered.count - failed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span></p>"
-        page += "<p id=\"js-status\" data-status=\"not-run\">The scrubbers need JavaScript, which has not run.</p></header>\n"
-        page += summary(ordered)
-        page += "<main>\n"
-        for (n, r) in ordered.enumerated() {
-            page += section(r, index: n, wallSeconds: wallSeconds[r.scenario.id], thumbnail: thumbnails[r.scenario.id])
-        }
-        page += "</main>\n<footer>\(PageAssets.footer)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
+        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(results.count)</b> scenarios: "
+        page += "<span class=\"badge pass\">✓ \(results.count - failed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span></p>"
+        page += "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
+        page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
+        page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
+        page += PageAssets.summaryShell
+        page += "<script type=\"application/json\" id=\"rows\">[\n"
+        page += ordered(results).map { row(results[$0], index: $0) }.joined(separator: ",\n")
+        page += "\n]</script>\n"
+        page += "<footer>\(PageAssets.footer)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
         return page
     }
 
-    // MARK: Summary
-
-    private static func summary(_ results: [RunResult]) -> String {
-        var s = "<section class=\"summary\"><h2>Summary</h2><table><thead><tr><th>Result</th><th>Scenario</th><th class=\"num\">Ticks</th>"
-        s += "<th class=\"num\">Violations</th><th>Haptics</th><th class=\"num\">p95 model time / tick</th><th>Problems</th></tr></thead><tbody>\n"
-        for (n, r) in results.enumerated() {
-            let timing = FrameTimingStatistics(r.modelNanoseconds)
-            s += "<tr class=\"\(r.passed ? "pass" : "fail")\"><td>\(badge(r))</td>"
-            s += "<td><a href=\"#s-\(n)\">\(escapeMarkup(r.scenario.name))</a><br><code>\(escapeMarkup(r.scenario.id))</code></td>"
-            s += "<td class=\"num\">\(r.ticks)</td><td class=\"num\">\(r.violationCount)</td><td>\(hapticList(r))</td>"
-            s += "<td class=\"num\">\(SVGChart.durationLabel(timing.p95Ns / 1000))</td><td>\(problems(r, limit: 3))</td></tr>\n"
-        }
-        return s + "</tbody></table></section>\n"
+    /// One summary row as JSON (short keys: the page carries thousands). Text is raw except
+    /// `prob`, which is markup.
+    static func row(_ r: RunResult, index k: Int) -> String {
+        let s = r.scenario
+        let group = s.id.split(separator: "/").dropLast().first.map(String.init) ?? "(top)"
+        let timing = FrameTimingStatistics(r.modelNanoseconds)
+        let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
+        let invariants = r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
+        var out = "{\"k\":\(k),\"id\":\(jsonString(s.id)),\"name\":\(jsonString(s.name)),\"g\":\(jsonString(group))"
+        out += ",\"pass\":\(r.passed),\"ticks\":\(r.ticks),\"v\":\(r.violationCount),\"h\":\(jsonString(haptics))"
+        out += ",\"p95\":\(svgNumber(timing.p95Ns, decimals: 0)),\"cov\":[\(s.covers.map(jsonString).joined(separator: ","))]"
+        out += ",\"inv\":[\(invariants.map(jsonString).joined(separator: ","))]"
+        let problemList = problems(r, limit: 3)
+        if !problemList.isEmpty { out += ",\"prob\":\(jsonString(problemList))" }
+        // Inside <script>, "</script" would end the block early and "<!--" change how it is
+        // read: no "<" at all (JSON.parse reads \u003c back).
+        return (out + "}").replacingOccurrences(of: "<", with: "\\u003c")
     }
 
-    private static func badge(_ r: RunResult) -> String {
+    /// `scenarios/<id>/detail.js`: hands the scenario's section to the page that loaded it.
+    public static func detail(_ r: RunResult, index k: Int, wallSeconds: Double?, thumbnail: RGBImage?) -> String {
+        "cropsimDetail(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.render(r, index: k, wallSeconds: wallSeconds, thumbnail: thumbnail))));\n"
+    }
+
+    /// A photo shrunk to the size the report embeds: shrink once, show in many sections.
+    public static func photo(_ image: RGBImage) -> RGBImage { Thumbnail.shrink(image) }
+
+    static func badge(_ r: RunResult) -> String {
         r.passed ? "<span class=\"badge pass\">✓ pass</span>" : "<span class=\"badge fail\">✗ fail</span>"
-    }
-
-    private static func hapticList(_ r: RunResult) -> String {
-        let counts = r.hapticCounts
-        guard !counts.isEmpty else { return "<span class=\"muted\">none</span>" }
-        return counts.keys.sorted().map { "<span class=\"nowrap\">\(escapeMarkup($0)) × \(counts[$0]!)</span>" }.joined(separator: "<br>")
     }
 
     /// Violations grouped by invariant (first tick, its numbers, how many), then failed
     /// expectations and a refusal, at most `limit` lines.
-    private static func problems(_ r: RunResult, limit: Int) -> String {
+    static func problems(_ r: RunResult, limit: Int) -> String {
         var lines: [String] = []
         if let rejection = r.rejection { lines.append("refused: \(escapeMarkup(rejection))") }
         let firsts = Dictionary(grouping: r.violations, by: \.property).values
@@ -72,49 +90,5 @@ public enum HTMLReport {
         guard !lines.isEmpty else { return "" }
         let shown = lines.prefix(limit).joined(separator: "<br>")
         return lines.count > limit ? shown + "<br><span class=\"muted\">… \(lines.count - limit) more</span>" : shown
-    }
-
-    // MARK: Sections
-
-    private static func section(_ r: RunResult, index n: Int, wallSeconds: Double?, thumbnail: RGBImage?) -> String {
-        let s = r.scenario
-        var out = "<section class=\"scenario \(r.passed ? "pass" : "fail")\" id=\"s-\(n)\" data-scenario-id=\"\(escapeMarkup(s.id))\">"
-        out += "<h2>\(badge(r)) \(escapeMarkup(s.name))</h2>"
-        out += "<p class=\"meta\"><code>\(escapeMarkup(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(Editor.ticksPerSecond))))"
-        if !s.covers.isEmpty { out += " · covers \(escapeMarkup(s.covers.joined(separator: ", ")))" }
-        out += " · photo \(s.image.source.storedWidth)×\(s.image.source.storedHeight) orientation \(s.image.source.orientation.rawValue)"
-        if let file = s.image.file { out += " (<code>\(escapeMarkup(file))</code>)" }
-        if let wallSeconds { out += " · wall \(svgNumber(wallSeconds, decimals: 3)) s" }
-        out += "</p>"
-        if !s.description.isEmpty { out += "<p class=\"description\">\(escapeMarkup(s.description))</p>" }
-        let problemList = problems(r, limit: 40)
-        if !problemList.isEmpty { out += "<div class=\"problems\"><h3>Problems</h3><p>\(problemList)</p></div>" }
-        guard !r.frames.isEmpty else {
-            return out + "<p class=\"muted\">No frames: the editor never opened.</p></section>\n"
-        }
-        let photo = "photo-\(n)"
-        out += Filmstrip.photoDefinitions(id: photo, result: r, thumbnail: thumbnail)
-        out += "<div class=\"charts\">"
-        out += SVGChart.timeline(.init(cssClass: "timeline zoom", title: "Zoom", yTitle: "zoom s (×)", valueLabel: "scale s",
-                                       bandLabel: "[s_min, s_max]", value: { $0.pose.scale }, band: { ($0.sMin, $0.sMax) }), result: r)
-        out += SVGChart.timeline(.init(cssClass: "timeline pan-x", title: "Horizontal translation", yTitle: "tx (pt)", valueLabel: "tx",
-                                       bandLabel: "±maxTx", value: { $0.pose.translation.x }, band: { (-$0.panLimit.x, $0.panLimit.x) }), result: r)
-        out += SVGChart.timeline(.init(cssClass: "timeline pan-y", title: "Vertical translation", yTitle: "ty (pt)", valueLabel: "ty",
-                                       bandLabel: "±maxTy", value: { $0.pose.translation.y }, band: { (-$0.panLimit.y, $0.panLimit.y) }), result: r)
-        if r.frames.first?.rotationAllowed == true { out += SVGChart.angleTimeline(r) }
-        out += "</div><div class=\"row\">"
-        out += "<div class=\"scrubber\"><h3>Scrubber</h3>\(Filmstrip.player(r, photo: photo, dataID: "data-\(n)"))</div>"
-        out += "<div class=\"timing\"><h3>Frame time</h3>\(timing(r.modelNanoseconds))</div></div>"
-        out += "<h3>Filmstrip</h3>\(Filmstrip.strip(r, photo: photo))"
-        return out + "</section>\n"
-    }
-
-    private static func timing(_ samples: [Int64]) -> String {
-        let t = FrameTimingStatistics(samples)
-        var s = SVGChart.histogram(samples, stats: t)
-        s += "<table class=\"stats\"><tr><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>max</th><th>over 16.67 ms</th><th>hitch time</th></tr><tr>"
-        for ns in [t.p50Ns, t.p90Ns, t.p95Ns, t.p99Ns, t.maxNs] { s += "<td>\(SVGChart.durationLabel(ns / 1000))</td>" }
-        s += "<td>\(t.overBudget) of \(t.ticks)</td><td>\(svgNumber(t.hitchMsPerSecond, decimals: 3)) ms/s</td></tr></table>"
-        return s
     }
 }

@@ -1,16 +1,8 @@
-import Foundation
+import CropSim
 
 /// A number for SVG coordinates and embedded data: fixed decimals, no "-0", so the same input
 /// always gives the same bytes and the page stays small.
-func svgNumber(_ x: Double, decimals: Int = 2) -> String {
-    guard x.isFinite else { return "0" }
-    var s = String(format: "%.\(decimals)f", x)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s == "-0" ? "0" : s
-}
+func svgNumber(_ x: Double, decimals: Int = 2) -> String { formatFixed(x, decimals: decimals) }
 
 /// Simulated seconds as people read them on axes and captions: "1.25 s".
 func secondsLabel(_ t: Double) -> String { svgNumber(t, decimals: 3) + " s" }

@@ -34,9 +34,14 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Candidates the shrinker may try per failure, 0…1000000.") var shrinkBudget = 400
     @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
     var replayCheck = TraceChecks.Replay.frames
+    @Option(help: "Replay one generated trace in N (1: every trace; saved files and shrinking always replay).")
+    var replayEvery = TraceChecks.defaultReplayEvery
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
     @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
     var plant = false
+    @Flag(help: "No progress line on standard error.") var quiet = false
+    @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
+    var progressInterval: Double?
     @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
     var replay: [String] = []
     @Option(help: ArgumentHelp("Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
@@ -49,12 +54,14 @@ struct FuzzCommand: ParsableCommand {
         if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
         if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
         try Limits.check(shrinkBudget, "--shrink-budget", in: 0...1_000_000)
+        try Limits.check(replayEvery, "--replay-every", in: 1...1_000_000)
+        if let progressInterval { try Limits.check(progressInterval, "--progress-interval", in: 0.001...3600) }
     }
 
     func run() throws {
         let profile: FuzzProfile
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
-        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, mirror: !noMirrorCheck),
+        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck),
                                 extra: plant ? [.plantedNoLightImpact] : [])
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
@@ -67,26 +74,26 @@ struct FuzzCommand: ParsableCommand {
             seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,
             oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
             database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget)
-        let live = isatty(STDERR_FILENO) != 0
+        let line = ProgressLine(quiet: quiet, interval: progressInterval)
+        @Sendable func status(seconds: Double, runs: Int, ticks: Int, failures: Int) -> String {
+            String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
+                   seed, seconds, runs, Double(runs) / max(seconds, 1e-9), ticks, Double(ticks) / max(seconds, 1e-9), failures)
+        }
         let report = Campaign.run(config, progress: { p in
-            guard live else { return }
-            let line = String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
-                              seed, p.seconds, p.runs, Double(p.runs) / max(p.seconds, 1e-9), p.ticks,
-                              Double(p.ticks) / max(p.seconds, 1e-9), p.failures)
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            line.update { status(seconds: p.seconds, runs: p.runs, ticks: p.ticks, failures: p.failures) }
         }, found: { f in
             guard !f.duplicate else { return }
             if let saveError = f.saveError {
-                FileHandle.standardError.write(Data("\(live ? "\r\u{1B}[K" : "")error: a \(f.failure) find was not saved: \(saveError)\n".utf8))
+                FileHandle.standardError.write(Data("\(line.messagePrefix)error: a \(f.failure) find was not saved: \(saveError)\n".utf8))
                 return
             }
             let origin = f.run.map { "run \($0)" } ?? "saved file"
-            var text = "\(live ? "\r\u{1B}[K" : "")\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(f.message)\n"
+            var text = "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(f.message)\n"
             if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
             if let replay = f.replay { text += "  replay: \(replay)\n" }
             FileHandle.standardError.write(Data(text.utf8))
         })
-        if live { FileHandle.standardError.write(Data("\n".utf8)) }
+        line.finish(status(seconds: report.seconds, runs: report.runs, ticks: report.ticks, failures: report.failingRuns) + ", done")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))

@@ -11,8 +11,11 @@ enum ParallelRunner {
         var wallSeconds: [String: Double]
     }
 
-    static func run(_ scenarios: [Scenario], jobs: Int, options: Simulator.Options = .init()) -> Outcome {
+    /// `progress` is called after each scenario with how many are done and how many failed.
+    static func run(_ scenarios: [Scenario], jobs: Int, options: Simulator.Options = .init(),
+                    progress: @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in }) -> Outcome {
         let slots = Mutex<[Int: (RunResult, Double)]>([:])
+        let failed = Atomic<Int>(0)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, scenarios.count)) { _ in
             while true {
@@ -23,7 +26,9 @@ enum ParallelRunner {
                 let result = Simulator.run(scenarios[i], options: options)
                 let elapsed = clock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                slots.withLock { $0[i] = (result, seconds) }
+                let done = slots.withLock { $0[i] = (result, seconds); return $0.count }
+                let failures = result.passed ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
+                progress(done, failures)
             }
         }
         let done = slots.withLock { $0 }

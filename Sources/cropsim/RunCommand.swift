@@ -2,6 +2,7 @@ import ArgumentParser
 import CropModel
 import CropPhotos
 import CropReport
+import CropImaging
 import CropSim
 import Foundation
 
@@ -27,9 +28,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Flag(help: "No progress line on standard error.") var quiet = false
+    @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
+    var progressInterval: Double?
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+        if let progressInterval { try Limits.check(progressInterval, "--progress-interval", in: 0.001...3600) }
     }
 
     func run() throws {
@@ -55,15 +60,27 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.badInput
         }
 
-        var outcome = ParallelRunner.run(scenarios, jobs: Limits.jobs(jobs), options: Simulator.Options())
-        var writer = ReportWriter(path: reportDir)
-        writer.attachments = ScenarioPhotos.render(&outcome.results)
-        let html = HTMLReport.render(outcome.results, wallSeconds: outcome.wallSeconds,
-                                     thumbnails: ScenarioPhotos.thumbnails(outcome.results))
-        writer.files["index.html"] = Array(html.utf8)
-        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds) {
-            printToStandardError("note: waiting for another cropsim run writing \(reportDir)")
+        let jobs = Limits.jobs(jobs)
+        let line = ProgressLine(quiet: quiet, interval: progressInterval)
+        let total = scenarios.count
+        var outcome = ParallelRunner.run(scenarios, jobs: jobs, options: Simulator.Options()) { done, failed in
+            line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
         }
+        line.update { "run: \(total) scenarios done, writing \(reportDir)" }
+        var writer = ReportWriter(path: reportDir)
+        writer.jobs = jobs
+        writer.attachments = ScenarioPhotos.render(&outcome.results)
+        writer.files["index.html"] = Array(HTMLReport.render(outcome.results).utf8)
+        let thumbnails = Self.thumbnails(outcome.results), wallSeconds = outcome.wallSeconds
+        writer.scenarioFiles = { r, k in
+            let photo = ScenarioPhotos.path(of: r.scenario).flatMap { thumbnails[$0] }
+            return ["detail.js": Array(HTMLReport.detail(r, index: k, wallSeconds: wallSeconds[r.scenario.id], thumbnail: photo).utf8)]
+        }
+        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds) {
+            printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
+        }
+        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", total,
+                           outcome.results.filter { !$0.passed }.count, line.seconds))
         if let junit {
             try OutputFile.write(Array(JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds).utf8), to: junit)
         }
@@ -74,5 +91,15 @@ struct RunCommand: ParsableCommand {
             print("Reports: \(reportDir)/")
         }
         if outcome.results.contains(where: { !$0.passed }) { throw ExitCode.checkFailed }
+    }
+
+    /// The photo each scenario's detail shows, decoded once per file however many scenarios
+    /// share it (a generated suite of thousands repeats the same few).
+    static func thumbnails(_ results: [RunResult]) -> [String: RGBImage] {
+        var out: [String: RGBImage] = [:]
+        for path in Set(results.compactMap { ScenarioPhotos.path(of: $0.scenario) }) {
+            if let image = try? ImageFile.thumbnail(path: path) { out[path] = HTMLReport.photo(image) }
+        }
+        return out
     }
 }

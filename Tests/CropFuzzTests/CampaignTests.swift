@@ -35,6 +35,26 @@ import Testing
         }
     }
 
+    /// Replay is sampled by run index: exactly the runs that are multiples of `replayEvery` are
+    /// simulated a second time (whatever the jobs), and `replayEvery: 1` replays every trace.
+    @Test func replayIsSampledByRunIndex() throws {
+        let runs = 16, generator = Generator(maxSteps: 8)
+        let ticks = (0..<runs).map { run -> Int in
+            var reader = ChoiceReader.random(seed: 5, run: run)
+            return TraceJudge(checks: TraceChecks(replay: .off, mirror: false)).check(generator.trace(&reader)).ticks
+        }
+        for (every, jobs) in [(4, 1), (4, 2), (1, 2)] {
+            let out = try TemporaryFolder()
+            let checks = TraceChecks(replay: .frames, replayEvery: every, mirror: false)
+            #expect((0..<runs).filter { checks.replays(run: $0) } == Array(stride(from: 0, to: runs, by: every)))
+            let report = Campaign.run(CampaignConfig(seed: 5, runs: runs, jobs: jobs, generator: generator,
+                                                     oracle: TraceJudge(checks: checks), database: RegressionDatabase(directory: out.path)))
+            #expect(report.ticks == ticks.reduce(0, +))
+            #expect(report.simulatedTicks - report.ticks == stride(from: 0, to: runs, by: every).map { ticks[$0] }.reduce(0, +))
+        }
+        #expect(TraceChecks(replay: .off, replayEvery: 1).replays(run: 0) == false)
+    }
+
     /// Shards 1/3, 2/3, 3/3 run disjoint sets of runs whose union is the whole run, with the same
     /// failures as one unsharded campaign, whatever the jobs.
     @Test func shardsPartitionTheRunAndJobsDoNotMatter() throws {

@@ -32,27 +32,75 @@ enum Fixture {
 
 func count(_ needle: String, in haystack: String) -> Int { haystack.components(separatedBy: needle).count - 1 }
 
+/// The page as a reader sees it with every row opened: the summary plus each scenario's section
+/// as its `detail.js` hands it over.
+struct Page {
+    var index: String
+    var details: [String]
+    var all: String { index + details.joined() }
+
+    init(_ results: [RunResult], thumbnails: [String: RGBImage] = [:], wallSeconds: [String: Double] = [:]) throws {
+        index = HTMLReport.render(results)
+        details = try results.indices.map { k in
+            try Self.section(HTMLReport.detail(results[k], index: k, wallSeconds: wallSeconds[results[k].scenario.id],
+                                               thumbnail: thumbnails[results[k].scenario.id]))
+        }
+    }
+
+    /// The HTML inside `cropsimDetail("id",\n"…");`.
+    static func section(_ script: String) throws -> String {
+        #expect(script.hasPrefix("cropsimDetail(\"") && script.hasSuffix(");\n"))
+        let lines = script.split(separator: "\n", maxSplits: 1)
+        let literal = try #require(lines.last).dropLast(3)
+        return try JSONDecoder().decode(String.self, from: Data(literal.utf8))
+    }
+
+    /// The summary's rows, decoded from the page's data block.
+    var rows: [[String: Any]] {
+        get throws {
+            let start = try #require(index.range(of: "<script type=\"application/json\" id=\"rows\">"))
+            let end = try #require(index.range(of: "</script>", range: start.upperBound..<index.endIndex))
+            return try #require(JSONSerialization.jsonObject(with: Data(index[start.upperBound..<end.lowerBound].utf8)) as? [[String: Any]])
+        }
+    }
+}
+
 @Suite struct HTMLReportTests {
     static let ids = ["gestures/pinch-out-to-max", "gestures/drag-clamp-right", "gestures/double-tap-ladder-cycle"]
 
+    @Test func theSummaryListsEveryScenarioAndLoadsDetailsOnDemand() throws {
+        var results = try Fixture.results(Self.ids)
+        for i in results.indices { results[i].scenario.id = "gestures/" + results[i].scenario.id }
+        let page = try Page(results)
+        let rows = try page.rows
+        #expect(rows.map { $0["id"] as? String } == results.map(\.scenario.id).sorted())
+        #expect(rows.allSatisfy { $0["g"] as? String == "gestures" && $0["pass"] as? Bool == true })
+        #expect(rows.map { $0["k"] as? Int }.compactMap { $0 }.sorted() == [0, 1, 2])
+        // The summary holds no section: each comes from its folder's detail.js.
+        #expect(!page.index.contains("<section class=\"scenario "))
+        #expect(page.index.contains("'/detail.js'") && page.index.contains("window.cropsimDetail="))
+        #expect(page.index.contains("id=\"js-status\"") && page.index.contains("id=\"filters\""))
+        // Nothing comes from the network.
+        #expect(!page.all.contains("src=\"http") && !page.all.contains("href=\"http") && !page.all.contains("url(http"))
+        #expect(!page.index.contains("<link ") && !page.index.contains("fetch(") && !page.index.contains("XMLHttpRequest"))
+    }
+
     @Test func oneSectionPerScenarioWithChartsPlayerAndFilmstrip() throws {
         let results = try Fixture.results(Self.ids)
-        #expect(results.count == 3)
-        let html = HTMLReport.render(results, wallSeconds: [:], thumbnails: [:])
-        #expect(count("<section class=\"scenario ", in: html) == 3)
-        for r in results { #expect(html.contains("data-scenario-id=\"\(r.scenario.id)\"")) }
-        #expect(count("<svg class=\"chart timeline", in: html) == 9)
-        #expect(count("<svg class=\"chart histogram", in: html) == 3)
-        #expect(count("<div class=\"player\"", in: html) == 3)
-        #expect(count("<div class=\"filmstrip\">", in: html) == 3)
-        #expect(html.contains("id=\"js-status\""))
-        // Self-contained: nothing is fetched.
-        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("url(http"))
-        #expect(!html.contains("<script src") && !html.contains("<link "))
+        let page = try Page(results)
+        for (k, r) in results.enumerated() {
+            let section = page.details[k]
+            #expect(count("<section class=\"scenario ", in: section) == 1)
+            #expect(section.contains("id=\"s-\(k)\" data-scenario-id=\"\(r.scenario.id)\""))
+            #expect(count("<svg class=\"chart timeline", in: section) == 3)
+            #expect(count("<svg class=\"chart histogram", in: section) == 1)
+            #expect(count("<div class=\"player\"", in: section) == 1)
+            #expect(count("<div class=\"filmstrip\">", in: section) == 1)
+        }
     }
 
     @Test func chartsHaveTitledAxesWithUnits() throws {
-        let html = HTMLReport.render(try Fixture.results([Self.ids[0]]), wallSeconds: [:], thumbnails: [:])
+        let html = try Page(try Fixture.results([Self.ids[0]])).all
         #expect(count("class=\"axis-title x-title\"", in: html) == 4)
         #expect(count("class=\"axis-title y-title\"", in: html) == 4)
         for title in [">time (s)<", ">zoom s (×)<", ">tx (pt)<", ">ty (pt)<", ">model time per tick (log scale)<", ">ticks<"] {
@@ -65,27 +113,29 @@ func count(_ needle: String, in haystack: String) -> Int { haystack.components(s
     @Test func violationsAreRedMarkersAndFailuresComeFirst() throws {
         var results = try Fixture.results(Self.ids)
         results[2] = try Fixture.failing(results[2], tick: 30)
-        let html = HTMLReport.render(results, wallSeconds: [:], thumbnails: [:])
+        let page = try Page(results)
+        let html = page.details[2]
         // Three timelines of the failing scenario each mark tick 30.
         #expect(count("<g class=\"violation-marker\" stroke=\"\(Palette.violation)\"", in: html) == 3)
         #expect(Palette.violation == "#D55E00")
         #expect(html.contains("violation at tick 30: zoomInRange"))
         #expect(html.contains("<b class=\"violation\">zoomInRange</b> at tick 30 (0.5 s): scale 9.5 &gt; s_max 8"))
-        // The failing scenario leads both the summary and the sections.
-        let firstSection = try #require(html.range(of: "<section class=\"scenario "))
-        #expect(html[firstSection.upperBound...].hasPrefix("fail\" id=\"s-0\" data-scenario-id=\"\(results[2].scenario.id)\""))
-        let firstRow = try #require(html.range(of: "<tbody>\n<tr class="))
-        #expect(html[firstRow.upperBound...].hasPrefix("\"fail\""))
         #expect(html.contains("figure class=\"frame has-violation\""))
+        // The failing scenario leads the summary, with its invariant to filter by.
+        let first = try #require(try page.rows.first)
+        #expect(first["id"] as? String == results[2].scenario.id && first["pass"] as? Bool == false && first["k"] as? Int == 2)
+        #expect(first["inv"] as? [String] == ["zoomInRange"])
+        #expect((first["prob"] as? String)?.contains("<b class=\"violation\">zoomInRange</b> at tick 30") == true)
+        #expect(HTMLReport.ordered(results).first == 2)
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
         var results = try Fixture.results(Self.ids)
         results[0] = try Fixture.failing(results[0], tick: 12)
         let walls = Dictionary(uniqueKeysWithValues: results.map { ($0.scenario.id, 0.25) })
-        let a = HTMLReport.render(results, wallSeconds: walls, thumbnails: [:])
-        let b = HTMLReport.render(results, wallSeconds: walls, thumbnails: [:])
-        #expect(Array(a.utf8) == Array(b.utf8))
+        let a = try Page(results, wallSeconds: walls), b = try Page(results, wallSeconds: walls)
+        #expect(Array(a.index.utf8) == Array(b.index.utf8))
+        #expect(a.details == b.details)
     }
 
     @Test func scenarioTextIsEscaped() throws {
@@ -93,16 +143,19 @@ func count(_ needle: String, in haystack: String) -> Int { haystack.components(s
         results[0].scenario.name = "<script>alert(\"x\")</script> & co"
         results[0].scenario.description = "a < b & \"c\""
         results[0].failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected <1> & got \"2\""))
-        let html = HTMLReport.render(results, wallSeconds: [:], thumbnails: [:])
-        #expect(!html.contains("<script>alert"))
-        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co"))
-        #expect(html.contains("a &lt; b &amp; &quot;c&quot;"))
-        #expect(html.contains("expected &lt;1&gt; &amp; got &quot;2&quot;"))
+        let page = try Page(results)
+        #expect(!page.all.contains("<script>alert") && !page.index.contains("</script> & co"))
+        #expect(page.details[0].contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co"))
+        #expect(page.details[0].contains("a &lt; b &amp; &quot;c&quot;"))
+        #expect(page.details[0].contains("expected &lt;1&gt; &amp; got &quot;2&quot;"))
+        // The summary keeps the raw name for the script, which escapes it when it draws the row.
+        #expect(try page.rows[0]["name"] as? String == results[0].scenario.name)
+        #expect(try page.rows[0]["inv"] as? [String] == ["expectation"])
     }
 
     @Test func theScrubberDataHoldsEveryTick() throws {
         let results = try Fixture.results([Self.ids[0]])
-        let html = HTMLReport.render(results, wallSeconds: [:], thumbnails: [:])
+        let html = try Page(results).details[0]
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data-0\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as! [String: Any]
@@ -117,10 +170,24 @@ func count(_ needle: String, in haystack: String) -> Int { haystack.components(s
     @Test func aThumbnailIsEmbeddedSmall() throws {
         let results = try Fixture.results([Self.ids[0]])
         let photo = RGBImage(width: 600, height: 400, pixels: [UInt8](repeating: 128, count: 600 * 400 * 3))
-        let html = HTMLReport.render(results, wallSeconds: [:], thumbnails: [results[0].scenario.id: photo])
+        let html = try Page(results, thumbnails: [results[0].scenario.id: HTMLReport.photo(photo)]).details[0]
         #expect(html.contains("<image href=\"data:image/png;base64,"))
         #expect(html.contains("viewBox=\"0 0 256 170\""))
-        let pattern = HTMLReport.render(results, wallSeconds: [:], thumbnails: [:])
+        let pattern = try Page(results).details[0]
         #expect(!pattern.contains("data:image/png") && pattern.contains("id=\"photo-0-c\""))
+    }
+
+    /// Fixed decimals as `%.Nf` would print them, trimmed, without −0.
+    @Test func numbersPrintLikePrintf() {
+        let cases: [(Double, Int, String)] = [
+            (0, 2, "0"), (-0.0, 2, "0"), (-0.001, 2, "0"), (1.5, 2, "1.5"), (2.25, 1, "2.2"), (-3.14159, 3, "-3.142"),
+            (100, 0, "100"), (0.000123456, 6, "0.000123"), (1e20, 2, "100000000000000000000"), (.nan, 2, "0"), (12.3456789, 4, "12.3457"),
+        ]
+        for (x, d, want) in cases { #expect(svgNumber(x, decimals: d) == want, "\(x) with \(d) decimals") }
+        for x in stride(from: -50.0, through: 50.0, by: 0.37) {
+            let printf = String(format: "%.3f", x)
+            let trimmed = printf.contains(".") ? String(printf.reversed().drop { $0 == "0" }.reversed()).trimmingCharacters(in: CharacterSet(charactersIn: ".")) : printf
+            #expect(svgNumber(x, decimals: 3) == (trimmed == "-0" ? "0" : trimmed), "\(x)")
+        }
     }
 }

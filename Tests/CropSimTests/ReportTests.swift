@@ -35,6 +35,46 @@ import Testing
         #expect(failure.attribute(forName: "message")?.stringValue == "$.expect.scale: expected <1> & got \"2\"")
     }
 
+    /// JSON string literals (escaped byte by byte) decode back to the text, whatever it holds.
+    @Test func jsonStringsRoundTrip() throws {
+        for text in ["", "plain", "quote \" backslash \\ slash /", "tab\tnewline\nreturn\r", "\u{0}\u{1}\u{1F}\u{7F}",
+                     "ünïcödé ✓ 🙂 \u{2028}", "</script><b>"] {
+            let literal = jsonString(text)
+            #expect(try JSONDecoder().decode(String.self, from: Data(literal.utf8)) == text)
+            #expect(!literal.utf8.dropFirst().dropLast().contains { $0 < 0x20 })
+        }
+        #expect(jsonString("a\u{1}") == "\"a\\u0001\"")
+    }
+
+    /// Scenario folders written on several threads get their extra files (made as each folder is
+    /// written), the same bytes as with one thread, and replacing a large report removes it whole.
+    @Test func parallelWritesGiveTheSameFolder() throws {
+        let results = try run()
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        func write(_ name: String, jobs: Int) throws -> URL {
+            var writer = ReportWriter(directory: parent.appendingPathComponent(name))
+            writer.jobs = jobs
+            writer.scenarioFiles = { r, k in ["detail.js": Array("cropsimDetail(\(k), \(jsonString(r.scenario.id)));\n".utf8)] }
+            try writer.write(results, wallSeconds: [:])
+            return parent.appendingPathComponent(name)
+        }
+        let one = try write("one", jobs: 1), four = try write("four", jobs: 4)
+        for (k, r) in results.enumerated() {
+            for dir in [one, four] {
+                let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
+                #expect(try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
+                        == "cropsimDetail(\(k), \"\(r.scenario.id)\");\n")
+            }
+            for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json"] {
+                let path = "scenarios/\(r.scenario.id)/\(file)"
+                #expect(try Data(contentsOf: one.appendingPathComponent(path)) == Data(contentsOf: four.appendingPathComponent(path)))
+            }
+        }
+        _ = try write("four", jobs: 4)  // replaces the previous report, deleted on several threads
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".four.lock", ".one.lock", "four", "one"])
+    }
+
     @Test func theReportFolderIsReplacedWholeAndLeavesNoStaging() throws {
         let results = try run()
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")

@@ -6,24 +6,84 @@ import Foundation
 public func formatNumber(_ x: Double) -> String {
     guard x.isFinite else { return x.isNaN ? "null" : (x > 0 ? "1e999" : "-1e999") }
     if x == 0 { return "0" }
-    return String(format: "%.12g", x)
+    return cFormat("%.12g", x)
 }
 
-/// A JSON string literal with the escapes RFC 8259 requires.
-public func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
+/// `x` rounded to `decimals` decimals (ties to even), then trailing zeros and a trailing point
+/// dropped and −0 written as 0: coordinates and labels in the HTML report. Done in integers
+/// (the report formats millions of these); numbers too large for that go through `%.Nf`.
+public func formatFixed(_ x: Double, decimals: Int) -> String {
+    guard x.isFinite else { return "0" }
+    let decimals = max(0, decimals)
+    if decimals <= 12 {
+        let scale = powersOfTen[decimals]
+        let scaled = (x * Double(scale)).rounded(.toNearestOrEven)
+        if abs(scaled) < 9e15 {
+            let units = Int64(scaled)
+            if units == 0 { return "0" }
+            var whole = String(abs(units) / scale)
+            var fraction = abs(units) % scale
+            var digits = decimals
+            while digits > 0 && fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            if digits > 0 {
+                let text = String(fraction)
+                whole += "." + String(repeating: "0", count: digits - text.utf8.count) + text
+            }
+            return units < 0 ? "-" + whole : whole
         }
     }
-    return out + "\""
+    var s = cFormat(decimals < fixedFormats.count ? fixedFormats[decimals] : "%.\(decimals)f", x, room: decimals)
+    if s.utf8.contains(UInt8(ascii: ".")) {
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s == "-0" ? "0" : s
+}
+
+private let powersOfTen: [Int64] = (0...12).map { (0..<$0).reduce(Int64(1)) { p, _ in p * 10 } }
+private let fixedFormats = (0...12).map { "%.\($0)f" }
+
+/// C's `snprintf` for one double. Foundation's `String(format:)` gives the same bytes but goes
+/// through CFString and dynamic casts; reports format millions of numbers, so it was most of
+/// the time `cropsim run` spent writing them.
+func cFormat(_ format: String, _ x: Double, room decimals: Int = 0) -> String {
+    // %.Nf of the largest double is 309 digits plus sign, point and the decimals.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320 + decimals) { buffer in
+        let n = withVaList([x]) { vsnprintf(buffer.baseAddress!, buffer.count, format, $0) }
+        let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: max(0, min(Int(n), buffer.count - 1)))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A JSON string literal with the escapes RFC 8259 requires. Works on UTF-8 bytes (multi-byte
+/// characters pass through): `detail.js` wraps a scenario's whole section in one.
+public func jsonString(_ s: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count + 16)
+    func escaped(_ c: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: c))
+    }
+    bytes.append(UInt8(ascii: "\""))
+    for byte in s.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): escaped("\"")
+        case UInt8(ascii: "\\"): escaped("\\")
+        case UInt8(ascii: "\n"): escaped("n")
+        case UInt8(ascii: "\r"): escaped("r")
+        case UInt8(ascii: "\t"): escaped("t")
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            escaped("u")
+            bytes += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        default: bytes.append(byte)
+        }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Text and attribute escaping for XML (JUnit) and HTML (the report). Scenario names and

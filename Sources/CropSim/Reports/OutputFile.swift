@@ -80,6 +80,10 @@ public enum OutputFile {
     /// that a failure is an `errno` that reads as one line ("No space left on device"). The file
     /// is flushed to disk before it is closed: it is about to be renamed into place.
     static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try writeNew(buffer, to: path, shownAs: shown, sync: sync) }
+    }
+
+    static func writeNew(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             if errno == ENOTDIR { throw .refused(shown, "a component of the path is not a folder") }
@@ -94,18 +98,16 @@ public enum OutputFile {
     }
 
     /// `write(2)` until every byte is out (it may write less than asked).
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += n
         }
+        return true
     }
 }

@@ -175,14 +175,38 @@ public struct ReportFolder: Sendable {
     }
 
     /// Deletes a report folder, its marker last, so that a run killed while deleting leaves a
-    /// folder the next run still recognizes (or an empty one).
+    /// folder the next run still recognizes (or an empty one). Files are unlinked on several
+    /// threads: a report that has reached the disk costs a few milliseconds per unlink on some
+    /// file systems (ext4 with `discard` on a virtual disk: 2.5 s for the suite's 850 files in
+    /// order, 0.5 s eight at a time), and the waits overlap.
     static func removeReport(_ folder: String) {
         for _ in 0..<2 {
+            var files: [String] = [], folders: [String] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry != markerName {
+                collect(folder + "/" + entry, files: &files, folders: &folders)
+            }
+            ConcurrentIO.forEach(files) { unlink($0) }
+            for sub in folders.reversed() { rmdir(sub) }
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry != markerName {
                 try? FileManager.default.removeItem(atPath: folder + "/" + entry)
             }
             unlink(folder + "/" + markerName)
             if rmdir(folder) == 0 || errno == ENOENT { return }
+        }
+    }
+
+    /// Every file below `path` (and `path` itself when it is no folder), and its folders
+    /// parents first. Symbolic links are files here: never followed.
+    private static func collect(_ path: String, files: inout [String], folders: inout [String]) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            files.append(path)
+            return
+        }
+        folders.append(path)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            collect(path + "/" + entry, files: &files, folders: &folders)
         }
     }
 
