@@ -11,8 +11,11 @@ public enum PhotoCorpus {
     /// Deeper trees are refused rather than walked: no photo library nests 256 folders.
     public static let maxDepth = 256
 
-    public static func collect(_ paths: [String]) throws(PhotoCorpusError) -> [String] {
+    /// `excluding`: a folder never walked into (the batch's own output, so its thumbnails are
+    /// not taken for photos when it lies inside the corpus).
+    public static func collect(_ paths: [String], excluding: String? = nil) throws(PhotoCorpusError) -> [String] {
         var found = Set<String>()
+        let skip = excluding.flatMap(realPath)
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -20,14 +23,15 @@ public enum PhotoCorpus {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: found.insert(path)
-            case S_IFDIR: try walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, depth: 0, into: &found)
+            case S_IFDIR: try walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, depth: 0, skip: skip, into: &found)
             default: throw PhotoCorpusError(description: "\(path): is not a regular file or folder (a FIFO, socket or device)")
             }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    private static func walk(_ folder: String, depth: Int, into found: inout Set<String>) throws(PhotoCorpusError) {
+    private static func walk(_ folder: String, depth: Int, skip: String?, into found: inout Set<String>) throws(PhotoCorpusError) {
+        if let skip, realPath(folder) == skip { return }
         guard depth < maxDepth else { throw PhotoCorpusError(description: "\(folder): folders nested deeper than \(maxDepth)") }
         guard let dir = opendir(folder) else {
             throw PhotoCorpusError(description: "\(folder): cannot list the folder: \(String(cString: strerror(errno)))")
@@ -43,7 +47,7 @@ public enum PhotoCorpus {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: try walk(path, depth: depth + 1, into: &found)
+            case S_IFDIR: try walk(path, depth: depth + 1, skip: skip, into: &found)
             case S_IFREG, S_IFLNK:
                 let ext = (name as NSString).pathExtension.lowercased()
                 guard extensions.contains(ext) else { continue }
@@ -54,6 +58,12 @@ public enum PhotoCorpus {
             default: continue
             }
         }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

@@ -51,7 +51,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
         let folder = try PhotoBatchFolder(out)
         var corpus: [String]
-        do { corpus = try PhotoCorpus.collect(paths) } catch { throw CommandLineInputError(description: error.description) }
+        do { corpus = try PhotoCorpus.collect(paths, excluding: folder.path) } catch { throw CommandLineInputError(description: error.description) }
         if let shard { corpus = corpus.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element) }
         guard !corpus.isEmpty else {
             throw CommandLineInputError(description: "no PNG or JPEG photos in \(paths.joined(separator: " "))\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")")
