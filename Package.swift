@@ -63,7 +63,9 @@ let package = Package(
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropModel", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
-        .target(name: "CropPhotos", dependencies: ["CropSim", "CropImaging", "CropModel"]),
+        // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "CropPhotos", dependencies: ["CropSim", "CropImaging", "CropModel", "CCrypto"]),
 
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),

@@ -27,8 +27,7 @@ struct CropCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The photo's turn in degrees, clockwise on screen (\(Limits.text(Self.angleRange))).")
     var angle: Double?
     @Flag(help: "The editor's initial pose: s_min × 1.05, centered (the default).") var center = false
-    @Option(help: "View size in points.") var view = Dimensions(argument: "393x852")!
-    @Option(help: "Screen scale σ (pixels per point).") var screenScale = 3.0
+    @OptionGroup var device: DeviceOptions  // default: iphone-15
     @Option(help: "Output encoding.") var format = Format.png
     @Option(help: "JPEG quality, 0...1.") var quality = 0.9
     @Flag(help: "Send a memory warning first, so the crop uses the display thumbnail (R7.4).") var memoryWarning = false
@@ -48,9 +47,7 @@ struct CropCommand: ParsableCommand {
         try Limits.check(tx, "--tx", in: -1e6...1e6)
         try Limits.check(ty, "--ty", in: -1e6...1e6)
         try Limits.check(angle, "--angle", in: Self.angleRange)
-        try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
         try Limits.check(quality, "--quality", in: 0.01...1)
-        try view.check("--view", in: Limits.viewSide)
     }
 
     func run() throws {
@@ -108,7 +105,7 @@ struct CropCommand: ParsableCommand {
         if angle != nil { config.allowRotation = true }
         var editor: Editor
         do {
-            editor = try Editor.open(source: info.source, viewport: Viewport(width: view.width, height: view.height, screenScale: screenScale),
+            editor = try Editor.open(source: info.source, viewport: try device.viewport(fallback: DevicePreset.named("iphone-15")),
                                      config: config).editor
         } catch {
             throw CommandLineInputError(description: "\(image): \(error)")

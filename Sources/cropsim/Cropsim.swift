@@ -8,7 +8,7 @@ struct Cropsim: ParsableCommand {
         commandName: "cropsim",
         abstract: "Deterministic gesture simulator and property-test harness for an avatar photo cropper.",
         discussion: ExitStatus.help,
-        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, StudioCommand.self]
+        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, PhotosCommand.self, ReportCommand.self, StudioCommand.self]
     )
 
     static func main() {

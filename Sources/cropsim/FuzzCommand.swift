@@ -17,7 +17,8 @@ struct FuzzCommand: ParsableCommand {
             --out is checked for writability before the campaign starts; a find that cannot be \
             saved is an error (exit code 3). The JSON summary groups failures by kind and place.
 
-            """ + ExitStatus.help
+            """ + ExitStatus.help,
+        subcommands: [FuzzMergeCommand.self]
     )
 
     @Option(help: "Campaign seed (default: random; printed in every output).") var seed: UInt64?

@@ -12,8 +12,7 @@ struct GeometryCommand: ParsableCommand {
 
     @Option(help: "Stored image size in pixels, e.g. 4032x3024 (1…1000000 per side).") var imageSize: Dimensions
     @Option(help: "EXIF orientation 1–8.") var orientation: Int = 1
-    @Option(help: "View size in points, e.g. 393x852 (100…4000 per side).") var view: Dimensions
-    @Option(help: "Screen scale σ (pixels per point), 1…4.") var screenScale: Double
+    @OptionGroup var device: DeviceOptions
     @OptionGroup var configOptions: ConfigOptions
 
     func validate() throws {
@@ -21,14 +20,13 @@ struct GeometryCommand: ParsableCommand {
             throw ValidationError("--orientation must be 1…8, got \(orientation)")
         }
         try imageSize.check("--image-size", in: Limits.imageSide, whole: true)
-        try view.check("--view", in: Limits.viewSide)
-        try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
+        _ = try device.viewport()
     }
 
     func run() throws {
         let source = SourceImage(storedWidth: Int(imageSize.width), storedHeight: Int(imageSize.height),
                                  orientation: Orientation(rawValue: orientation)!)
-        let viewport = Viewport(width: view.width, height: view.height, screenScale: screenScale)
+        let viewport = try device.viewport()
         let opened: (editor: Editor, effects: [EditorEffect])
         do {
             opened = try Editor.open(source: source, viewport: viewport, config: configOptions.config())

@@ -33,7 +33,7 @@ import Testing
 
     static let cases: [Case] = [
         Case(text: valid.replacingOccurrences(of: "\"screenScale\"", with: "\"screenScael\""), line: 3, column: 35,
-             path: "$.device.screenScael", message: "unknown key \"screenScael\" (did you mean \"screenScale\"?); allowed here: view, screenScale, reduceMotion, touchRate"),
+             path: "$.device.screenScael", message: "unknown key \"screenScael\" (did you mean \"screenScale\"?); allowed here: preset, view, screenScale, reduceMotion, touchRate"),
         Case(text: valid.replacingOccurrences(of: "\"from\": 100", with: "\"from\": \"100\""), line: 5, column: 46,
              path: "$.steps[0].pinch.from", message: "expected a number, got a string"),
         Case(text: valid.replacingOccurrences(of: "\"from\": 100", with: "\"from\": NaN"), line: 5, column: 46,
@@ -69,7 +69,7 @@ import Testing
         let short = String(repeating: "k", count: 48) + "…"
         let text = Self.valid.replacingOccurrences(of: "\"screenScale\": 3", with: "\"screenScale\": 3, \"\(key)\": 1")
         #expect(throws: ScenarioError(file: "x.json", line: 3, column: 53, path: "$.device.\(short)",
-                                      message: "unknown key \"\(short)\"; allowed here: view, screenScale, reduceMotion, touchRate")) {
+                                      message: "unknown key \"\(short)\"; allowed here: preset, view, screenScale, reduceMotion, touchRate")) {
             _ = try parse(text)
         }
     }

@@ -9,7 +9,7 @@ extension ScenarioFormat {
         key("name", with(string, description: "Title shown in reports."), required: true),
         key("description", string),
         key("covers", array(string(pattern: R.requirementPattern), "Spec requirements this scenario covers, e.g. R8.3.")),
-        key("device", ref("device"), required: true),
+        key("device", either([ref("devicePreset"), ref("device")]), required: true),
         key("image", ref("image"), required: true),
         key("config", ref("config")),
         key("backend", ref("backend")),
@@ -21,12 +21,14 @@ extension ScenarioFormat {
     ])
 
     static let device = Object([
-        key("view", ref("size", "View size in points [width, height]."), required: true),
-        key("screenScale", number(R.screenScale, "σ, pixels per point."), required: true),
+        key("preset", ref("devicePreset")),
+        key("view", ref("size", "View size in points [width, height]; with a preset, only its own.")),
+        key("screenScale", number(R.screenScale, "σ, pixels per point; with a preset, only its own.")),
         key("reduceMotion", boolean(default: false)),
         key("touchRate", with(.object([("enum", .array(R.touchRates.map { .number(Double($0)) }))]),
                               description: "Touch samples per second.", default: .number(60))),
-    ])
+    ], rules: [("anyOf", .array([.object([("required", .array([.string("preset")]))]),
+                                 .object([("required", .array([.string("view"), .string("screenScale")]))])]))])
 
     static let image = Object([
         key("width", integer(R.imageSide, "Stored width in pixels.")),

@@ -70,10 +70,11 @@ public enum ScenarioParser {
     // MARK: Device, image, config
 
     static func device(_ r: JSONReader) throws(ScenarioError) -> Device {
+        if r.isString { return try presetDevice(r) }
         let o = try r.object()
         try o.finish(allowed: Format.device.keys)
-        let view = try size(o.required("view"))
-        let scale = try o.required("screenScale").number(in: Limits.screenScale, "screenScale")
+        let preset = try o.optional("preset").map { p throws(ScenarioError) in try self.preset(p) }
+        let (view, scale) = try presetOrExplicit(o, preset)
         let reduceMotion = try o.optional("reduceMotion")?.bool() ?? false
         var rate = 60
         if let t = o.optional("touchRate") {

@@ -22,6 +22,7 @@ public enum ScenarioSchema {
         let r = ScenarioFormat.Range.self
         return [
             ("device", F.device.schema),
+            ("devicePreset", F.with(F.oneOf(DevicePreset.names), description: "A named device: its view and screenScale (docs/scenarios.md#device-presets).")),
             ("image", F.image.schema),
             ("config", F.config.schema),
             ("backend", F.backend.schema),

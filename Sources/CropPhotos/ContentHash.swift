@@ -1,0 +1,53 @@
+import CCrypto
+import Foundation
+
+/// SHA-256 of a file's bytes, read in 1 MiB chunks through one buffer: the identity of a photo
+/// for resuming a batch (same bytes, same config: already done), whatever its name.
+public enum ContentHash {
+    public static func file(_ path: String) throws(ContentHashError) -> String {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw ContentHashError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ContentHashError(path: path, reason: "not a regular file")
+        }
+        guard let context = EVP_MD_CTX_new() else { throw ContentHashError(path: path, reason: "out of memory") }
+        defer { EVP_MD_CTX_free(context) }
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, size)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ContentHashError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            EVP_DigestUpdate(context, buffer, n)
+        }
+        return finish(context)
+    }
+
+    public static func bytes(_ bytes: [UInt8]) -> String {
+        guard let context = EVP_MD_CTX_new() else { return "" }
+        defer { EVP_MD_CTX_free(context) }
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        bytes.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        return finish(context)
+    }
+
+    private static func finish(_ context: OpaquePointer) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+public struct ContentHashError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): cannot read the file: \(reason)" }
+}

@@ -1,0 +1,159 @@
+import CropSim
+import Foundation
+
+/// `index.html` of a batch: every photo's 80×80 thumbnail in a grid with a badge per finding and
+/// device, a histogram of zoom ranges, and filters (finding, device, text). One self-contained
+/// page beside `thumbs/`; the same results give the same bytes (photos in path order).
+public enum PhotoSheet {
+    /// Zoom-range bins: s_max / s_min from 1 (no zoom at all) up to the config's multiplier.
+    static let bins: [(label: String, upper: Double)] = [
+        ("1× (none)", 1.0001), ("–1.5×", 1.5), ("–2×", 2), ("–3×", 3), ("–4×", 4.0001), ("> 4×", .infinity),
+    ]
+
+    public static func render(_ results: [PhotoResult], title: String = "cropsim photos") -> String {
+        let byPath = Dictionary(grouping: results, by: \.path)
+        let paths = byPath.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let devices = Array(Set(results.map(\.device))).sorted()
+        let tally = PhotoTally(results)
+        var html = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escapeMarkup(title))</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <style>
+        body{font:14px/1.4 system-ui,sans-serif;margin:16px;background:#fafafa;color:#222}
+        h1{font-size:20px;margin:0 0 8px} .totals{margin:0 0 12px;color:#444}
+        .filters{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin:8px 0 16px}
+        .filters label{cursor:pointer} #shown{color:#666}
+        .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:10px}
+        .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;display:flex;gap:8px}
+        .card[hidden]{display:none} .card img,.card .none{width:80px;height:80px;flex:none;border-radius:4px;background:#eee}
+        .none{display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;text-align:center}
+        .meta{min-width:0;font-size:12px} .name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        .dev{margin-top:3px} .badge{display:inline-block;padding:0 5px;border-radius:8px;font-size:11px;margin:1px 2px 0 0;color:#fff}
+        .refused{background:#c62828} .tip{background:#ef6c00} .lowdensity{background:#6a1b9a} .zoomlimited{background:#1565c0}
+        .ok{background:#2e7d32} .avatarfailed{background:#000}
+        svg text{font:11px system-ui,sans-serif}
+        </style></head><body>
+        <h1>\(escapeMarkup(title))</h1>
+        <p class="totals">\(tally.photos) photos × \(devices.count) device\(devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) with the quality tip, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures</p>
+
+        """
+        html += histogram(results)
+        html += """
+        <div class="filters" role="group" aria-label="Filters">
+        <label><input type="radio" name="finding" value="all" checked> all</label>
+        <label><input type="radio" name="finding" value="refused"> refused</label>
+        <label><input type="radio" name="finding" value="tip"> quality tip</label>
+        <label><input type="radio" name="finding" value="lowdensity"> low density</label>
+        <label><input type="radio" name="finding" value="zoomlimited"> zoom limited</label>
+        <label><input type="radio" name="finding" value="ok"> no findings</label>
+        <label>device <select id="device"><option value="">all</option>\(devices.map { "<option>\(escapeMarkup($0))</option>" }.joined())</select></label>
+        <label>path <input id="search" type="search" placeholder="contains…"></label>
+        <span id="shown"></span>
+        </div>
+        <div class="grid" id="grid">
+
+        """
+        for path in paths {
+            let rows = byPath[path]!.sorted { $0.device < $1.device }
+            let first = rows[0]
+            let size = first.storedWidth.map { w in "\(w)×\(first.storedHeight ?? 0)" + (first.orientation.map { $0 == 1 ? "" : " o\($0)" } ?? "") } ?? "unreadable"
+            let image = first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
+                ?? "<div class=\"none\">no thumbnail</div>"
+            var byDevice: [String] = []
+            var lines = ""
+            for r in rows {
+                let findings = findings(r)
+                byDevice.append("\(jsonString(r.device)):\(jsonString(findings.map(\.0).joined(separator: " ")))")
+                let zoom = r.zoomRange.map { " ×" + String(format: "%.2f", $0) } ?? ""
+                let badges = findings.map { "<span class=\"badge \($0.0)\" title=\"\(escapeMarkup($0.2))\">\($0.1)</span>" }.joined()
+                lines += "<div class=\"dev\">\(escapeMarkup(r.device))\(zoom) \(badges)</div>"
+            }
+            html += "<div class=\"card\" data-path=\"\(escapeMarkup(path.lowercased()))\" data-findings=\"\(escapeMarkup("{" + byDevice.joined(separator: ",") + "}"))\">\(image)<div class=\"meta\"><div class=\"name\" title=\"\(escapeMarkup(path))\">\(escapeMarkup((path as NSString).lastPathComponent))</div><div>\(size)</div>\(lines)</div></div>\n"
+        }
+        html += """
+        </div>
+        <script>
+        const devices = \(jsonArray(devices));
+        function apply() {
+          const finding = document.querySelector('input[name=finding]:checked').value;
+          const device = document.getElementById('device').value;
+          const text = document.getElementById('search').value.toLowerCase();
+          let shown = 0;
+          for (const card of document.querySelectorAll('.card')) {
+            const byDevice = JSON.parse(card.dataset.findings);
+            const lists = (device ? [device] : devices).map(d => byDevice[d]).filter(x => x !== undefined);
+            const match = finding === 'all' ? lists.length > 0 : lists.some(l => l.split(' ').includes(finding));
+            card.hidden = !(match && card.dataset.path.includes(text));
+            if (!card.hidden) shown++;
+          }
+          document.getElementById('shown').textContent = shown + ' shown';
+        }
+        document.querySelectorAll('input[name=finding], #device').forEach(e => e.addEventListener('change', apply));
+        document.getElementById('search').addEventListener('input', apply);
+        apply();
+        </script>
+        </body></html>
+
+        """
+        return html
+    }
+
+    /// (class, label, tooltip) per finding; `ok` when there is none.
+    static func findings(_ r: PhotoResult) -> [(String, String, String)] {
+        var out: [(String, String, String)] = []
+        if let refused = r.refused { out.append(("refused", "refused", refused + (r.refusedBecause.map { ": " + $0 } ?? ""))) }
+        if r.tip { out.append(("tip", "tip", "Zoom limited by photo quality")) }
+        if r.lowDensity == true { out.append(("lowdensity", "low density", "σ / s_min under minPixelPerPoint")) }
+        if r.zoomLimited == true { out.append(("zoomlimited", "zoom limited", "s_max = s_min")) }
+        if let failed = r.avatarFailed { out.append(("avatarfailed", "avatar failed", failed)) }
+        if out.isEmpty { out.append(("ok", "ok", "opens without findings")) }
+        return out
+    }
+
+    static func histogram(_ results: [PhotoResult]) -> String {
+        var counts = Array(repeating: 0, count: bins.count)
+        for r in results {
+            guard let z = r.zoomRange else { continue }
+            counts[bins.firstIndex { z < $0.upper } ?? bins.count - 1] += 1
+        }
+        let top = max(1, counts.max() ?? 1)
+        let barWidth = 70, height = 120
+        var svg = "<figure><figcaption>Zoom range s_max / s_min (photo × device results that opened)</figcaption>"
+        svg += "<svg id=\"histogram\" width=\"\(bins.count * (barWidth + 10))\" height=\"\(height + 40)\" role=\"img\" aria-label=\"histogram of zoom ranges\">"
+        for (i, bin) in bins.enumerated() {
+            let h = counts[i] * height / top
+            let x = i * (barWidth + 10)
+            svg += "<rect x=\"\(x)\" y=\"\(height - h + 14)\" width=\"\(barWidth)\" height=\"\(h)\" fill=\"#1565c0\"><title>\(counts[i])</title></rect>"
+            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(height - h + 10)\" text-anchor=\"middle\">\(counts[i])</text>"
+            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(height + 30)\" text-anchor=\"middle\">\(escapeMarkup(bin.label))</text>"
+        }
+        return svg + "</svg></figure>\n"
+    }
+
+    static func jsonArray(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ",") + "]" }
+}
+
+/// Counts over a batch's results, for the sheet, `summary.json` and the closing line.
+public struct PhotoTally: Codable, Sendable, Hashable {
+    public var photos = 0
+    public var results = 0
+    public var opened = 0
+    public var refused = 0
+    public var tips = 0
+    public var lowDensity = 0
+    public var zoomLimited = 0
+    public var avatarFailed = 0
+
+    public init(_ results: [PhotoResult]) {
+        photos = Set(results.map(\.path)).count
+        self.results = results.count
+        for r in results {
+            if r.refused != nil { refused += 1 } else { opened += 1 }
+            if r.tip { tips += 1 }
+            if r.lowDensity == true { lowDensity += 1 }
+            if r.zoomLimited == true { zoomLimited += 1 }
+            if r.avatarFailed != nil { avatarFailed += 1 }
+        }
+    }
+}

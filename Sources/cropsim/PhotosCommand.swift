@@ -1,0 +1,149 @@
+import ArgumentParser
+import CropModel
+import CropPhotos
+import CropSim
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `cropsim photos`: what the editor does with every photo of a corpus on each device, as JSON
+/// Lines written as photos finish, an HTML contact sheet and a summary. Resumable: a rerun skips
+/// photos whose bytes and config were already checked. See docs/photos.md.
+struct PhotosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photos",
+        abstract: "Check a folder of photos: refusals, tips, zoom ranges, avatars and 80×80 thumbnails per device.",
+        discussion: """
+            Results go to OUT/results.jsonl as each photo finishes (one line per photo and device), \
+            thumbnails to OUT/thumbs/, the contact sheet to OUT/index.html and the counts to \
+            OUT/summary.json. OUT must be absent, empty or a previous photos folder. A rerun skips \
+            photos already checked with the same bytes and config. Exit code 1 when any photo is \
+            refused or its avatar cannot be rendered; 130/143 when interrupted (results so far kept).
+
+            """ + ExitStatus.help
+    )
+
+    @Argument(help: "Photos and folders (searched recursively for .png, .jpg, .jpeg).") var paths: [String]
+    @Option(help: "Devices, comma-separated preset names, or \"all\" (\(DevicePreset.names.joined(separator: ", "))).")
+    var devices = "iphone-15"
+    @Option(help: "Photos checked at once (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Output folder (absent, empty or a previous photos folder).") var out = "Reports/photos"
+    @Option(help: "Check only shard i of n (1-based) of the sorted photos.") var shard: Shard?
+    @Flag(help: "Also write each avatar to OUT/avatars/.") var avatars = false
+    @Flag(help: "No progress output.") var quiet = false
+    @OptionGroup var configOptions: ConfigOptions
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+        _ = try presets()
+    }
+
+    func presets() throws -> [DevicePreset] {
+        if devices == "all" { return DevicePreset.all }
+        var list: [DevicePreset] = []
+        for name in devices.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let p = DevicePreset.named(name) else { throw ValidationError("--devices: \(DevicePreset.unknown(name))") }
+            if !list.contains(p) { list.append(p) }
+        }
+        return list
+    }
+
+    func run() throws {
+        let folder = try PhotoBatchFolder(out)
+        var corpus: [String]
+        do { corpus = try PhotoCorpus.collect(paths, excluding: folder.path) } catch { throw CommandLineInputError(description: error.description) }
+        if let shard { corpus = corpus.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element) }
+        guard !corpus.isEmpty else {
+            throw CommandLineInputError(description: "no PNG or JPEG photos in \(paths.joined(separator: " "))\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")")
+        }
+        var check = PhotoCheck(devices: try presets(), config: configOptions.config())
+        check.keepAvatars = avatars
+        try folder.prepare()
+        let journal = try PhotoJournal(folder: folder)
+        if journal.dropped > 0, !quiet { printToStandardError("note: \(folder.path)/\(PhotoJournal.fileName): dropped \(journal.dropped) torn line(s) of an interrupted run") }
+
+        let batch = PhotoBatch(corpus: corpus, check: check, folder: folder, journal: journal,
+                               progress: quiet ? nil : Progress(total: corpus.count, terminal: isatty(STDERR_FILENO) != 0))
+        let stop = Interrupt.install()
+        let outcome = batch.run(jobs: Limits.jobs(jobs), stop: stop)
+
+        // The sheet and summary cover this corpus and config only, whatever else the journal holds.
+        let wanted = Set(corpus)
+        let keys = Set(check.devices.map { check.configKey(for: $0) })
+        var latest: [String: PhotoResult] = [:]
+        for r in journal.previous + outcome.results where wanted.contains(r.path) && keys.contains(r.config) {
+            latest[r.path + "\n" + r.device] = r
+        }
+        let results = latest.values.sorted { ($0.path, $0.device) < ($1.path, $1.device) }
+        try folder.write(Array(PhotoSheet.render(results).utf8), to: "index.html")
+        try folder.write(Array(try PhotoBatchSummary(results, devices: check.devices.map(\.name)).json().utf8), to: "summary.json")
+        if let error = outcome.error { throw error }
+        let tally = PhotoTally(results)
+        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
+        if let signal = stop.signal { throw ExitCode(128 + signal) }
+        if results.contains(where: \.failed) { throw ExitCode.checkFailed }
+    }
+}
+
+/// Runs the checks on `jobs` threads, each taking the next photo when it finishes one, so at most
+/// `jobs` photos are decoded at once whatever the corpus size.
+struct PhotoBatch: Sendable {
+    var corpus: [String]
+    var check: PhotoCheck
+    var folder: PhotoBatchFolder
+    var journal: PhotoJournal
+    var progress: Progress?
+
+    struct Outcome {
+        var results: [PhotoResult]
+        var skipped: Int
+        var error: (any Error)?
+    }
+
+    func run(jobs: Int, stop: Interrupt) -> Outcome {
+        // What earlier runs did: by path and key (skip), and by key alone (same bytes elsewhere).
+        let done = Set(journal.previous.map { $0.path + "\n" + $0.key })
+        var byKey: [String: PhotoResult] = [:]
+        for r in journal.previous { byKey[r.key] = r }
+        let known = byKey
+        let collected = Mutex<(results: [PhotoResult], skipped: Int, error: (any Error)?)>(([], 0, nil))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, corpus.count)) { _ in
+            while !stop.requested, collected.withLock({ $0.error == nil }) {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < corpus.count else { return }
+                let path = corpus[i]
+                do {
+                    let (lines, skipped) = try checkOne(path, done: done, known: known)
+                    try journal.append(lines)
+                    collected.withLock { $0.results += lines; $0.skipped += skipped ? 1 : 0 }
+                    progress?.finished(refused: lines.contains(where: \.failed))
+                } catch {
+                    collected.withLock { $0.error = $0.error ?? error }
+                }
+            }
+        }
+        progress?.end()
+        return collected.withLock { Outcome(results: $0.results, skipped: $0.skipped, error: $0.error) }
+    }
+
+    /// The photo's lines still missing from the journal (none when it is done), and whether it was done.
+    private func checkOne(_ path: String, done: Set<String>, known: [String: PhotoResult]) throws(OutputError) -> ([PhotoResult], Bool) {
+        let hash: String
+        do { hash = try ContentHash.file(path) } catch {
+            // Unreadable (gone, no permission): a refusal like any other, never a stop.
+            return (check.unreadable(path: path, because: error.description), false)
+        }
+        let missing = check.devices.filter { !done.contains(path + "\n" + "\(hash) \(check.configKey(for: $0)) \($0.name)") }
+        guard !missing.isEmpty else { return ([], true) }
+        // The same bytes under another name: reuse the verdict, it depends on the bytes alone.
+        let reused = missing.compactMap { d in known["\(hash) \(check.configKey(for: d)) \(d.name)"] }
+        if reused.count == missing.count, reused.allSatisfy({ $0.thumbnail == nil || access(folder.path + "/" + $0.thumbnail!, F_OK) == 0 }) {
+            return (reused.map { var r = $0; r.path = path; return r }, false)
+        }
+        let outcome = check.check(path: path, sha256: hash, devices: missing)
+        if let png = outcome.thumbnail { try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide)) }
+        for (file, bytes) in outcome.avatars.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }
+        return (outcome.results, false)
+    }
+}

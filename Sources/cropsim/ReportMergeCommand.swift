@@ -1,0 +1,47 @@
+import ArgumentParser
+import CropSim
+import Foundation
+
+/// `cropsim report`: commands on report folders.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Work with report folders (merge shards).",
+        subcommands: [ReportMergeCommand.self]
+    )
+}
+
+/// `cropsim report merge`: the report folders of `run --shard i/n` legs, as one report.
+struct ReportMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the report folders of sharded runs into one report.",
+        discussion: """
+            The merged summary.json, junit.xml and scenarios/ are byte-identical to one unsharded \
+            run's, timings aside, whatever the order of the folders. The output folder is replaced \
+            like run's --report-dir (absent, empty or a previous report). Exit code 1 when a merged \
+            scenario failed.
+
+            """ + ExitStatus.help
+    )
+
+    @Argument(help: "The shards' report folders.") var shards: [String]
+    @Option(help: "The merged report folder.") var out = "Reports/merged"
+
+    func validate() throws {
+        if shards.isEmpty { throw ValidationError("give at least one report folder to merge") }
+    }
+
+    func run() throws {
+        let folder = try ReportFolder(out)
+        try folder.check()
+        var merge = ReportMerge()
+        for shard in shards { try merge.add(shard) }
+        guard let summary = merge.summary else { return }
+        try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) { staging throws(OutputError) in
+            try merge.fill(staging, shownAs: out)
+        }
+        print("\(out): \(summary.scenarios.count) scenarios from \(shards.count) reports, \(summary.passed) passed, \(summary.failed) failed")
+        if summary.failed > 0 { throw ExitCode.checkFailed }
+    }
+}

@@ -1,0 +1,93 @@
+import CropModel
+import CropPhotos
+import CropSim
+import Foundation
+import Testing
+
+/// The pieces of `cropsim photos` that decide what is safe: which files are photos, which
+/// folders may be written, and what a killed batch leaves for the next run.
+@Suite struct PhotoBatchTests {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-photos-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    func touch(_ relative: String, _ text: String = "x") throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func theCorpusIsEveryPhotoBelowTheFoldersSortedWithoutFollowingFolderLinks() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for name in ["b/2.JPG", "b/1.png", "a.jpeg", "notes.txt", "c/d/e/deep.jpg"] { try touch(name) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: root)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.jpg", withDestinationPath: root + "/a.jpeg")
+        #expect(mkfifo(root + "/pipe.jpg", 0o644) == 0)
+        let found = try PhotoCorpus.collect([root, root + "/a.jpeg"]).map { String($0.dropFirst(root.count + 1)) }
+        #expect(found == ["a.jpeg", "b/1.png", "b/2.JPG", "c/d/e/deep.jpg", "link.jpg"])
+        // The batch's own output folder inside the corpus is never walked: its thumbnails are not photos.
+        #expect(try PhotoCorpus.collect([root], excluding: root + "/b/").allSatisfy { !$0.contains("/b/") })
+        #expect(throws: PhotoCorpusError.self) { try PhotoCorpus.collect([root + "/missing"]) }
+        #expect(throws: PhotoCorpusError.self) { try PhotoCorpus.collect([root + "/pipe.jpg"]) }
+    }
+
+    @Test func onlyAnAbsentEmptyOrPreviousBatchFolderIsWritten() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try touch("foreign/keep.txt")
+        try touch("file")
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
+        for refused in ["foreign", "file", "file/below", ".", "", "/"] {
+            let path = refused.hasPrefix("/") || refused.isEmpty || refused == "." ? refused : root + "/" + refused
+            #expect(throws: OutputError.self, "\(refused)") { try PhotoBatchFolder(path) }
+        }
+        let batch = try PhotoBatchFolder(root + "/empty")
+        try batch.prepare()
+        _ = try PhotoBatchFolder(root + "/empty")  // now ours
+        _ = try PhotoBatchFolder(root + "/new/nested")
+        #expect(try String(contentsOfFile: root + "/foreign/keep.txt", encoding: .utf8) == "x")
+    }
+
+    func result(_ path: String) -> PhotoResult {
+        let check = PhotoCheck(devices: [DevicePreset.named("iphone-15")!], config: AvatarCropperConfig())
+        return check.unreadable(path: path, because: "test")[0]
+    }
+
+    /// A batch killed mid-write leaves a torn last line: the next run keeps every whole line,
+    /// drops the torn one (rewriting the file) and appends after it.
+    @Test func aTornLastLineIsDroppedAndEveryWholeLineKept() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = try PhotoBatchFolder(root + "/batch")
+        try folder.prepare()
+        do {
+            let journal = try PhotoJournal(folder: folder)
+            try journal.append([result("a.jpg")])
+            try journal.append([result("b.jpg")])
+        }
+        let file = root + "/batch/" + PhotoJournal.fileName
+        let whole = try String(contentsOfFile: file, encoding: .utf8)
+        try (whole + String(whole.prefix(40))).write(toFile: file, atomically: false, encoding: .utf8)
+        let reopened = try PhotoJournal(folder: folder)
+        #expect(reopened.previous.map(\.path) == ["a.jpg", "b.jpg"])
+        #expect(reopened.dropped == 1)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == whole)
+        try reopened.append([result("c.jpg")])
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3 && lines[2].contains("\"path\":\"c.jpg\""))
+    }
+
+    /// The config key changes with anything that changes a result, and only then.
+    @Test func theConfigKeyFollowsTheConfigAndDevice() {
+        let phone = DevicePreset.named("iphone-15")!, pad = DevicePreset.named("ipad")!
+        let a = PhotoCheck(devices: [phone], config: AvatarCropperConfig())
+        var config = AvatarCropperConfig()
+        config.qualityMultiplier = 2
+        let b = PhotoCheck(devices: [phone], config: config)
+        #expect(a.configKey(for: phone) == PhotoCheck(devices: [pad], config: AvatarCropperConfig()).configKey(for: phone))
+        #expect(a.configKey(for: phone) != b.configKey(for: phone))
+        #expect(a.configKey(for: phone) != a.configKey(for: pad))
+        #expect(a.configKey(for: phone).count == 64)
+    }
+}
