@@ -138,10 +138,12 @@ import Testing
         recognizer = GestureRecognizer(settings: settings)
         send(1, 100, 400, .down, ms: 0)
         send(2, 300, 400, .down, ms: 0)
-        send(1, 300, 401, .move, ms: 8)
-        send(2, 100, 399, .move, ms: 8)
-        send(1, 100, 400, .move, ms: 16)
-        send(2, 300, 400, .move, ms: 16)
+        // Both fingers move before the tick's flush: the direction turns by 180° up to rounding.
+        for (a, b, ms) in [((300.0, 401.0), (100.0, 399.0), 8), ((100, 400), (300, 400), 16)] as [((Double, Double), (Double, Double), Int64)] {
+            recognizer.handle(finger: 1, point: Point(x: a.0, y: a.1), phase: .move, time: ms * 1000, into: &events)
+            recognizer.handle(finger: 2, point: Point(x: b.0, y: b.1), phase: .move, time: ms * 1000, into: &events)
+            recognizer.flush(into: &events)
+        }
         #expect(lastTwist == nil)
     }
 }
