@@ -85,7 +85,7 @@ enum SVGChart {
             legend.append(.init(label: "light impact (limit)", swatch: .marker(Palette.haptic)))
         }
         if haptics.contains(where: { $0.haptic.reason == nil }) {
-            let label = haptics.contains { $0.haptic == .snap } ? "success / error / snap haptic" : "success / error haptic"
+            let label = haptics.contains { $0.haptic == .snap } ? "snap / success / error" : "success / error haptic"
             legend.append(.init(label: label, swatch: .marker(Palette.otherHaptic)))
         }
         s += violationMarkers(result.violations, x: x)
