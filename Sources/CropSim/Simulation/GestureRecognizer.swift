@@ -123,7 +123,7 @@ public struct GestureRecognizer: Sendable {
                 let direction = span >= settings.minimumPinchSpan ? self.direction : nil
                 if let direction, let last = fingerDirection {
                     let delta = Turn.normalized(direction - last)
-                    if abs(delta) < Self.largestTurnPerSample { fingersTurned += delta }
+                    if abs(delta) < Self.largestTurnPerSample - 1e-9 { fingersTurned += delta }
                 }
                 fingerDirection = direction
                 if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {
@@ -156,7 +156,9 @@ public struct GestureRecognizer: Sendable {
 
     private var centroid: Point { (fingers[0].point + fingers[1].point) / 2 }
 
-    /// Degrees the fingers may turn between two samples and still count as a twist.
+    /// Degrees the fingers may turn between two samples and still count as a twist. The test
+    /// keeps 1e-9° clear of it: quarter-point samples reach exactly 90°, where rounding would
+    /// otherwise decide (the mirror check found that too).
     static let largestTurnPerSample = 90.0
 
     /// The direction from the first finger to the second, in degrees; on the y-down screen a
