@@ -20,7 +20,7 @@ public struct Recording: Sendable {
         /// One finger from its down to its up or cancel: a `touches` step with one track.
         case finger(start: Int, samples: [Sample])
         /// A system or accessibility step, as the scenario format writes its action.
-        case system(at: Int, action: StudioAction)
+        case system(at: Int, action: Action)
     }
 
     /// The scenario's top-level members other than the steps, as JSON text in file order
@@ -99,7 +99,8 @@ public struct Recording: Sendable {
     }
 
     /// Adds a system action; returns the first tick it may change.
-    mutating func add(_ action: StudioAction, us rawUs: Int) throws(Refusal) -> Int {
+    mutating func add(_ action: Action, us rawUs: Int) throws(Refusal) -> Int {
+        guard SystemStep.json(action) != nil else { throw .input("\(action.name): a gesture is recorded as touch samples") }
         guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
         let us = try clock(rawUs)
         if case .resize(let size) = action { view = size }
@@ -134,7 +135,7 @@ public struct Recording: Sendable {
         lastUs = max(lastUs, samples.last!.us)
     }
 
-    mutating func appendSystem(_ action: StudioAction, us: Int) {
+    mutating func appendSystem(_ action: Action, us: Int) {
         if case .resize(let size) = action { view = size }
         steps.append(.system(at: us, action: action))
         lastUs = max(lastUs, us)
@@ -147,14 +148,16 @@ public struct Recording: Sendable {
     /// (the format needs every finger to lift): inputs at a later tick change no frame before it.
     func json(name: String, description: String, expect: String? = nil, liftOpenFingersAt: Int? = nil) -> String {
         var out = "{\n  \"$schema\": \"../schema.json\",\n"
-        out += "  \"name\": \(ScenarioText.string(name)),\n"
-        out += "  \"description\": \(ScenarioText.string(description)),\n"
-        for (key, json) in setup { out += "  \(ScenarioText.string(key)): \(json),\n" }
+        out += "  \"name\": \(jsonString(name)),\n"
+        out += "  \"description\": \(jsonString(description)),\n"
+        for (key, json) in setup { out += "  \(jsonString(key)): \(json),\n" }
         let open = Set(openFingers.values)
-        let written = steps.enumerated().map { index, step -> String in
+        let written = steps.enumerated().compactMap { index, step -> String? in
             switch step {
             case .system(let at, let action):
-                return "\n    { \"at\": \(ScenarioText.seconds(at)), \"\(action.key)\": \(action.json) }"
+                // Only system steps are ever added (`add` refuses gestures; a branch checks).
+                guard let value = SystemStep.json(action) else { return nil }
+                return "\n    { \"at\": \(ScenarioText.seconds(at)), \"\(action.name)\": \(value) }"
             case .finger(let start, var samples):
                 if open.contains(index), let lift = liftOpenFingersAt, let last = samples.last {
                     samples.append(Sample(us: max(lift - start, last.us), point: last.point, phase: .up))

@@ -42,10 +42,10 @@ public struct ScenarioStore: Sendable {
     /// `Scenarios/<group>/<id>.json` for a save, after checking both names and the group folder.
     public func savePath(group: String, id: String) throws(Failure) -> String {
         guard Self.isPlainSegment(group) else {
-            throw .refused("group \(ScenarioText.string(String(group.prefix(80)))): use one folder name of letters, digits, - and _")
+            throw .refused("group \(jsonString(String(group.prefix(80)))): use one folder name of letters, digits, - and _")
         }
         guard Self.isPlainSegment(id) else {
-            throw .refused("id \(ScenarioText.string(String(id.prefix(80)))): use one file name of letters, digits, - and _ (no .json, no folders)")
+            throw .refused("id \(jsonString(String(id.prefix(80)))): use one file name of letters, digits, - and _ (no .json, no folders)")
         }
         let folder = root + "/" + group
         var info = stat()
@@ -60,7 +60,7 @@ public struct ScenarioStore: Sendable {
         let bare = id.hasSuffix(".json") ? String(id.dropLast(5)) : id
         let segments = bare.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !segments.isEmpty, segments.count <= 4, segments.allSatisfy(Self.isPlainSegment) else {
-            throw .refused("\(ScenarioText.string(String(id.prefix(80)))): not a scenario id below \(root) (plain names joined by /)")
+            throw .refused("\(jsonString(String(id.prefix(80)))): not a scenario id below \(root) (plain names joined by /)")
         }
         var path = root
         for segment in segments.dropLast() {

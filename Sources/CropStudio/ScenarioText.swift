@@ -1,28 +1,16 @@
 import CropSim
 
-/// The few JSON spellings the studio writes: strings, shortest round-trip numbers, and
-/// milliseconds as seconds (`0.117`), each of which the scenario parser reads back exactly.
+/// The JSON spellings the studio writes beyond the shared `jsonString`: numbers that read back
+/// exactly, microseconds as seconds (`0.117`), and a parsed value as text again.
 enum ScenarioText {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
-
-    /// Whole numbers without `.0`; others in Swift's shortest round-trip form.
+    /// `formatNumber`, the shared spelling (whole numbers without `.0`, 12 significant digits),
+    /// unless that would lose digits: a number with 13–17 significant digits (a fuzz regression's
+    /// config, a `--screen-scale` typed in full) keeps Swift's shortest round-trip form, so a
+    /// branch never changes the scenario it came from. For normal numbers below 1e12 (all a
+    /// scenario holds) this is the studio's earlier spelling digit for digit (ScenarioTextTests).
     static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
-        return "\(x)"
+        let shared = formatNumber(x)
+        return Double(shared) == x ? shared : "\(x)"
     }
 
     /// Microseconds as seconds, trailing zeros dropped: `0.117`, `1.0`, `0.016667`.
@@ -39,9 +27,9 @@ enum ScenarioText {
         case .null: "null"
         case .bool(let b): "\(b)"
         case .number(let x): number(x)
-        case .string(let s): string(s)
+        case .string(let s): jsonString(s)
         case .array(let items): "[" + items.map(json).joined(separator: ", ") + "]"
-        case .object(let members): "{ " + members.map { string($0.key) + ": " + json($0.value) }.joined(separator: ", ") + " }"
+        case .object(let members): "{ " + members.map { jsonString($0.key) + ": " + json($0.value) }.joined(separator: ", ") + " }"
         }
     }
 }

@@ -12,6 +12,9 @@ public actor Studio {
     public struct Options: Sendable {
         public var view = Size(width: 393, height: 852)
         public var screenScale = 3.0
+        /// A named device: new recordings say `"device": "NAME"` (and use its view and σ) rather
+        /// than the explicit `view` and `screenScale` above.
+        public var device: DevicePreset?
         /// A PNG or JPEG to record on (else a 4032 × 3024 test pattern).
         public var photo: String?
         public var scenarios = ScenarioStore(root: "Scenarios")
@@ -39,19 +42,16 @@ public actor Studio {
 
     public let options: Options
     private var sessions: [String: (session: StudioSession, used: Date)] = [:]
-    /// The new recording's setup and photo, checked once at start.
-    private let fresh: (setup: [(key: String, json: String)], image: ImageSpec?, thumbnail: RGBImage?)
+    /// The new recording's photo (its setup member, resolved header and thumbnail), checked once at start.
+    private let fresh: (image: (key: String, json: String), spec: ImageSpec?, thumbnail: RGBImage?)
 
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
         self.options = options
-        var setup: [(key: String, json: String)] = [("device", "{ \"view\": [\(ScenarioText.number(options.view.width)), \(ScenarioText.number(options.view.height))], \"screenScale\": \(ScenarioText.number(options.screenScale)) }")]
-        if let photo = options.photo {
-            setup.append(("image", "{ \"file\": \(ScenarioText.string(Self.absolute(photo))) }"))
-        } else {
-            setup.append(("image", "{ \"width\": 4032, \"height\": 3024 }"))
-        }
-        let probe = Recording(setup: setup, view: options.view).json(name: "probe", description: "")
+        let image = options.photo.map { ("image", "{ \"file\": \(jsonString(Self.absolute($0))) }") }
+            ?? ("image", "{ \"width\": 4032, \"height\": 3024 }")
+        let device = Self.device(options.device, view: options.view, screenScale: options.screenScale)
+        let probe = Recording(setup: [device.setup, image], view: device.view).json(name: "probe", description: "")
         let scenario = try Self.load(text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
         var thumbnail: RGBImage?
         if let photo = options.photo {
@@ -59,7 +59,26 @@ public actor Studio {
                 throw Failure(400, error.description)
             }
         }
-        fresh = (setup, scenario.image, thumbnail)
+        fresh = (image, scenario.image, thumbnail)
+    }
+
+    /// The setup's `device` member: a preset by name (the file says `"device": "ipad"` and
+    /// resolves to its numbers), or an explicit view and σ.
+    static func device(_ preset: DevicePreset?, view: Size, screenScale: Double) -> (setup: (key: String, json: String), view: Size) {
+        if let preset { return (("device", jsonString(preset.name)), preset.view) }
+        return (("device", "{ \"view\": [\(ScenarioText.number(view.width)), \(ScenarioText.number(view.height))], \"screenScale\": \(ScenarioText.number(screenScale)) }"), view)
+    }
+
+    /// The preset a setup names (`"device": "ipad"`), for the page's picker.
+    static func presetName(in setup: [(key: String, json: String)]) -> String? {
+        guard let device = setup.first(where: { $0.key == "device" }) else { return nil }
+        return DevicePreset.all.first { jsonString($0.name) == device.json }?.name
+    }
+
+    /// A device the page picked for a new recording: a preset's name, nothing else.
+    static func preset(named name: String) throws(Failure) -> DevicePreset {
+        guard let preset = DevicePreset.named(name) else { throw Failure(400, DevicePreset.unknown(name)) }
+        return preset
     }
 
     static func absolute(_ path: String) -> String {
@@ -96,12 +115,15 @@ public actor Studio {
     /// A new recording, or an opened scenario to play (and, with `branchTick`, to record on from there).
     public func open(_ request: StudioProtocol.OpenRequest) throws(Failure) -> StudioProtocol.OpenResponse {
         guard let id = request.open else {
-            var session = StudioSession(id: Self.newID(), recording: Recording(setup: fresh.setup, view: options.view),
-                                        name: "Recorded in the studio", description: "", image: fresh.image, photoPath: options.photo.map(Self.absolute))
+            let picked = try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
+            let device = Self.device(picked, view: options.view, screenScale: options.screenScale)
+            var session = StudioSession(id: Self.newID(), recording: Recording(setup: [device.setup, fresh.image], view: device.view),
+                                        name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute))
             _ = session.handle(.init(session: session.id, now: 0, inputs: []))
             try admit(session)
-            return try response(session, result: session.result, mode: "record", startUs: 0, thumbnail: fresh.thumbnail)
+            return try response(session, result: session.result, mode: "record", startUs: 0, thumbnail: fresh.thumbnail, device: picked?.name)
         }
+        guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
         let opened = try openScenario(id)
         var options = Simulator.Options()
         options.measureTiming = false
@@ -121,10 +143,12 @@ public actor Studio {
         try admit(session)
         var thumbnail: RGBImage?
         if let photo = opened.photo { thumbnail = try? ImageFile.thumbnail(path: photo) }
-        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs, thumbnail: thumbnail)
+        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs, thumbnail: thumbnail,
+                            device: Self.presetName(in: opened.setup))
     }
 
-    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, thumbnail: RGBImage?) throws(Failure) -> StudioProtocol.OpenResponse {
+    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, thumbnail: RGBImage?,
+                          device: String?) throws(Failure) -> StudioProtocol.OpenResponse {
         guard let result, let first = result.frames.first, let points = FrameScene.imagePoints(result),
               let svg = FrameDrawing.frame(first, result: result, photo: "studio-photo", width: 360) else {
             throw Failure(400, "the editor refused the photo: \(result?.rejection ?? "unknown")")
@@ -132,7 +156,7 @@ public actor Studio {
         return .init(session: s.id, name: s.name, description: s.description, mode: mode, startMs: Double(startUs) / 1000,
                      frames: StudioProtocol.Frame.all(result),
                      photoDefinitions: FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: thumbnail),
-                     frameSVG: svg, imagePoints: [points.width, points.height])
+                     frameSVG: svg, imagePoints: [points.width, points.height], device: device)
     }
 
     /// The scenario for an id below the folder (or the file named on the command line), and its
@@ -153,8 +177,8 @@ public actor Studio {
         var setup: [(key: String, json: String)] = []
         for member in members where ["device", "image", "config", "backend"].contains(member.key) {
             if member.key == "image", let photo, case .object(let fields) = member.value.kind {
-                let rest = fields.filter { $0.key != "file" }.map { ScenarioText.string($0.key) + ": " + ScenarioText.json($0.value) }
-                setup.append(("image", "{ " + (["\"file\": " + ScenarioText.string(photo)] + rest).joined(separator: ", ") + " }"))
+                let rest = fields.filter { $0.key != "file" }.map { jsonString($0.key) + ": " + ScenarioText.json($0.value) }
+                setup.append(("image", "{ " + (["\"file\": " + jsonString(photo)] + rest).joined(separator: ", ") + " }"))
             } else {
                 setup.append((member.key, ScenarioText.json(member.value)))
             }
@@ -170,8 +194,8 @@ public actor Studio {
         let kept = TraceSynthesizer.inputs(for: s).filter { $0.tick <= tick }
         for (index, step) in s.steps.enumerated() {
             let inputs = kept.filter { $0.step == index }
-            if let action = StudioAction(step.action) {
-                if let first = inputs.first { recording.appendSystem(action, us: Int(first.time)) }
+            if SystemStep.json(step.action) != nil {
+                if let first = inputs.first { recording.appendSystem(step.action, us: Int(first.time)) }
                 continue
             }
             var fingers: [Int] = []
@@ -216,7 +240,7 @@ public actor Studio {
         if let photo = entry.session.photoPath, let index = recording.setup.firstIndex(where: { $0.key == "image" }) {
             let folder = Self.absolute((path as NSString).deletingLastPathComponent)
             recording.setup[index].json = recording.setup[index].json.replacingOccurrences(
-                of: ScenarioText.string(photo), with: ScenarioText.string(Self.relative(photo, from: folder)))
+                of: jsonString(photo), with: jsonString(Self.relative(photo, from: folder)))
         }
         let text = recording.json(name: request.name.isEmpty ? "Recorded in the studio" : request.name, description: request.description,
                                   expect: Expectation.json(live))

@@ -1,4 +1,5 @@
 import CropReport
+import CropSim
 
 /// The studio's one page. It draws frames with the report's own drawing code
 /// (`FrameDrawing`), turns Pointer Events into timed touch samples, and sends them; every pose,
@@ -50,6 +51,7 @@ enum StudioPage {
         <div class="row"><button data-action="confirm">Confirm</button><button data-action="cancel">Cancel</button><button data-action="retry">Retry</button></div>
         <h2>Recording</h2>
         <div class="row"><button id="new">New recording</button> <select id="scenarios"><option value="">Open…</option></select> <button id="open">Open</button></div>
+        <div class="row"><label for="device">Device</label> <select id="device" title="Starts a new recording on this device; the saved file names it"><option value="">as started</option>\#(deviceOptions)</select> <span class="muted">starts a new recording</span></div>
         <div class="row" id="player" hidden><button id="play">▶</button><input type="range" id="scrub" min="0" max="0" value="0" style="flex:1"><button id="branch">Record from this tick</button></div>
         <h2>Save</h2>
         <div class="row"><input type="text" id="group" value="studio" aria-label="group"> / <input type="text" id="id" value="" placeholder="id" aria-label="id"> .json <label><input type="checkbox" id="overwrite"> Overwrite</label></div>
@@ -81,7 +83,7 @@ enum StudioPage {
       attach(svg);$('mode').textContent=r.mode==='play'?'· playing '+S.openId+' (scrub, or record from a tick)':'· recording'+(r.startMs?' from '+(r.startMs/1000).toFixed(3)+' s':'');
       $('player').hidden=r.mode!=='play';$('scrub').max=String(Math.max(0,r.frames.length-1));$('scrub').value='0';
       if(!$('name').value)$('name').value=r.name;
-      var f=S.frames[0];$('size').value=f.vw+'x'+f.vh;notice('');$('saved').textContent='';
+      var f=S.frames[0];$('size').value=f.vw+'x'+f.vh;notice('');$('saved').textContent='';$('device').value=r.device||'';
       document.documentElement.setAttribute('data-session',r.session);
       draw(r.mode==='play'?0:Math.max(0,tickAt(clock())));
     }
@@ -163,7 +165,8 @@ enum StudioPage {
     $('play').addEventListener('click',function(){if(S.playing){stopPlay();return;}if(+$('scrub').value>=+$('scrub').max)$('scrub').value='0';$('play').textContent='❚❚';
       S.playing=setInterval(function(){var i=+$('scrub').value+1;if(i>+$('scrub').max){stopPlay();return;}$('scrub').value=String(i);draw(i);},1000/60);});
     $('branch').addEventListener('click',function(){post('/api/session',{open:S.openId,branchTick:+$('scrub').value}).then(start).catch(function(e){notice(String(e.message||e));});});
-    $('new').addEventListener('click',function(){S.openId=null;post('/api/session',{}).then(start).catch(function(e){notice(String(e.message||e));});});
+    function fresh(){var d=$('device').value;S.openId=null;post('/api/session',d?{device:d}:{}).then(start).catch(function(e){notice(String(e.message||e));});}
+    $('new').addEventListener('click',fresh);$('device').addEventListener('change',fresh);
     $('open').addEventListener('click',function(){var id=$('scenarios').value;if(!id)return;S.openId=id;$('name').value='';post('/api/session',{open:id}).then(start).catch(function(e){notice(String(e.message||e));});});
     $('save').addEventListener('click',function(){
       var body={session:S.session,group:$('group').value.trim(),id:$('id').value.trim(),name:$('name').value,description:$('description').value,overwrite:$('overwrite').checked,now:clock()};
@@ -192,4 +195,9 @@ enum StudioPage {
     })();
     </script></body></html>
     """#
+
+    /// The picker's presets, from `DevicePreset` (the same list scenarios and `--device` take).
+    static let deviceOptions = DevicePreset.all.map {
+        "<option value=\"\($0.name)\">\(escapeMarkup($0.name)) · \(formatNumber($0.view.width))×\(formatNumber($0.view.height)) @\(formatNumber($0.screenScale))</option>"
+    }.joined()
 }

@@ -156,10 +156,13 @@ public enum StudioProtocol {
         public var open: String?
         /// Continue recording from this tick of the opened scenario (a branch).
         public var branchTick: Int?
+        /// A new recording on this device preset (`ipad-landscape`) instead of the studio's own.
+        public var device: String?
 
-        public init(open: String? = nil, branchTick: Int? = nil) {
+        public init(open: String? = nil, branchTick: Int? = nil, device: String? = nil) {
             self.open = open
             self.branchTick = branchTick
+            self.device = device
         }
     }
 
@@ -177,6 +180,8 @@ public enum StudioProtocol {
         public var frameSVG: String
         /// The photo's size in points at scale 1, for `cropsimDrawFrame`.
         public var imagePoints: [Double]
+        /// The device preset the scenario names, if it names one (the page's picker shows it).
+        public var device: String?
     }
 
     public struct SaveRequest: Codable, Sendable {

@@ -1,5 +1,6 @@
 import FlyingFox
 import FlyingSocks
+import CropSim
 import Foundation
 import Synchronization
 
@@ -174,10 +175,10 @@ public struct RequestGuard: Sendable {
     /// Nil when allowed, else why not.
     public func refusal(host: String?, origin: String?) -> String? {
         guard let host, hosts.contains(host.lowercased()) else {
-            return "Host \(host.map { ScenarioText.string(String($0.prefix(100))) } ?? "(none)") is not this studio (127.0.0.1:\(port))"
+            return "Host \(host.map { jsonString(String($0.prefix(100))) } ?? "(none)") is not this studio (127.0.0.1:\(port))"
         }
         if let origin, !hosts.contains(where: { "http://" + $0 == origin.lowercased() }) {
-            return "Origin \(ScenarioText.string(String(origin.prefix(100)))) may not use this studio"
+            return "Origin \(jsonString(String(origin.prefix(100)))) may not use this studio"
         }
         return nil
     }

@@ -67,7 +67,7 @@ public struct StudioSession: Sendable {
         guard item.t.isFinite, item.t >= 0 else { throw .input("an input has no valid time") }
         let us = Self.microseconds(item.t)
         if let action = item.action {
-            return try recording.add(StudioAction(name: action, value: item.value, width: item.width, height: item.height), us: us)
+            return try recording.add(SystemStep.action(name: action, value: item.value, width: item.width, height: item.height), us: us)
         }
         guard let pointer = item.pointer, let x = item.x, let y = item.y,
               let phase = item.phase.flatMap(TouchPhase.init(rawValue:)) else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropModel
+import CropSim
 import CropStudio
 import Foundation
 
@@ -20,14 +21,13 @@ struct StudioCommand: ParsableCommand {
     @Option(help: "TCP port on 127.0.0.1 (0: any free port).") var port = 8765
     @Option(help: "A scenario to open first (a file, or an id below --scenarios).") var open: String?
     @Option(help: "A PNG or JPEG to record on (default: a 4032x3024 test pattern).") var photo: String?
-    @Option(help: "View size in points (100…4000 per side).") var view = Dimensions(argument: "393x852")!
-    @Option(help: "Screen scale σ, pixels per point (1…4).") var screenScale = 3.0
+    /// `--device NAME` (new recordings name it), or `--view`/`--screen-scale`; default iphone-15's numbers.
+    @OptionGroup var device: DeviceOptions
     @Option(help: "The scenarios folder the page opens from and saves to.") var scenarios = "Scenarios"
 
     func validate() throws {
         try Limits.check(port, "--port", in: 0...65535)
-        try view.check("--view", in: Limits.viewSide, whole: true)
-        try Limits.check(screenScale, "--screen-scale", in: Limits.screenScale)
+        try device.view?.check("--view", in: Limits.viewSide, whole: true)
     }
 
     func run() throws {
@@ -38,8 +38,10 @@ struct StudioCommand: ParsableCommand {
         if let photo { try requireRegularFile(photo) }
         if let open, open.hasSuffix(".json") { try requireRegularFile(open) }
         var options = Studio.Options()
-        options.view = Size(width: view.width, height: view.height)
-        options.screenScale = screenScale
+        let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
+        options.device = device.device
+        options.view = viewport.size
+        options.screenScale = viewport.screenScale
         options.photo = photo
         options.scenarios = ScenarioStore(root: scenarios)
         options.open = open
