@@ -4,7 +4,12 @@ public struct Editor: Hashable, Sendable, Codable {
     public private(set) var geometry: ZoomGeometry
     public private(set) var pose: Pose
     public private(set) var gesture: GesturePhase = .idle
-    public private(set) var transition: Transition?
+    public private(set) var transition: Transition? {
+        didSet { isAnimating = transition != nil }
+    }
+    /// Whether a transition runs: stored, because reading it is on every event and tick, and
+    /// testing the optional there copied the whole transition.
+    public private(set) var isAnimating = false
     public private(set) var session: SessionPhase = .editing
     public private(set) var reduceMotion: Bool
     /// After a memory warning the final crop uses the display thumbnail (R7.4).
@@ -43,11 +48,8 @@ public struct Editor: Hashable, Sendable, Codable {
     public var zoomGeometry: ZoomGeometry { geometry.turned(to: pose.angle) }
     /// The turn the photo is at or animating to: zoom moves keep it.
     private var targetAngle: Double { transition?.to.angle ?? pose.angle }
-    public var isAnimating: Bool {
-        if case .none = transition { false } else { true }
-    }
-    public var cropRect: Rect { geometry.cropRect(for: pose) }
-    public var storedCropRect: Rect { geometry.storedCropRect(for: pose) }
+    @inlinable public var cropRect: Rect { geometry.cropRect(for: pose) }
+    @inlinable public var storedCropRect: Rect { geometry.storedCropRect(for: pose) }
 
     /// Opens the editor on a photo, or refuses it (R1.3, R11.1). The effects announce the editor
     /// to VoiceOver and show the tips the photo calls for.
@@ -192,8 +194,8 @@ public struct Editor: Hashable, Sendable, Codable {
             startUpload(attempt: attempt + 1, &effects)
             return effects
         }
-        // Test the tag before copying the transition out: most ticks have none.
-        guard transition != nil, var running = transition else { return [] }
+        // Test the flag before copying the transition out: most ticks have none.
+        guard isAnimating, var running = transition else { return [] }
         defer { settleEngagedLimits() }
         let settled = running.advance(spring: spring, dt: Self.tickDuration)
         var effects: [EditorEffect] = []

@@ -27,8 +27,9 @@ public struct Observation: Sendable {
 }
 
 extension Editor {
-    /// Built here, inside the model, so that taking one costs no copy of the editor.
-    public var observation: Observation {
+    /// Inlinable, so that the simulator's per-tick read loads the fields it needs instead of
+    /// copying the whole editor into the call.
+    @inlinable @inline(__always) public var observation: Observation {
         Observation(pose: pose, cropRect: cropRect, storedCropRect: storedCropRect, gridVisible: gridVisible,
                     instructionsVisible: instructionsVisible, session: session, animating: isAnimating,
                     angleGuideVisible: angleGuideVisible)

@@ -13,7 +13,7 @@ public struct Point: Hashable, Sendable, Codable {
 
     public static let zero = Point(x: 0, y: 0)
 
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }

@@ -16,7 +16,7 @@ public struct Pose: Hashable, Sendable, Codable {
         self.angle = angle
     }
 
-    public var isFinite: Bool { scale.isFinite && translation.isFinite && angle.isFinite }
+    @inlinable public var isFinite: Bool { scale.isFinite && translation.isFinite && angle.isFinite }
 
     /// The point of the unscaled image under view offset `p` (measured from the mask center).
     /// Keeping this fixed while zooming is what "anchored at" means throughout the spec.

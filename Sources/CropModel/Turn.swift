@@ -12,10 +12,17 @@ public struct Turn: Hashable, Sendable {
 
     public init(degrees: Double) {
         self.degrees = degrees
+        // Most poses never turn (rotation is off by default): that case costs a compare.
+        guard degrees != 0 else {
+            (cos, sin) = (1, 0)
+            return
+        }
         let quarters = (degrees / 90).rounded()
         let rest = (degrees - quarters * 90) * .pi / 180
         let c = rest == 0 ? 1 : Double.cos(rest), s = rest == 0 ? 0 : Double.sin(rest)
-        switch Int(quarters.truncatingRemainder(dividingBy: 4) + 4) % 4 {
+        // Pose angles lie in (−180, 180]; only absurd requests need the remainder's division.
+        let quarter = abs(quarters) < 1e15 ? Int(quarters) & 3 : Int(quarters.truncatingRemainder(dividingBy: 4) + 4) % 4
+        switch quarter {
         case 0: (cos, sin) = (c, s)
         case 1: (cos, sin) = (-s, c)
         case 2: (cos, sin) = (-c, -s)
@@ -39,6 +46,7 @@ public struct Turn: Hashable, Sendable {
 
     /// The same angle in (−180, 180].
     public static func normalized(_ degrees: Double) -> Double {
+        if degrees > -180 && degrees <= 180 { return degrees }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 } else if d <= -180 { d += 360 }
         return d

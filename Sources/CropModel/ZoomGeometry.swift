@@ -87,8 +87,15 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         sQuality = g.sQuality; sDensity = g.sDensity; zoomLimited = g.zoomLimited; lowDensity = g.lowDensity
         bindingCap = g.bindingCap; uprightSMin = g.uprightSMin; uprightSMax = g.uprightSMax; maxTilt = g.maxTilt
         angle = degrees
-        sMin = g.uprightSMin * Turn(degrees: degrees).coverFactor
-        sMax = max(sMin, g.uprightSMax)
+        (sMin, sMax) = g.zoomRange(at: Turn(degrees: degrees))
+    }
+
+    /// s_min and s_max at a turn, without building the turned geometry: the clamp asks on every
+    /// pose update, and a copy of this struct per update was a fifth of the model's time.
+    @inline(__always) func zoomRange(at turn: Turn) -> (sMin: Double, sMax: Double) {
+        if turn.degrees == angle { return (sMin, sMax) }
+        let low = uprightSMin * turn.coverFactor
+        return (low, max(low, uprightSMax))
     }
 
     /// The largest tilt φ from a quarter turn with √2·sin(φ + 45°) ≤ s_max/s_min: where the
@@ -116,21 +123,23 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// The largest |u.x| and |u.y| that keep the output square covered at zoom `s`, where
     /// u = R(−θ)·t is the translation seen along the photo's own axes: (disp − D·(|cos θ| + |sin θ|)) / 2,
     /// never negative (at s_min the short side fits exactly, up to rounding). At 0° u = t.
-    public func panLimit(scale s: Double) -> Point {
+    public func panLimit(scale s: Double) -> Point { panLimit(scale: s, turn: Turn(degrees: angle)) }
+
+    @inline(__always) func panLimit(scale s: Double, turn: Turn) -> Point {
         let disp = displayedSize(scale: s)
-        let box = maskDiameter * Turn(degrees: angle).coverFactor
+        let box = maskDiameter * turn.coverFactor
         return Point(x: max(0, (disp.width - box) / 2), y: max(0, (disp.height - box) / 2))
     }
 
     /// Side of the visible crop in upright source pixels at zoom `s`: D·σ / s.
-    public func cropSide(scale s: Double) -> Double { maskDiameter * viewport.screenScale / s }
+    @inlinable public func cropSide(scale s: Double) -> Double { maskDiameter * viewport.screenScale / s }
 
     /// The crop under the mask, in upright source pixels: a square of side D·σ/s centered at the
     /// image center minus the translation converted to pixels. Not clamped, so that an invariant
     /// checking "inside the source" tests the pose and not this function.
     /// With a turn, this is the square before the turn; the output is this square turned by −θ
     /// about its center (`CropRequest.angle`).
-    public func cropRect(for pose: Pose) -> Rect {
+    @inlinable public func cropRect(for pose: Pose) -> Rect {
         let side = cropSide(scale: pose.scale)
         let pixelsPerPoint = viewport.screenScale / pose.scale
         let u = Turn(degrees: pose.angle).invert(pose.translation)
@@ -140,7 +149,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     }
 
     /// The same crop on the stored, un-oriented grid, which is what a decoder reads.
-    public func storedCropRect(for pose: Pose) -> Rect {
+    @inlinable public func storedCropRect(for pose: Pose) -> Rect {
         source.orientation.storedRect(
             fromOriented: cropRect(for: pose),
             storedWidth: Double(source.storedWidth), storedHeight: Double(source.storedHeight))
@@ -172,17 +181,17 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
                 angle = Turn.normalized(quarter + (tilt < 0 ? -maxTilt : maxTilt))
             }
         }
-        let g = turned(to: angle)
-        var s = requested.scale
-        if s < g.sMin {
-            if s < g.sMin * (1 - Tolerance.relative) { cut.insert(.zoomMin) }
-            s = g.sMin
-        } else if s > g.sMax {
-            if s > g.sMax * (1 + Tolerance.relative) { cut.insert(.zoomMax) }
-            s = g.sMax
-        }
-        let limit = g.panLimit(scale: s)
         let turn = Turn(degrees: angle)
+        let (sMin, sMax) = zoomRange(at: turn)
+        var s = requested.scale
+        if s < sMin {
+            if s < sMin * (1 - Tolerance.relative) { cut.insert(.zoomMin) }
+            s = sMin
+        } else if s > sMax {
+            if s > sMax * (1 + Tolerance.relative) { cut.insert(.zoomMax) }
+            s = sMax
+        }
+        let limit = panLimit(scale: s, turn: turn)
         let u = turn.invert(requested.translation)
         let x = Self.clamp(u.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
         let y = Self.clamp(u.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
@@ -201,11 +210,12 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// Pan sides are along the photo's axes (u = R(−θ)·t).
     public func limits(at pose: Pose) -> LimitSet {
         var on: LimitSet = []
-        let g = turned(to: pose.angle)
-        if pose.scale <= g.sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
-        if pose.scale >= g.sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
-        let limit = g.panLimit(scale: pose.scale)
-        let u = Turn(degrees: pose.angle).invert(pose.translation)
+        let turn = Turn(degrees: pose.angle)
+        let (sMin, sMax) = zoomRange(at: turn)
+        if pose.scale <= sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
+        if pose.scale >= sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
+        let limit = panLimit(scale: pose.scale, turn: turn)
+        let u = turn.invert(pose.translation)
         if u.x <= -limit.x + Tolerance.points { on.insert(.panMinX) }
         if u.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
         if u.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }

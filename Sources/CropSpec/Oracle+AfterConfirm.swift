@@ -49,6 +49,7 @@ struct Flow: Sendable {
 extension Oracle {
     /// Events of the after-confirm flow, and the effects of every event that concern it.
     mutating func observeFlow(_ event: EditorEvent, wasEditing: Bool, pose: Pose, effects: [EditorEffect], tick: Int) {
+        defer { if !flowActive, flow.phase != .editing { flowActive = true } }
         let before = flow.phase
         switch (event, before) {
         case (.confirm, _) where wasEditing:
@@ -222,7 +223,6 @@ extension Oracle {
     }
 
     /// Whether the after-confirm flow has begun (until then `endOfFlowTick` has nothing to judge).
-    public var flowActive: Bool { flow.phase != .editing }
 
     /// After each tick of the flow: R12.3 atomicity, R12.5's kept avatar and due retries.
     /// `profile` is the store's row now.

@@ -36,11 +36,11 @@ extension Oracle {
             let expected = Self.progressByFrame[m.frames] * m.turn
             u = (d + 360 * ((expected - d) / 360).rounded()) / m.turn
         } else if abs(ratio - 1) > 1e-3 {
-            let onLimit = on(pose, slack: SpecTolerance.push)
+            let onLimit = geometry.sides(pose, slack: SpecTolerance.push)
             guard onLimit.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
             u = Double.log(pose.scale / m.from.scale) / Double.log(ratio)
         } else if ratio == 1 {
-            guard on(pose, slack: SpecTolerance.push).isEmpty else { return }
+            guard geometry.sides(pose, slack: SpecTolerance.push).isEmpty else { return }
             let dx = target.translation.x - m.from.translation.x, dy = target.translation.y - m.from.translation.y
             if abs(dx) >= abs(dy), abs(dx) > 1e-3 {
                 u = (pose.translation.x - m.from.translation.x) / dx
@@ -55,7 +55,7 @@ extension Oracle {
         guard m.frames < Self.progressByFrame.count else { return }
         let want = Self.progressByFrame[m.frames]
         if abs(u - want) > SpringReference.progressTolerance {
-            move?.springDeviation = (tick, "\(m.property.rawValue) frame \(m.frames) is at progress \(u); the spring (k 100, ζ 0.8, m 1, 60 Hz) is at \(want)")
+            move?.springDeviation = SpringDeviation(tick: tick, frame: m.frames, progress: u, reference: want)
         }
     }
 }

@@ -38,6 +38,9 @@ public struct Oracle: Sendable {
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
+    /// Whether the flow after confirm has begun (it never returns to editing): stored, because the
+    /// simulator asks every tick.
+    public internal(set) var flowActive = false
     /// The turn at the last event or tick: it may change only by rotation (`angleChangesOnlyByRotation`).
     var angle = 0.0
     /// Whether the twist in progress holds the photo in a snap window (entering one is a haptic).
@@ -100,7 +103,16 @@ public struct Oracle: Sendable {
         /// The first frame off the reference spring, reported when the move ends: if it also ends
         /// in the wrong place, that is the bug to name (the frames were measured against the
         /// oracle's target, so a wrong target makes them look off too).
-        var springDeviation: (tick: Int, message: String)?
+        var springDeviation: SpringDeviation?
+    }
+
+    /// A frame off the reference spring, in numbers: the message is written only if it is
+    /// reported, so a move copied every frame carries no string.
+    struct SpringDeviation {
+        var tick: Int
+        var frame: Int
+        var progress: Double
+        var reference: Double
     }
 
     public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, reduceMotion: Bool,
@@ -447,8 +459,9 @@ public struct Oracle: Sendable {
     mutating func finish(_ running: Move, pose: Pose, tick: Int, _ when: String) {
         if let target = running.target, !SpecTolerance.same(pose, target) {
             land(running.property, target: target, pose: pose, tick: tick, when)
-        } else if let deviation = running.springDeviation {
-            fail(.springTiming, tick: deviation.tick, deviation.message)
+        } else if let d = running.springDeviation {
+            fail(.springTiming, tick: d.tick,
+                 "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (k 100, ζ 0.8, m 1, 60 Hz) is at \(d.reference)")
         }
     }
 
@@ -470,8 +483,8 @@ public struct Oracle: Sendable {
     /// The sides a user request passes: `clearly` by more than `SpecTolerance.push` (its impact
     /// is owed), `at all` by more than rounding (it engages its axis).
     /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
-    private func pushedSides(_ requested: Pose, home: Double? = nil) -> (clearly: LimitSet, atAll: LimitSet) {
-        let g = geometry
+    /// Static, with the geometry passed in: as a method it copied the whole oracle per request.
+    private static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
         var clearly: LimitSet = [], atAll: LimitSet = []
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
@@ -499,10 +512,10 @@ public struct Oracle: Sendable {
     /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
     /// "An axis with no range"), impact or not.
     private mutating func pressed(_ requested: Pose, engagedBefore: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
-        let pushed = pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home)
+        let pushed = Self.pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home, in: geometry)
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        let loose = on(pose, slack: SpecTolerance.push)
+        let loose = geometry.sides(pose, slack: SpecTolerance.push)
         for reason in LimitReason.ordered where !pushed.atAll.isDisjoint(with: Self.axis(of: reason)) {
             engaged.formUnion(loose.intersection(Self.axis(of: reason)))
         }
@@ -637,31 +650,11 @@ public struct Oracle: Sendable {
     /// off by rounding, `engaged` only once it is clearly off.
     private mutating func rearm(_ pose: Pose) {
         guard !engaged.isEmpty || !disarmed.isEmpty else { return }
-        let tight = on(pose, slack: SpecTolerance.zoom), loose = on(pose, slack: SpecTolerance.push)
+        let tight = geometry.sides(pose, slack: SpecTolerance.zoom), loose = geometry.sides(pose, slack: SpecTolerance.push)
         disarmed.formIntersection(tight)
         engaged.formIntersection(loose)
     }
 
-    /// Every side `pose` is on within `slack`, computed once (the per-tick path).
-    func on(_ pose: Pose, slack: Double) -> LimitSet {
-        let g = geometry
-        var out: LimitSet = []
-        let a = pose.angle
-        if pose.scale <= g.sMin(a) * (1 + slack * 1e-3) { out.insert(.zoomMin) }
-        if pose.scale >= g.sMax(a) * (1 - slack * 1e-3) { out.insert(.zoomMax) }
-        let l = g.panLimit(pose.scale, angle: a)
-        let u = a == 0 ? pose.translation : SpecGeometry.photoAxes(pose)
-        if u.x <= -l.x + slack { out.insert(.panMinX) }
-        if u.x >= l.x - slack { out.insert(.panMaxX) }
-        if u.y <= -l.y + slack { out.insert(.panMinY) }
-        if u.y >= l.y - slack { out.insert(.panMaxY) }
-        if g.rotationAllowed, g.maxTilt < 45 {
-            let tilt = SpecGeometry.tilt(a)
-            if tilt <= -g.maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
-            if tilt >= g.maxTilt - slack * 1e-3 { out.insert(.tiltMax) }
-        }
-        return out
-    }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
         let g = geometry
@@ -714,13 +707,15 @@ public struct Oracle: Sendable {
     // MARK: After every tick
 
     /// After each tick: the frame's invariants, where moves land, the spring's timing, the tips
-    /// that must have shown.
-    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) {
+    /// that must have shown. Returns `wantsSliderReading` for the frame, so that the per-tick
+    /// loop need not call back into the oracle for it.
+    @discardableResult
+    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) -> Bool {
         let pose = editor.pose
         rearm(pose)
         guard pose.isFinite else {
             fail(.finiteState, tick: tick, pose.specDescription)
-            return
+            return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
         }
         let g = geometry
         let s = pose.scale
@@ -784,13 +779,18 @@ public struct Oracle: Sendable {
             fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
         }
         frame(editor, tick: tick)
+        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
     }
 
     /// Whether the slider's reading is worth judging after this tick: the pose has come to rest
     /// (no finger on it, no animation — when VoiceOver reads it) somewhere new. Asking only then
     /// keeps a logarithm off every moving frame.
     public func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
-        !recognizerActive && !editor.animating && lastSliderPose != editor.pose
+        Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+    }
+
+    static func sliderReadingDue(_ editor: Observation, recognizerActive: Bool, lastRead: Pose?) -> Bool {
+        !recognizerActive && !editor.animating && lastRead != editor.pose
     }
 
     /// R4.2: the slider reads percent = 100·log(s/s_min)/log(s_max/s_min) at rest.
@@ -818,9 +818,8 @@ public struct Oracle: Sendable {
             } else if animationTicks > settleBound {
                 fail(.animatedFramesValid, tick: tick, "animation still running after \(animationTicks) ticks; the spring settles within \(settleBound)")
             }
-            if var running = move {
-                running.frames += 1
-                move = running
+            if move?.frames != nil {
+                move!.frames += 1
                 checkSpring(pose: editor.pose, tick: tick)
             }
         } else {

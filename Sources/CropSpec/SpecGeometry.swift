@@ -78,6 +78,7 @@ public struct SpecGeometry: Sendable {
 
     /// The angle in (−180, 180].
     public static func wrap(_ degrees: Double) -> Double {
+        if degrees > -180 && degrees <= 180 { return degrees }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 }
         if d <= -180 { d += 360 }
@@ -96,8 +97,8 @@ public struct SpecGeometry: Sendable {
         return abs(c) + abs(s)
     }
 
-    public func sMin(_ degrees: Double) -> Double { degrees == 0 ? sMin : sMin * Self.cover(degrees) }
-    public func sMax(_ degrees: Double) -> Double { degrees == 0 ? sMax : max(sMin(degrees), sMax) }
+    @inline(__always) public func sMin(_ degrees: Double) -> Double { degrees == 0 ? sMin : sMin * Self.cover(degrees) }
+    @inline(__always) public func sMax(_ degrees: Double) -> Double { degrees == 0 ? sMax : max(sMin(degrees), sMax) }
 
     /// The translation along the photo's own axes: u = R(−θ)·t.
     public static func photoAxes(_ pose: Pose) -> Point { turn(pose.translation, by: -pose.angle) }
@@ -230,6 +231,29 @@ public struct SpecGeometry: Sendable {
     public static let sliderStep = 10.0
 
     // MARK: Where the pose sits
+
+    /// Every side `pose` is on within `slack` (as `isOn`, all at once: the per-tick path). Asked
+    /// of the geometry, not the oracle: a non-mutating method of the oracle called from its
+    /// mutating ones copied the whole oracle per call, several times a tick.
+    @inline(__always) public func sides(_ pose: Pose, slack: Double) -> LimitSet {
+        var out: LimitSet = []
+        let a = pose.angle
+        let low = sMin(a), high = sMax(a)
+        if pose.scale <= low * (1 + slack * 1e-3) { out.insert(.zoomMin) }
+        if pose.scale >= high * (1 - slack * 1e-3) { out.insert(.zoomMax) }
+        let l = panLimit(pose.scale, angle: a)
+        let u = a == 0 ? pose.translation : Self.photoAxes(pose)
+        if u.x <= -l.x + slack { out.insert(.panMinX) }
+        if u.x >= l.x - slack { out.insert(.panMaxX) }
+        if u.y <= -l.y + slack { out.insert(.panMinY) }
+        if u.y >= l.y - slack { out.insert(.panMaxY) }
+        if rotationAllowed, maxTilt < 45 {
+            let tilt = Self.tilt(a)
+            if tilt <= -maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
+            if tilt >= maxTilt - slack * 1e-3 { out.insert(.tiltMax) }
+        }
+        return out
+    }
 
     /// Whether `pose` is on limit `side` within `slack` (relative × 1e-3 for zoom, points for pan
     /// along the photo's axes, degrees for the tilt).

@@ -104,7 +104,7 @@ public struct GestureRecognizer: Sendable {
             if (d.x * d.x + d.y * d.y).squareRoot() >= settings.dragThreshold {
                 // Deltas count from here: the threshold's 10 pt do not make the image jump.
                 state = .panning
-                lastEmitted = fingers
+                rememberEmitted()
                 events.append(.panBegan)
             }
         case .resting:
@@ -135,16 +135,23 @@ public struct GestureRecognizer: Sendable {
             } else {
                 events.append(.pinchChanged(scale: span / startSpan, focal: centroid))
             }
-            lastEmitted = fingers
+            rememberEmitted()
         case .idle, .failed:
             break
         }
     }
 
+    /// Copies the fingers into `lastEmitted`'s own buffer: sharing one buffer (`lastEmitted =
+    /// fingers`) would make the next finger move copy the whole array, once per sample.
+    private mutating func rememberEmitted() {
+        lastEmitted.removeAll(keepingCapacity: true)
+        lastEmitted.append(contentsOf: fingers)
+    }
+
     private mutating func emitPan(into events: inout [EditorEvent]) {
         guard let f = fingers.first else { return }
         let before = lastEmitted.first { $0.id == f.id }?.point ?? f.point
-        lastEmitted = fingers
+        rememberEmitted()
         let delta = f.point - before
         if delta != .zero { events.append(.panChanged(delta: delta)) }
     }
@@ -179,7 +186,7 @@ public struct GestureRecognizer: Sendable {
             fingerDirection = span >= settings.minimumPinchSpan ? direction : nil
             fingersTurned = 0
             twistRecognizedAt = nil
-            lastEmitted = fingers
+            rememberEmitted()
             events.append(.pinchBegan(focal: centroid))
         default:
             // A third finger cancels the gesture (gesture notes).
@@ -202,10 +209,10 @@ public struct GestureRecognizer: Sendable {
         case (.pinching, 1):
             events.append(.pinchEnded)
             state = .resting
-            lastEmitted = fingers
+            rememberEmitted()
         case (.pinching, let n) where n >= 2:
             // A finger beyond the first two lifted while the pinch goes on with the first two.
-            lastEmitted = fingers
+            rememberEmitted()
         case (.failed, 0), (.resting, 0):
             state = .idle
         default:

@@ -92,8 +92,7 @@ public struct Simulator {
             if !tickEffects.isEmpty { run.record(tickEffects, tick: tick, into: &result) }
             if options.checkInvariants {
                 let observation = run.editor.observation
-                run.oracle.endOfTick(observation, recognizerActive: recognizer.isGestureActive, tick: tick)
-                if run.oracle.wantsSliderReading(observation, recognizerActive: recognizer.isGestureActive) {
+                if run.oracle.endOfTick(observation, recognizerActive: recognizer.isGestureActive, tick: tick) {
                     run.oracle.judgeSlider(run.editor.sliderPercent, pose: observation.pose, tick: tick)
                 }
                 if run.oracle.flowActive {
