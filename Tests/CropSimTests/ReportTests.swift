@@ -55,16 +55,16 @@ import Testing
         func write(_ name: String, jobs: Int) throws -> URL {
             var writer = ReportWriter(directory: parent.appendingPathComponent(name))
             writer.jobs = jobs
-            writer.scenarioFiles = { r, k in ["detail.js": Array("cropsimDetail(\(k), \(jsonString(r.scenario.id)));\n".utf8)] }
+            writer.scenarioFiles = { r in ["detail.js": Array("cropsimDetail(\(r.ticks), \(jsonString(r.scenario.id)));\n".utf8)] }
             try writer.write(results, wallSeconds: [:])
             return parent.appendingPathComponent(name)
         }
         let one = try write("one", jobs: 1), four = try write("four", jobs: 4)
-        for (k, r) in results.enumerated() {
+        for r in results {
             for dir in [one, four] {
                 let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
                 #expect(try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
-                        == "cropsimDetail(\(k), \"\(r.scenario.id)\");\n")
+                        == "cropsimDetail(\(r.ticks), \"\(r.scenario.id)\");\n")
             }
             for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json"] {
                 let path = "scenarios/\(r.scenario.id)/\(file)"
