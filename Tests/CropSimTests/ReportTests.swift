@@ -123,6 +123,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["file.txt", "link", "notes"])
     }
 
+    /// One-character names (`--report-dir m`, `--junit j`) are paths like any other: Foundation's
+    /// `deletingLastPathComponent` traps on them, so the folder and name are split by hand.
+    @Test func oneCharacterPathsAreAccepted() throws {
+        let missing = "z"
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try ReportFolder(missing).check() == false)
+        try OutputFile.check(missing)
+        #expect(throws: OutputError.self) { try ReportFolder("a/..").check() }
+    }
+
     /// What a killed run leaves (a staged report, an old one moved aside with the name empty,
     /// half-deleted trash) is recovered by the next run.
     @Test func theNextRunRecoversWhatAKilledRunLeft() throws {
