@@ -3,71 +3,92 @@ import CropModel
 import CropSim
 import Foundation
 
-/// The HTML report, in two parts so that it scales to thousands of scenarios:
+/// The HTML report, in parts so that it scales to thousands of scenarios and so that what is
+/// measured lives apart from what is deterministic:
 ///
 /// * `index.html` — a small summary page: one row per scenario (result, group, ticks,
-///   violations, haptics, p95 model time, problems) as a JSON block that a script renders,
-///   sorts and filters (by result, group, requirement id, broken invariant and free text);
+///   violations, haptics, problems) as a JSON block that a script renders, sorts and filters (by
+///   result, group, requirement id, broken invariant and free text). It is drawn from
+///   `SummaryRow`s alone, which the run also writes to `summary-rows.jsonl`, so `report merge`
+///   draws the same page from shards;
+/// * `timings.js` — the p95 model time per scenario, for the summary's p95 column;
 /// * `scenarios/<id>/detail.js` — that scenario's charts, scrubber and filmstrip, which the page
 ///   loads only when a row is opened, by adding a `<script src>` (Chromium blocks `fetch` and
-///   XHR on `file://`, but not scripts), so the folder still opens from disk or a CI artifact.
+///   XHR on `file://`, but not scripts), so the folder still opens from disk or a CI artifact;
+/// * `scenarios/<id>/timing.js` — that scenario's frame-time histogram, table and wall seconds,
+///   loaded with `detail.js` the same way.
 ///
-/// Everything on both is deterministic except the model-time numbers and wall seconds.
+/// `index.html` and `detail.js` are byte-stable; the two timing scripts are measured.
 public enum HTMLReport {
-    /// The order of the summary: failures first, then by id (then by input position).
-    public static func ordered(_ results: [RunResult]) -> [Int] {
-        results.indices.sorted { a, b in
-            let ra = results[a], rb = results[b]
-            return ra.passed != rb.passed ? !ra.passed : (ra.scenario.id, a) < (rb.scenario.id, b)
-        }
+    /// The report's files beside `summary.json`: `index.html`, `summary-rows.jsonl` and
+    /// `timings.js`. `suite` is every scenario id the run was drawn from (before `--shard`).
+    public static func files(_ results: [RunResult], suite: [String]) -> [String: [UInt8]] {
+        let rows = SummaryRows(suite: .init(ids: suite), rows: results.map(SummaryRow.init))
+        let p95 = results.map { ($0.scenario.id, FrameTimingStatistics($0.modelNanoseconds).p95Ns) }
+        return ["index.html": Array(render(rows: rows.rows).utf8), SummaryRows.fileName: Array(rows.text.utf8),
+                "timings.js": Array(timings(p95: p95).utf8)]
     }
 
-    /// `index.html`. Row `k` of the data is `results[k]`, whose detail is `detail(results[k], index: k, …)`.
-    public static func render(_ results: [RunResult]) -> String {
-        let failed = results.filter { !$0.passed }.count
+    /// A scenario's files: `detail.js` and `timing.js`.
+    public static func scenarioFiles(_ r: RunResult, wallSeconds: Double?, thumbnail: RGBImage?) -> [String: [UInt8]] {
+        ["detail.js": Array(detail(r, thumbnail: thumbnail).utf8), "timing.js": Array(timing(r, wallSeconds: wallSeconds).utf8)]
+    }
+
+    /// `index.html`, rows in page order (failures first, then by id) whatever the order given.
+    public static func render(rows: [SummaryRow]) -> String {
+        let failed = rows.filter { !$0.pass }.count
         var page = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"not-run\"><head><meta charset=\"utf-8\">"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        page += "<title>cropsim report: \(results.count - failed) of \(results.count) passed</title>"
+        page += "<title>cropsim report: \(rows.count - failed) of \(rows.count) passed</title>"
         page += "<style>\(PageAssets.css)</style><script>\(PageAssets.errorTrap)</script></head><body>\n"
-        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(results.count)</b> scenarios: "
-        page += "<span class=\"badge pass\">✓ \(results.count - failed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span></p>"
+        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(rows.count)</b> scenarios: "
+        page += "<span class=\"badge pass\">✓ \(rows.count - failed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span></p>"
         page += "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
         page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
         page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
         page += PageAssets.summaryShell
         page += "<script type=\"application/json\" id=\"rows\">[\n"
-        page += ordered(results).map { row(results[$0], index: $0) }.joined(separator: ",\n")
-        page += "\n]</script>\n"
+        page += rows.sorted(by: SummaryRow.pageOrder).map(\.json).joined(separator: ",\n")
+        page += "\n]</script>\n<script src=\"timings.js\"></script>\n"
         page += "<footer>\(PageAssets.footer)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
         return page
     }
 
-    /// One summary row as JSON (short keys: the page carries thousands). Text is raw except
-    /// `prob`, which is markup.
-    static func row(_ r: RunResult, index k: Int) -> String {
-        let s = r.scenario
-        let group = s.id.split(separator: "/").dropLast().first.map(String.init) ?? "(top)"
-        let timing = FrameTimingStatistics(r.modelNanoseconds)
-        let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
-        let invariants = r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
-        var out = "{\"k\":\(k),\"id\":\(jsonString(s.id)),\"name\":\(jsonString(s.name)),\"g\":\(jsonString(group))"
-        out += ",\"pass\":\(r.passed),\"ticks\":\(r.ticks),\"v\":\(r.violationCount),\"h\":\(jsonString(haptics))"
-        out += ",\"p95\":\(svgNumber(timing.p95Ns, decimals: 0)),\"cov\":[\(s.covers.map(jsonString).joined(separator: ","))]"
-        out += ",\"inv\":[\(invariants.map(jsonString).joined(separator: ","))]"
-        let problemList = problems(r, limit: 3)
-        if !problemList.isEmpty { out += ",\"prob\":\(jsonString(problemList))" }
-        // Inside <script>, "</script" would end the block early and "<!--" change how it is
-        // read: no "<" at all (JSON.parse reads \u003c back).
-        return (out + "}").replacingOccurrences(of: "<", with: "\\u003c")
+    /// `timings.js`: the p95 model time per tick of each scenario, in ns, for the summary's p95
+    /// column (the page shows "–" without it).
+    public static func timings(p95: [(id: String, ns: Double)]) -> String {
+        let entries = p95.sorted { $0.id < $1.id }.map { "\(jsonString($0.id)):\(svgNumber($0.ns, decimals: 0))" }
+        return "cropsimTimings({\n" + entries.joined(separator: ",\n") + "\n});\n"
     }
 
     /// `scenarios/<id>/detail.js`: hands the scenario's section to the page that loaded it.
-    public static func detail(_ r: RunResult, index k: Int, wallSeconds: Double?, thumbnail: RGBImage?) -> String {
-        "cropsimDetail(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.render(r, index: k, wallSeconds: wallSeconds, thumbnail: thumbnail))));\n"
+    public static func detail(_ r: RunResult, thumbnail: RGBImage?) -> String {
+        "cropsimDetail(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.render(r, thumbnail: thumbnail))));\n"
+    }
+
+    /// `scenarios/<id>/timing.js`: hands the section's measured part to the page.
+    public static func timing(_ r: RunResult, wallSeconds: Double?) -> String {
+        "cropsimTiming(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.timing(r.modelNanoseconds, wallSeconds: wallSeconds))));\n"
     }
 
     /// A photo shrunk to the size the report embeds: shrink once, show in many sections.
     public static func photo(_ image: RGBImage) -> RGBImage { Thumbnail.shrink(image) }
+
+    /// An id that is safe as an HTML id and inside `url(#…)`, and one to one with the scenario id
+    /// (letters, digits and "-" kept; any other byte as "_" and two hex digits): element ids that
+    /// do not depend on which other scenarios share the page, so a shard writes the same bytes.
+    static func elementKey(_ id: String) -> String {
+        var out = ""
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "_" + String(byte, radix: 16, uppercase: false).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
 
     static func badge(_ r: RunResult) -> String {
         r.passed ? "<span class=\"badge pass\">✓ pass</span>" : "<span class=\"badge fail\">✗ fail</span>"
@@ -91,4 +112,20 @@ public enum HTMLReport {
         let shown = lines.prefix(limit).joined(separator: "<br>")
         return lines.count > limit ? shown + "<br><span class=\"muted\">… \(lines.count - limit) more</span>" : shown
     }
+}
+
+extension SummaryRow {
+    /// The row of a run's result.
+    public init(_ r: RunResult) {
+        let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
+        let problems = HTMLReport.problems(r, limit: 3)
+        self.init(id: r.scenario.id, name: r.scenario.name, pass: r.passed, ticks: r.ticks, violations: r.violationCount,
+                  haptics: haptics, covers: r.scenario.covers,
+                  invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"]),
+                  problems: problems.isEmpty ? nil : problems)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -54,6 +54,7 @@ enum PageAssets {
     if(!s)return;if(errors.length){s.setAttribute('data-status','error');s.textContent='JavaScript errors: '+errors.join(' | ');}}
     window.addEventListener('error',function(e){errors.push(String(e.message||e)+(e.lineno?' (line '+e.lineno+')':''));show();});
     window.cropsimError=function(e){errors.push(String(e&&e.message||e));show();};
+    window.cropsimTimings=function(t){window.cropsimP95=t;};
     window.cropsimScriptsDone=function(){show();if(!errors.length){var s=document.getElementById('js-status');s.setAttribute('data-status','ok');s.textContent='ok';}};
     })();
     """
@@ -79,7 +80,10 @@ enum PageAssets {
     /// form; the state lives in the
     /// URL's hash, e.g. `#result=fail&group=gestures&open=gestures/pinch-out-to-max`, so a link
     /// reopens the same view; `open=*` opens every shown row) and the details: opening a row
-    /// adds `<script src="scenarios/<id>/detail.js">`, which calls `cropsimDetail(id, html)`.
+    /// adds `<script src="scenarios/<id>/detail.js">`, which calls `cropsimDetail(id, html)`, and
+    /// `…/timing.js`, which calls `cropsimTiming(id, html)` with the measured part (the frame-time
+    /// histogram), put into the section's `.timing` box whichever arrives first. The p95 column
+    /// comes from `timings.js` (`cropsimTimings`), loaded before this script.
     /// Scrubbers redraw the frame SVG at any tick from the section's data block, move the
     /// timeline cursors, play at 60 Hz, and jump to a filmstrip frame when it is clicked. A
     /// scrubber or detail that fails is reported; the others still work.
@@ -88,12 +92,12 @@ enum PageAssets {
     function num(x,d){return String(Math.round(x*Math.pow(10,d))/Math.pow(10,d));}
     function set(el,attrs){for(var k in attrs)el.setAttribute(k,attrs[k]);}
     function esc(s){return String(s).replace(/[&<>"']/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c];});}
-    function dur(ns){var us=ns/1000;return us<1?num(ns,0)+' ns':us<1000?num(us,us<10?2:1)+' µs':num(us/1000,2)+' ms';}
+    function dur(ns){if(ns==null)return '–';var us=ns/1000;return us<1?num(ns,0)+' ns':us<1000?num(us,us<10?2:1)+' µs':num(us/1000,2)+' ms';}
     var rows=JSON.parse(document.getElementById('rows').textContent);
-    var byId={};rows.forEach(function(r){byId[r.id]=r;});
+    var p95=window.cropsimP95||{},byId={};rows.forEach(function(r){r.p95=typeof p95[r.id]==='number'?p95[r.id]:null;byId[r.id]=r;});
     var form=document.getElementById('filters'),tbody=document.querySelector('#summary tbody'),shown=document.getElementById('shown');
     var PAGE=200,state={result:'',group:'',req:'',inv:'',q:'',sort:'',open:[]},limit=PAGE,more=document.getElementById('more');
-    var details={},pending={};
+    var details={},pending={},timings={};
     function options(name,values){var sel=form.elements[name];values.sort().forEach(function(v){var o=document.createElement('option');o.value=o.textContent=v;sel.appendChild(o);});}
     function uniq(f){var seen={};rows.forEach(function(r){[].concat(f(r)).forEach(function(v){seen[v]=1;});});return Object.keys(seen);}
     options('group',uniq(function(r){return r.g;}));options('req',uniq(function(r){return r.cov;}));options('inv',uniq(function(r){return r.inv;}));
@@ -142,13 +146,23 @@ enum PageAssets {
       writeHash();
       document.documentElement.setAttribute('data-render-ms',String(Math.round(performance.now()-t0)));
     }
-    function load(id){
-      if(pending[id])return;pending[id]=1;
+    function script(id,name,onerror){
       var s=document.createElement('script');
-      s.src='scenarios/'+id.split('/').map(encodeURIComponent).join('/')+'/detail.js';
-      s.onerror=function(){cropsimError('cannot load '+s.getAttribute('src'));attach(id,null,'The detail could not be loaded: '+s.getAttribute('src')+' is missing.');};
+      s.src='scenarios/'+id.split('/').map(encodeURIComponent).join('/')+'/'+name;
+      s.onerror=function(){onerror(s.getAttribute('src'));};
       document.head.appendChild(s);
     }
+    function load(id){
+      if(pending[id])return;pending[id]=1;
+      script(id,'detail.js',function(src){cropsimError('cannot load '+src);attach(id,null,'The detail could not be loaded: '+src+' is missing.');});
+      // Timings are measured and kept apart; without them the detail still works.
+      script(id,'timing.js',function(src){timings[id]='<p class="muted">No measured frame times: '+esc(src)+' is missing.</p>';fillTiming(id);});
+    }
+    function fillTiming(id){
+      var node=details[id],box=node&&node.querySelector&&node.querySelector('.timing');
+      if(box&&timings[id]!=null){box.innerHTML='<h3>Frame time</h3>'+timings[id];box.setAttribute('data-loaded','true');}
+    }
+    window.cropsimTiming=function(id,html){timings[id]=html;fillTiming(id);};
     function attach(id,node,message){
       if(!node){node=document.createElement('p');node.className='muted';node.textContent=message;}
       details[id]=node;
@@ -156,7 +170,7 @@ enum PageAssets {
     }
     window.cropsimDetail=function(id,html){
       var t=document.createElement('template');t.innerHTML=html;var node=t.content.firstElementChild;
-      attach(id,node);
+      attach(id,node);fillTiming(id);
       node.querySelectorAll('.player').forEach(function(p){try{setUp(p);}catch(e){cropsimError(e);}});
       document.documentElement.setAttribute('data-details-loaded',String(document.querySelectorAll('#summary tr.detail section').length));
     };
@@ -210,7 +224,8 @@ enum PageAssets {
     translation within ±maxTx / ±maxTy); yellow spans are pans, green spans pinches; ▼ marks a haptic, a red × and dashed line a \
     violation; the dotted line follows the scrubber. Frames show the photo (or a test pattern with an "F" in its top-left corner), \
     92 % dimming outside the mask, the grid while it is visible, the instruction text until the first gesture, and fingertips in orange.</p>
-    <p>Model time per tick is measured and differs between runs; everything else on this page is deterministic. \
+    <p>Model time per tick is measured and differs between runs: it comes from <code>timings.js</code> (the p95 column) and \
+    <code>scenarios/&lt;id&gt;/timing.js</code> (the frame-time histograms); everything else on this page is deterministic. \
     Open a scenario to load its details (<code>scenarios/&lt;id&gt;/detail.js</code>); \
     the logs behind them are in the same folders next to this file; <code>trace.json</code> opens in ui.perfetto.dev. See docs/reports.md.</p>
     """

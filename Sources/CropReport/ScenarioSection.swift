@@ -4,18 +4,18 @@ import CropSim
 
 /// One scenario's section of the report (what `detail.js` carries): its id, covered
 /// requirements, photo and description, problems, the zoom and translation timelines, the
-/// scrubber, the frame-time histogram and the filmstrip.
+/// scrubber and the filmstrip; and, apart (what `timing.js` carries, filled into the section's
+/// `.timing` box), the frame-time histogram and the wall seconds.
 enum ScenarioSection {
-    /// `k` makes the section's element ids unique on the page (it is the row's index).
-    static func render(_ r: RunResult, index k: Int, wallSeconds: Double?, thumbnail: RGBImage?) -> String {
+    static func render(_ r: RunResult, thumbnail: RGBImage?) -> String {
         let s = r.scenario
+        let k = HTMLReport.elementKey(s.id)
         var out = "<section class=\"scenario \(r.passed ? "pass" : "fail")\" id=\"s-\(k)\" data-scenario-id=\"\(escapeMarkup(s.id))\">"
         out += "<h2>\(HTMLReport.badge(r)) \(escapeMarkup(s.name))</h2>"
         out += "<p class=\"meta\"><code>\(escapeMarkup(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(Editor.ticksPerSecond))))"
         if !s.covers.isEmpty { out += " · covers \(escapeMarkup(s.covers.joined(separator: ", ")))" }
         out += " · photo \(s.image.source.storedWidth)×\(s.image.source.storedHeight) orientation \(s.image.source.orientation.rawValue)"
         if let file = s.image.file { out += " (<code>\(escapeMarkup(file))</code>)" }
-        if let wallSeconds { out += " · wall \(svgNumber(wallSeconds, decimals: 3)) s" }
         out += "</p>"
         if !s.description.isEmpty { out += "<p class=\"description\">\(escapeMarkup(s.description))</p>" }
         let problemList = HTMLReport.problems(r, limit: 40)
@@ -35,17 +35,19 @@ enum ScenarioSection {
         if r.frames.first?.rotationAllowed == true { out += SVGChart.angleTimeline(r) }
         out += "</div><div class=\"row\">"
         out += "<div class=\"scrubber\"><h3>Scrubber</h3>\(Filmstrip.player(r, photo: photo, dataID: "data-\(k)"))</div>"
-        out += "<div class=\"timing\"><h3>Frame time</h3>\(timing(r.modelNanoseconds))</div></div>"
+        out += "<div class=\"timing\"><h3>Frame time</h3><p class=\"muted\">Measured times load from timing.js…</p></div></div>"
         out += "<h3>Filmstrip</h3>\(Filmstrip.strip(r, photo: photo))"
         return out + "</section>\n"
     }
 
-    static func timing(_ samples: [Int64]) -> String {
+    /// What `timing.js` carries: the frame-time histogram and its table, and the wall seconds.
+    static func timing(_ samples: [Int64], wallSeconds: Double?) -> String {
         let t = FrameTimingStatistics(samples)
         var s = SVGChart.histogram(samples, stats: t)
         s += "<table class=\"stats\"><tr><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>max</th><th>over 16.67 ms</th><th>hitch time</th></tr><tr>"
         for ns in [t.p50Ns, t.p90Ns, t.p95Ns, t.p99Ns, t.maxNs] { s += "<td>\(SVGChart.durationLabel(ns / 1000))</td>" }
         s += "<td>\(t.overBudget) of \(t.ticks)</td><td>\(svgNumber(t.hitchMsPerSecond, decimals: 3)) ms/s</td></tr></table>"
+        if let wallSeconds { s += "<p class=\"meta\">wall \(svgNumber(wallSeconds, decimals: 3)) s for the whole scenario</p>" }
         return s
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropReport
 import CropSim
 import Foundation
 
@@ -17,8 +18,9 @@ struct ReportMergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge the report folders of sharded runs into one report.",
         discussion: """
-            The merged summary.json, junit.xml and scenarios/ are byte-identical to one unsharded \
-            run's, timings aside, whatever the order of the folders. The output folder is replaced \
+            The merged report (index.html, summary.json, junit.xml, summary-rows.jsonl and \
+            scenarios/) is byte-identical to one unsharded run's, timings aside, whatever the order \
+            of the folders. The folders must be every shard of one suite, each once. The output folder is replaced \
             like run's --report-dir (absent, empty or a previous report). Exit code 1 when a merged \
             scenario failed.
 
@@ -37,9 +39,14 @@ struct ReportMergeCommand: ParsableCommand {
         try folder.check()
         var merge = ReportMerge()
         for shard in shards { try merge.add(shard) }
-        guard let summary = merge.summary else { return }
+        try merge.checkComplete()
+        guard let summary = merge.summary, let rows = merge.rows else { return }
+        let page = [
+            "index.html": HTMLReport.render(rows: rows.rows),
+            "timings.js": HTMLReport.timings(p95: summary.scenarios.map { ($0.id, $0.timing.p95Ns) }),
+        ]
         try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) { staging throws(OutputError) in
-            try merge.fill(staging, shownAs: out)
+            try merge.fill(staging, shownAs: out, files: page)
         }
         print("\(out): \(summary.scenarios.count) scenarios from \(shards.count) reports, \(summary.passed) passed, \(summary.failed) failed")
         if summary.failed > 0 { throw ExitCode.checkFailed }

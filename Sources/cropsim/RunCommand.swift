@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
         if let filter {
             scenarios = scenarios.filter { $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter) }
         }
+        let suite = scenarios.map(\.id)
         if let shard {
             scenarios = scenarios.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
         }
@@ -70,11 +71,11 @@ struct RunCommand: ParsableCommand {
         var writer = ReportWriter(path: reportDir)
         writer.jobs = jobs
         writer.attachments = ScenarioPhotos.render(&outcome.results)
-        writer.files["index.html"] = Array(HTMLReport.render(outcome.results).utf8)
+        writer.files.merge(HTMLReport.files(outcome.results, suite: suite)) { $1 }
         let thumbnails = Self.thumbnails(outcome.results), wallSeconds = outcome.wallSeconds
-        writer.scenarioFiles = { r, k in
+        writer.scenarioFiles = { r in
             let photo = ScenarioPhotos.path(of: r.scenario).flatMap { thumbnails[$0] }
-            return ["detail.js": Array(HTMLReport.detail(r, index: k, wallSeconds: wallSeconds[r.scenario.id], thumbnail: photo).utf8)]
+            return HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: photo)
         }
         try writer.write(outcome.results, wallSeconds: outcome.wallSeconds) {
             printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")

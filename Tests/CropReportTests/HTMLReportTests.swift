@@ -33,23 +33,29 @@ enum Fixture {
 func count(_ needle: String, in haystack: String) -> Int { haystack.components(separatedBy: needle).count - 1 }
 
 /// The page as a reader sees it with every row opened: the summary plus each scenario's section
-/// as its `detail.js` hands it over.
+/// as its `detail.js` hands it over, and the measured part its `timing.js` hands over.
 struct Page {
     var index: String
     var details: [String]
-    var all: String { index + details.joined() }
+    var timings: [String]
+    var all: String { index + details.joined() + timings.joined() }
 
     init(_ results: [RunResult], thumbnails: [String: RGBImage] = [:], wallSeconds: [String: Double] = [:]) throws {
-        index = HTMLReport.render(results)
-        details = try results.indices.map { k in
-            try Self.section(HTMLReport.detail(results[k], index: k, wallSeconds: wallSeconds[results[k].scenario.id],
-                                               thumbnail: thumbnails[results[k].scenario.id]))
+        let files = HTMLReport.files(results, suite: results.map(\.scenario.id))
+        index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        details = try results.map { r in
+            let scripts = HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: thumbnails[r.scenario.id])
+            return try Self.section(String(decoding: try #require(scripts["detail.js"]), as: UTF8.self))
+        }
+        timings = try results.map { r in
+            let scripts = HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: nil)
+            return try Self.section(String(decoding: try #require(scripts["timing.js"]), as: UTF8.self), call: "cropsimTiming")
         }
     }
 
-    /// The HTML inside `cropsimDetail("id",\n"…");`.
-    static func section(_ script: String) throws -> String {
-        #expect(script.hasPrefix("cropsimDetail(\"") && script.hasSuffix(");\n"))
+    /// The HTML inside `cropsimDetail("id",\n"…");` (or another call).
+    static func section(_ script: String, call: String = "cropsimDetail") throws -> String {
+        #expect(script.hasPrefix(call + "(\"") && script.hasSuffix(");\n"))
         let lines = script.split(separator: "\n", maxSplits: 1)
         let literal = try #require(lines.last).dropLast(3)
         return try JSONDecoder().decode(String.self, from: Data(literal.utf8))
@@ -75,10 +81,12 @@ struct Page {
         let rows = try page.rows
         #expect(rows.map { $0["id"] as? String } == results.map(\.scenario.id).sorted())
         #expect(rows.allSatisfy { $0["g"] as? String == "gestures" && $0["pass"] as? Bool == true })
-        #expect(rows.map { $0["k"] as? Int }.compactMap { $0 }.sorted() == [0, 1, 2])
-        // The summary holds no section: each comes from its folder's detail.js.
+        // The summary holds no section: each comes from its folder's detail.js, and its measured
+        // part from timing.js; the p95 column from timings.js.
         #expect(!page.index.contains("<section class=\"scenario "))
-        #expect(page.index.contains("'/detail.js'") && page.index.contains("window.cropsimDetail="))
+        #expect(page.index.contains("'detail.js'") && page.index.contains("window.cropsimDetail="))
+        #expect(page.index.contains("'timing.js'") && page.index.contains("window.cropsimTiming="))
+        #expect(page.index.contains("<script src=\"timings.js\"></script>") && !page.index.contains("\"p95\":"))
         #expect(page.index.contains("id=\"js-status\"") && page.index.contains("id=\"filters\""))
         // Nothing comes from the network.
         #expect(!page.all.contains("src=\"http") && !page.all.contains("href=\"http") && !page.all.contains("url(http"))
@@ -91,9 +99,10 @@ struct Page {
         for (k, r) in results.enumerated() {
             let section = page.details[k]
             #expect(count("<section class=\"scenario ", in: section) == 1)
-            #expect(section.contains("id=\"s-\(k)\" data-scenario-id=\"\(r.scenario.id)\""))
+            #expect(section.contains("id=\"s-\(HTMLReport.elementKey(r.scenario.id))\" data-scenario-id=\"\(r.scenario.id)\""))
             #expect(count("<svg class=\"chart timeline", in: section) == 3)
-            #expect(count("<svg class=\"chart histogram", in: section) == 1)
+            #expect(count("<svg class=\"chart histogram", in: section) == 0 && count("<div class=\"timing\">", in: section) == 1)
+            #expect(count("<svg class=\"chart histogram", in: page.timings[k]) == 1 && page.timings[k].contains("<table class=\"stats\">"))
             #expect(count("<div class=\"player\"", in: section) == 1)
             #expect(count("<div class=\"filmstrip\">", in: section) == 1)
         }
@@ -123,10 +132,9 @@ struct Page {
         #expect(html.contains("figure class=\"frame has-violation\""))
         // The failing scenario leads the summary, with its invariant to filter by.
         let first = try #require(try page.rows.first)
-        #expect(first["id"] as? String == results[2].scenario.id && first["pass"] as? Bool == false && first["k"] as? Int == 2)
+        #expect(first["id"] as? String == results[2].scenario.id && first["pass"] as? Bool == false)
         #expect(first["inv"] as? [String] == ["zoomInRange"])
         #expect((first["prob"] as? String)?.contains("<b class=\"violation\">zoomInRange</b> at tick 30") == true)
-        #expect(HTMLReport.ordered(results).first == 2)
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
@@ -135,7 +143,36 @@ struct Page {
         let walls = Dictionary(uniqueKeysWithValues: results.map { ($0.scenario.id, 0.25) })
         let a = try Page(results, wallSeconds: walls), b = try Page(results, wallSeconds: walls)
         #expect(Array(a.index.utf8) == Array(b.index.utf8))
-        #expect(a.details == b.details)
+        #expect(a.details == b.details && a.timings == b.timings)
+    }
+
+    /// What is measured reaches only timing.js and timings.js: index.html and detail.js keep their
+    /// bytes whatever the clock said, and whichever other scenarios share the run (a shard's
+    /// detail.js is the unsharded run's).
+    @Test func timingsLiveApart() throws {
+        let results = try Fixture.results(Self.ids)
+        var remeasured = results
+        for i in remeasured.indices { remeasured[i].modelNanoseconds = remeasured[i].modelNanoseconds.map { $0 * 7 + 123_456 } }
+        let first = results[0].scenario.id
+        let a = try Page(results, wallSeconds: [first: 0.25]), b = try Page(remeasured, wallSeconds: [first: 9.5])
+        #expect(a.index == b.index && a.details == b.details)
+        #expect(a.timings != b.timings && a.timings[0].contains("wall 0.25 s") && b.timings[0].contains("wall 9.5 s"))
+        let timings = { (r: [RunResult]) in HTMLReport.files(r, suite: Self.ids)["timings.js"] }
+        #expect(timings(results) != timings(remeasured))
+        let alone = try Page([results[1]])
+        #expect(alone.details[0] == a.details[1])
+        // The page is drawn from rows in any order.
+        let rows = results.map(SummaryRow.init)
+        #expect(HTMLReport.render(rows: rows) == HTMLReport.render(rows: rows.reversed()) && HTMLReport.render(rows: rows) == a.index)
+    }
+
+    /// Element ids come from the scenario id alone: safe in HTML and `url(#…)`, one to one.
+    @Test func elementKeysAreSafeAndOneToOne() {
+        #expect(HTMLReport.elementKey("gestures/pinch-out-2") == "gestures_2fpinch-out-2")
+        #expect(HTMLReport.elementKey("a_2f") == "a_5f2f" && HTMLReport.elementKey("a/") != HTMLReport.elementKey("a_2f"))
+        #expect(HTMLReport.elementKey("é x") == "_c3_a9_20x")
+        let ids = ["a/b", "a_b", "a-b", "a_2fb", "ab", "a.b", "a b"]
+        #expect(Set(ids.map(HTMLReport.elementKey)).count == ids.count)
     }
 
     @Test func scenarioTextIsEscaped() throws {
@@ -156,7 +193,7 @@ struct Page {
     @Test func theScrubberDataHoldsEveryTick() throws {
         let results = try Fixture.results([Self.ids[0]])
         let html = try Page(results).details[0]
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data-0\">"))
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data-\(HTMLReport.elementKey(results[0].scenario.id))\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as! [String: Any]
         let n = results[0].frames.count
@@ -174,7 +211,7 @@ struct Page {
         #expect(html.contains("<image href=\"data:image/png;base64,"))
         #expect(html.contains("viewBox=\"0 0 256 170\""))
         let pattern = try Page(results).details[0]
-        #expect(!pattern.contains("data:image/png") && pattern.contains("id=\"photo-0-c\""))
+        #expect(!pattern.contains("data:image/png") && pattern.contains("id=\"photo-\(HTMLReport.elementKey(results[0].scenario.id))-c\""))
     }
 
     /// Fixed decimals as `%.Nf` would print them, trimmed, without −0.

@@ -55,16 +55,16 @@ import Testing
         func write(_ name: String, jobs: Int) throws -> URL {
             var writer = ReportWriter(directory: parent.appendingPathComponent(name))
             writer.jobs = jobs
-            writer.scenarioFiles = { r, k in ["detail.js": Array("cropsimDetail(\(k), \(jsonString(r.scenario.id)));\n".utf8)] }
+            writer.scenarioFiles = { r in ["detail.js": Array("cropsimDetail(\(r.ticks), \(jsonString(r.scenario.id)));\n".utf8)] }
             try writer.write(results, wallSeconds: [:])
             return parent.appendingPathComponent(name)
         }
         let one = try write("one", jobs: 1), four = try write("four", jobs: 4)
-        for (k, r) in results.enumerated() {
+        for r in results {
             for dir in [one, four] {
                 let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
                 #expect(try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
-                        == "cropsimDetail(\(k), \"\(r.scenario.id)\");\n")
+                        == "cropsimDetail(\(r.ticks), \"\(r.scenario.id)\");\n")
             }
             for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json"] {
                 let path = "scenarios/\(r.scenario.id)/\(file)"
@@ -121,6 +121,16 @@ import Testing
         #expect(try String(contentsOf: notes.appendingPathComponent("README.md"), encoding: .utf8) == "mine")
         #expect(try String(contentsOf: parent.appendingPathComponent("file.txt"), encoding: .utf8) == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["file.txt", "link", "notes"])
+    }
+
+    /// One-character names (`--report-dir m`, `--junit j`) are paths like any other: Foundation's
+    /// `deletingLastPathComponent` traps on them, so the folder and name are split by hand.
+    @Test func oneCharacterPathsAreAccepted() throws {
+        let missing = "z"
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try ReportFolder(missing).check() == false)
+        try OutputFile.check(missing)
+        #expect(throws: OutputError.self) { try ReportFolder("a/..").check() }
     }
 
     /// What a killed run leaves (a staged report, an old one moved aside with the name empty,

@@ -2,16 +2,21 @@ import Foundation
 
 /// Merges the report folders of a sharded suite (`run --shard i/n` on many machines) into the
 /// folder one unsharded run would have written: the scenario folders copied byte for byte, and
-/// `summary.json` and `junit.xml` rebuilt in scenario-id order, so that everything but timings
-/// is byte-identical to the unsharded report. `index.html` is a plain table of the scenarios
-/// linking to their folders: the interactive page needs the runs' in-memory results.
+/// `summary.json`, `junit.xml` and `summary-rows.jsonl` rebuilt in scenario-id order; the caller
+/// draws `index.html` from `rows` and `timings.js` from the summary. Everything but the timings
+/// is then byte-identical to the unsharded report, whatever the order of the shards.
 public struct ReportMerge {
     public struct Shard {
         public var path: String
         public var summary: Summary
+        public var rows: SummaryRows
         public var junitCases: [String: String]
         public var junitSeconds: Double
     }
+
+    /// Each file a shard's report is read from is refused past this size (a suite of 5,000
+    /// scenarios writes about 5 MiB of `summary.json`).
+    public static let maxFileBytes = 256 << 20
 
     public private(set) var shards: [Shard] = []
     /// Which shard each scenario id came from.
@@ -19,27 +24,72 @@ public struct ReportMerge {
 
     public init() {}
 
-    /// Reads one shard's report; refused (exit 2) when it is not a cropsim report or a scenario
-    /// appears in two shards.
+    /// Reads one shard's report; refused (exit 2) when it is not a cropsim report, its files
+    /// disagree, it comes from another suite than the shards before it, or a scenario appears
+    /// in two shards.
     public mutating func add(_ folder: String) throws(OutputError) {
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError(.refused, "\(folder): is not a report folder")
         }
-        guard let data = FileManager.default.contents(atPath: folder + "/summary.json"),
-              let summary = try? JSONDecoder().decode(Summary.self, from: data) else {
-            throw OutputError(.refused, "\(folder): has no readable summary.json; is it a cropsim report?")
+        guard access(folder + "/summary.json", F_OK) == 0 else {
+            throw OutputError(.refused, "\(folder): has no summary.json; is it a cropsim report?")
         }
-        let junit = FileManager.default.contents(atPath: folder + "/junit.xml").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let summaryBytes = try Self.read(folder, "summary.json")
+        guard let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryBytes)) else {
+            throw OutputError(.refused, "\(folder)/summary.json: is not a summary cropsim writes")
+        }
+        let rows: SummaryRows
+        do { rows = try SummaryRows(parsing: try Self.read(folder, SummaryRows.fileName)) } catch let error as SummaryRows.Malformed {
+            throw OutputError(.refused, "\(folder)/\(SummaryRows.fileName): \(error)")
+        } catch let error as OutputError { throw error } catch {
+            throw OutputError(.refused, "\(folder)/\(SummaryRows.fileName): \(error)")
+        }
+        let ids = summary.scenarios.map(\.id)
+        guard rows.rows.map(\.id) == ids.sorted(), zip(rows.rows, summary.scenarios.sorted { $0.id < $1.id }).allSatisfy({ $0.pass == $1.passed }) else {
+            throw OutputError(.refused, "\(folder): \(SummaryRows.fileName) and summary.json list different scenarios or results")
+        }
+        if let first = shards.first, first.rows.suite != rows.suite {
+            throw OutputError(.refused, "\(folder): is a shard of another suite (\(rows.suite.scenarios) scenarios, \(rows.suite.fingerprint)) than \(first.path) (\(first.rows.suite.scenarios), \(first.rows.suite.fingerprint))")
+        }
+        let junit = String(decoding: try Self.read(folder, "junit.xml"), as: UTF8.self)
         let (cases, seconds) = Self.testcases(junit)
         for entry in summary.scenarios {
+            guard ReportWriter.isFolderName(entry.id) else {
+                throw OutputError(.refused, "\(folder)/summary.json: scenario id \"\(entry.id)\" is not a relative path")
+            }
             if let other = owner[entry.id] {
                 throw OutputError(.refused, "\(folder): scenario \(entry.id) is also in \(shards[other].path); shards must be disjoint")
             }
             guard cases[entry.id] != nil else { throw OutputError(.refused, "\(folder)/junit.xml: no testcase for scenario \(entry.id)") }
             owner[entry.id] = shards.count
         }
-        shards.append(Shard(path: folder, summary: summary, junitCases: cases, junitSeconds: seconds))
+        shards.append(Shard(path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds))
+    }
+
+    /// Refused (exit 2) unless the shards together are their whole suite: a missing shard
+    /// would otherwise merge into a report that looks complete.
+    public func checkComplete() throws(OutputError) {
+        guard let suite = shards.first?.rows.suite, owner.count != suite.scenarios else { return }
+        throw OutputError(.refused, "the \(shards.count) reports hold \(owner.count) of their suite's \(suite.scenarios) scenarios; is a shard missing?")
+    }
+
+    /// A file of the shard's report, read without blocking (a FIFO) or without bound.
+    static func read(_ folder: String, _ name: String) throws(OutputError) -> [UInt8] {
+        guard access(folder + "/" + name, F_OK) == 0 || errno != ENOENT else {
+            throw OutputError(.refused, "\(folder)/\(name): is missing; was the shard run by an older cropsim? Run it again with this one")
+        }
+        // ScenarioFile reads any file this way; its messages speak of scenarios.
+        do { return try ScenarioFile.contents(folder + "/" + name, limit: maxFileBytes).bytes } catch {
+            let why = error.message.hasPrefix("the file is") ? "is larger than \(maxFileBytes >> 20) MiB, more than any report writes"
+                : error.message.replacingOccurrences(of: "not a scenario file", with: "not a file")
+            throw OutputError(.refused, "\(folder)/\(name): \(why)")
+        }
+    }
+
+    /// The merged summary page's rows, with the shards' suite.
+    public var rows: SummaryRows? {
+        shards.first.map { SummaryRows(suite: $0.rows.suite, rows: shards.flatMap(\.rows.rows)) }
     }
 
     /// The merged summary: every shard's scenarios in id order, the counts recomputed.
@@ -55,7 +105,7 @@ public struct ReportMerge {
     /// one suite; the suite's time is the sum of the shards'.
     public func junit() -> String {
         guard let summary else { return "" }
-        let total = JUnitReport.seconds(shards.map(\.junitSeconds).reduce(0, +))
+        let total = JUnitReport.seconds(shards.map(\.junitSeconds).sorted().reduce(0, +))
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="cropsim" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" time="\#(total)">"# + "\n"
         out += #"  <testsuite name="cropsim scenarios" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" skipped="0" time="\#(total)">"# + "\n"
@@ -64,9 +114,10 @@ public struct ReportMerge {
         return out
     }
 
-    /// Writes the merged report into `staging` (a `ReportFolder.replace` staging folder).
-    public func fill(_ staging: String, shownAs shown: String) throws(OutputError) {
-        guard let summary else { return }
+    /// Writes the merged report into `staging` (a `ReportFolder.replace` staging folder), with
+    /// `files` (the page, drawn by the caller) beside `summary.json`.
+    public func fill(_ staging: String, shownAs shown: String, files: [String: String]) throws(OutputError) {
+        guard let summary, let rows else { return }
         func put(_ name: String, _ text: String) throws(OutputError) {
             try OutputFile.writeNew(Array(text.utf8), to: staging + "/" + name, shownAs: shown, sync: false)
         }
@@ -74,11 +125,10 @@ public struct ReportMerge {
             throw OutputError(.failed, "\(shown): cannot encode summary.json: \(error)")
         }
         try put("junit.xml", junit())
-        try put("index.html", Self.index(summary))
+        try put(SummaryRows.fileName, rows.text)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) { try put(name, text) }
         for entry in summary.scenarios {
             let from = shards[owner[entry.id]!].path + "/scenarios/" + entry.id
-            guard !entry.id.hasPrefix("/"), !entry.id.split(separator: "/", omittingEmptySubsequences: false).contains(where: { ["", ".", ".."].contains($0) })
-            else { throw OutputError(.refused, "\(from): scenario id \"\(entry.id)\" is not a relative path") }
             try copyTree(from, to: staging + "/scenarios/" + entry.id, shownAs: shown)
         }
     }
@@ -131,21 +181,5 @@ public struct ReportMerge {
         s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-    }
-
-    static func index(_ summary: Summary) -> String {
-        var html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>cropsim report (merged)</title>
-        <style>body{font:14px system-ui,sans-serif;margin:16px}td,th{padding:2px 10px;text-align:left}.fail{color:#c62828;font-weight:600}</style>
-        </head><body><h1>cropsim report (merged from shards)</h1>
-        <p>\(summary.passed) passed, \(summary.failed) failed. Each scenario's logs are in its folder; for the interactive page, run the suite unsharded.</p>
-        <table><tr><th>result</th><th>scenario</th><th>ticks</th><th>violations</th><th>first problem</th></tr>
-
-        """
-        for e in summary.scenarios {
-            html += "<tr><td class=\"\(e.passed ? "pass" : "fail")\">\(e.passed ? "pass" : "FAIL")</td><td><a href=\"scenarios/\(escapeMarkup(e.id))/\">\(escapeMarkup(e.id))</a></td><td>\(e.ticks)</td><td>\(e.violations)</td><td>\(escapeMarkup(e.firstProblem ?? ""))</td></tr>\n"
-        }
-        return html + "</table></body></html>\n"
     }
 }

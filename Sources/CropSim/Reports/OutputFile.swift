@@ -20,7 +20,7 @@ public enum OutputFile {
         }
         switch errno {
         case ENOENT:
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = splitPath(path).folder
             var folderInfo = stat()
             guard folder.isEmpty || (stat(folder, &folderInfo) == 0 && folderInfo.st_mode & S_IFMT == S_IFDIR) else {
                 throw .refused(path, "the folder \(folder) does not exist")
@@ -34,8 +34,8 @@ public enum OutputFile {
     /// Writes `bytes` to `path` through a temporary file in the same folder and one rename.
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         try check(path)
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).tmp-\(getpid())"
+        let (folder, name) = splitPath(path)
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).tmp-\(getpid())"
         unlink(temporary)  // left by a killed run of the same pid; the name is ours
         try writeNew(bytes, to: temporary, shownAs: path)
         guard rename(temporary, path) == 0 else {
@@ -50,10 +50,10 @@ public enum OutputFile {
     /// refuses to replace, so a reader never sees half a file and two writers never overwrite
     /// each other. Missing folders on the way are created.
     public static func create(_ bytes: [UInt8], at path: String) throws(OutputError) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let (folder, name) = splitPath(path)
         if !folder.isEmpty { try ReportFolder.makeFolders(folder, shownAs: path) }
         let temporary = (folder.isEmpty ? "" : folder + "/")
-            + ".\((path as NSString).lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+            + ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         try writeNew(bytes, to: temporary, shownAs: path)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
@@ -110,4 +110,15 @@ public enum OutputFile {
         }
         return true
     }
+}
+
+/// A path's folder ("" when it has none, "/" at the root) and its last component, trailing
+/// slashes aside: what `NSString.deletingLastPathComponent` and `lastPathComponent` give, without
+/// their trap on a one-character path such as "m" (swift-corelibs-foundation, Swift 6.3).
+func splitPath(_ path: String) -> (folder: String, name: String) {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+    let folder = trimmed[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
 }

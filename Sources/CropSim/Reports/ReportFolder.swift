@@ -31,13 +31,10 @@ public struct ReportFolder: Sendable {
     public init(_ path: String) throws(OutputError) {
         self.path = path
         guard !path.isEmpty else { throw .refused(path, "the report folder path is empty") }
-        var trimmed = path
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        let name = (trimmed as NSString).lastPathComponent
-        guard trimmed != "/", ![".", "..", "/"].contains(name) else {
+        let (parent, name) = splitPath(path)
+        guard path.contains(where: { $0 != "/" }), ![".", ".."].contains(name) else {
             throw .refused(path, "names no report folder of its own; give one such as Reports/latest")
         }
-        let parent = (trimmed as NSString).deletingLastPathComponent
         self.parent = parent.isEmpty ? "." : parent
         self.name = name
     }
@@ -215,7 +212,7 @@ public struct ReportFolder: Sendable {
     static func makeFolders(_ folder: String, shownAs shown: String, within root: String? = nil) throws(OutputError) {
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw .failed(shown, "create \(folder)") }
-        let up = (folder as NSString).deletingLastPathComponent
+        let up = splitPath(folder).folder
         guard !up.isEmpty, up != folder, up != root else { throw .failed(shown, "create \(folder)") }
         try makeFolders(up, shownAs: shown, within: root)
         if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .failed(shown, "create \(folder)") }

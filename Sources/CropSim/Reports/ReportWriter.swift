@@ -11,10 +11,9 @@ public struct ReportWriter: Sendable {
     public var attachments: [String: [String: [UInt8]]] = [:]
     /// Extra files at the top of the folder (e.g. `index.html`).
     public var files: [String: [UInt8]] = [:]
-    /// More files for each scenario's folder (e.g. `detail.js`), given the result and its
-    /// position in `results`: made while the folder is written and dropped once on disk, so a
-    /// large suite never holds them all.
-    public var scenarioFiles: (@Sendable (RunResult, Int) -> [String: [UInt8]])?
+    /// More files for each scenario's folder (e.g. `detail.js`), given the result: made while
+    /// the folder is written and dropped once on disk, so a large suite never holds them all.
+    public var scenarioFiles: (@Sendable (RunResult) -> [String: [UInt8]])?
     /// Scenario folders written in parallel: formatting the logs is most of the work.
     public var jobs = 1
 
@@ -24,6 +23,12 @@ public struct ReportWriter: Sendable {
 
     public init(directory: URL) {
         self.init(path: directory.path)
+    }
+
+    /// Whether a scenario id can name its folder below `scenarios/`: relative, and no "", "."
+    /// or ".." part that would leave it or alias another.
+    static func isFolderName(_ id: String) -> Bool {
+        !id.hasPrefix("/") && !id.split(separator: "/", omittingEmptySubsequences: false).contains { ["", ".", ".."].contains($0) }
     }
 
     /// `waiting` is called if another run is writing the same folder (this one then waits).
@@ -40,8 +45,7 @@ public struct ReportWriter: Sendable {
         }
         for r in results {
             let id = r.scenario.id
-            guard !id.hasPrefix("/"), !id.split(separator: "/", omittingEmptySubsequences: false).contains(where: { ["", ".", ".."].contains($0) })
-            else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
+            guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
         }
         try put(staging + "/summary.json", encoded("summary.json") { try Summary(results, wallSeconds: wallSeconds).json() })
         try put(staging + "/junit.xml", JUnitReport.xml(results, wallSeconds: wallSeconds))
@@ -54,7 +58,7 @@ public struct ReportWriter: Sendable {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < results.count, firstError.withLock({ $0 == nil }) else { return }
                 do throws(OutputError) {
-                    try writeScenario(results[i], index: i, into: staging)
+                    try writeScenario(results[i], into: staging)
                 } catch {
                     firstError.withLock { $0 = $0 ?? error }
                 }
@@ -63,7 +67,7 @@ public struct ReportWriter: Sendable {
         if let error = firstError.withLock({ $0 }) { throw error }
     }
 
-    private func writeScenario(_ r: RunResult, index: Int, into staging: String) throws(OutputError) {
+    private func writeScenario(_ r: RunResult, into staging: String) throws(OutputError) {
         let id = r.scenario.id
         let folder = staging + "/scenarios/" + id
         try ReportFolder.makeFolders(folder, shownAs: path, within: staging)
@@ -79,7 +83,7 @@ public struct ReportWriter: Sendable {
         try put(folder + "/frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))
         try put(folder + "/trace.json", ChromeTrace.json(r))
         for (name, bytes) in (attachments[id] ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
-        for (name, bytes) in (scenarioFiles?(r, index) ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
+        for (name, bytes) in (scenarioFiles?(r) ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
     }
 
     private func put(_ file: String, _ bytes: [UInt8]) throws(OutputError) {
