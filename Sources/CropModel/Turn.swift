@@ -10,13 +10,18 @@ public struct Turn: Hashable, Sendable {
     public let cos: Double
     public let sin: Double
 
-    public init(degrees: Double) {
+    /// Inlinable with the zero turn first: most poses never turn (rotation is off by default),
+    /// and then a turn costs a compare where it is made, not a call.
+    @inlinable public init(degrees: Double) {
+        self = degrees == 0 ? Turn(degrees: degrees, cos: 1, sin: 0) : Turn(turning: degrees)
+    }
+
+    @usableFromInline init(degrees: Double, cos: Double, sin: Double) {
+        (self.degrees, self.cos, self.sin) = (degrees, cos, sin)
+    }
+
+    @usableFromInline init(turning degrees: Double) {
         self.degrees = degrees
-        // Most poses never turn (rotation is off by default): that case costs a compare.
-        guard degrees != 0 else {
-            (cos, sin) = (1, 0)
-            return
-        }
         let quarters = (degrees / 90).rounded()
         let rest = (degrees - quarters * 90) * .pi / 180
         let c = rest == 0 ? 1 : Double.cos(rest), s = rest == 0 ? 0 : Double.sin(rest)

@@ -36,11 +36,11 @@ extension Oracle {
             let expected = Self.progressByFrame[m.frames] * m.turn
             u = (d + 360 * ((expected - d) / 360).rounded()) / m.turn
         } else if abs(ratio - 1) > 1e-3 {
-            let onLimit = geometry.sides(pose, slack: SpecTolerance.push)
+            let onLimit = sides(of: pose).loose
             guard onLimit.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
             u = Double.log(pose.scale / m.from.scale) / Double.log(ratio)
         } else if ratio == 1 {
-            guard geometry.sides(pose, slack: SpecTolerance.push).isEmpty else { return }
+            guard sides(of: pose).loose.isEmpty else { return }
             let dx = target.translation.x - m.from.translation.x, dy = target.translation.y - m.from.translation.y
             if abs(dx) >= abs(dy), abs(dx) > 1e-3 {
                 u = (pose.translation.x - m.from.translation.x) / dx

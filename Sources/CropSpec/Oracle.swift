@@ -45,6 +45,9 @@ public struct Oracle: Sendable {
     var angle = 0.0
     /// Whether the twist in progress holds the photo in a snap window (entering one is a haptic).
     var inSnapWindow = false
+    /// The sides the last pose asked about sits on: an event's checks and the tick's re-arming ask
+    /// about the same pose up to five times a tick. Cleared whenever the geometry changes.
+    var sidesMemo: (pose: Pose, tight: LimitSet, loose: LimitSet)?
 
     /// Stored details are capped per property; `counts` has every occurrence.
     public static let maxStoredPerProperty = 20
@@ -381,6 +384,7 @@ public struct Oracle: Sendable {
             let old = g
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             geometry = SpecGeometry(source: source, viewport: viewport, config: config)
+            sidesMemo = nil
             if let base {
                 let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
                 let q = SpecGeometry.imagePoint(base, under: .zero)
@@ -515,7 +519,7 @@ public struct Oracle: Sendable {
         let pushed = Self.pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home, in: geometry)
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        let loose = geometry.sides(pose, slack: SpecTolerance.push)
+        let loose = sides(of: pose).loose
         for reason in LimitReason.ordered where !pushed.atAll.isDisjoint(with: Self.axis(of: reason)) {
             engaged.formUnion(loose.intersection(Self.axis(of: reason)))
         }
@@ -650,11 +654,20 @@ public struct Oracle: Sendable {
     /// off by rounding, `engaged` only once it is clearly off.
     private mutating func rearm(_ pose: Pose) {
         guard !engaged.isEmpty || !disarmed.isEmpty else { return }
-        let tight = geometry.sides(pose, slack: SpecTolerance.zoom), loose = geometry.sides(pose, slack: SpecTolerance.push)
+        let (tight, loose) = sides(of: pose)
         disarmed.formIntersection(tight)
         engaged.formIntersection(loose)
     }
 
+
+    /// The sides `pose` sits on within rounding (`tight`: `SpecTolerance.zoom`) and clearly
+    /// (`loose`: `SpecTolerance.push`), from the memo when the pose is the last one asked about.
+    mutating func sides(of pose: Pose) -> (tight: LimitSet, loose: LimitSet) {
+        if let m = sidesMemo, m.pose == pose { return (m.tight, m.loose) }
+        let both = geometry.sides(pose, tight: SpecTolerance.zoom, loose: SpecTolerance.push)
+        sidesMemo = (pose, both.tight, both.loose)
+        return both
+    }
 
     private mutating func checkCrop(_ request: CropRequest, pose: Pose, tick: Int) {
         let g = geometry

@@ -232,27 +232,30 @@ public struct SpecGeometry: Sendable {
 
     // MARK: Where the pose sits
 
-    /// Every side `pose` is on within `slack` (as `isOn`, all at once: the per-tick path). Asked
-    /// of the geometry, not the oracle: a non-mutating method of the oracle called from its
-    /// mutating ones copied the whole oracle per call, several times a tick.
-    @inline(__always) public func sides(_ pose: Pose, slack: Double) -> LimitSet {
-        var out: LimitSet = []
+    /// Every side `pose` is on within a `tight` and a `loose` slack (as `isOn`, all at once: the
+    /// per-tick path asks both of the same pose). Asked of the geometry, not the oracle: a
+    /// non-mutating method of the oracle called from its mutating ones copied the whole oracle.
+    public func sides(_ pose: Pose, tight: Double, loose: Double) -> (tight: LimitSet, loose: LimitSet) {
         let a = pose.angle
         let low = sMin(a), high = sMax(a)
-        if pose.scale <= low * (1 + slack * 1e-3) { out.insert(.zoomMin) }
-        if pose.scale >= high * (1 - slack * 1e-3) { out.insert(.zoomMax) }
         let l = panLimit(pose.scale, angle: a)
         let u = a == 0 ? pose.translation : Self.photoAxes(pose)
-        if u.x <= -l.x + slack { out.insert(.panMinX) }
-        if u.x >= l.x - slack { out.insert(.panMaxX) }
-        if u.y <= -l.y + slack { out.insert(.panMinY) }
-        if u.y >= l.y - slack { out.insert(.panMaxY) }
-        if rotationAllowed, maxTilt < 45 {
-            let tilt = Self.tilt(a)
-            if tilt <= -maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
-            if tilt >= maxTilt - slack * 1e-3 { out.insert(.tiltMax) }
+        let tilt: Double? = rotationAllowed && maxTilt < 45 ? Self.tilt(a) : nil
+        func within(_ slack: Double) -> LimitSet {
+            var out: LimitSet = []
+            if pose.scale <= low * (1 + slack * 1e-3) { out.insert(.zoomMin) }
+            if pose.scale >= high * (1 - slack * 1e-3) { out.insert(.zoomMax) }
+            if u.x <= -l.x + slack { out.insert(.panMinX) }
+            if u.x >= l.x - slack { out.insert(.panMaxX) }
+            if u.y <= -l.y + slack { out.insert(.panMinY) }
+            if u.y >= l.y - slack { out.insert(.panMaxY) }
+            if let tilt {
+                if tilt <= -maxTilt + slack * 1e-3 { out.insert(.tiltMin) }
+                if tilt >= maxTilt - slack * 1e-3 { out.insert(.tiltMax) }
+            }
+            return out
         }
-        return out
+        return (within(tight), within(loose))
     }
 
     /// Whether `pose` is on limit `side` within `slack` (relative × 1e-3 for zoom, points for pan

@@ -55,7 +55,7 @@ public struct GestureRecognizer: Sendable {
 
     /// Feeds one sample. Moves are coalesced: call `flush` at the end of each tick.
     public mutating func handle(finger id: Int, point: Point, phase: TouchPhase, time: Int64, into events: inout [EditorEvent]) {
-        guard !cancelled.contains(id) else {
+        guard cancelled.isEmpty || !cancelled.contains(id) else {
             if phase == .up || phase == .cancel { cancelled.remove(id) }
             return
         }
