@@ -80,6 +80,7 @@ public enum ScenarioBuilder {
             case "ok": .success
             case "timeout": .timeout
             case "dropped": .connectionDropped
+            // An HTTP status; anything else the parser refuses, which the sampled text check reports.
             default: Int(result).map { $0 < 300 ? .success : .httpError(status: $0) } ?? .success
             }
         }
