@@ -209,7 +209,8 @@ public enum Campaign {
                 if let runs = config.runs, run >= runs { return }
                 var reader = ChoiceReader.random(seed: config.seed, run: run)
                 let trace = config.generator.trace(&reader)
-                let verdict = config.oracle.check(trace, replay: config.oracle.checks.replays(run: run))
+                let checks = config.oracle.checks
+                let verdict = config.oracle.check(trace, replay: checks.replays(run: run), text: checks.checksText(run: run))
                 local.count(trace, verdict)
                 guard let failure = verdict.failure else { continue }
                 publish(elapsed())
@@ -294,8 +295,9 @@ public enum Campaign {
         let oracle = config.oracle
         let shrunk = Shrinker(generator: config.generator, budget: config.shrinkBudget) { oracle.failure(failure.kind, on: $0) != nil }
             .shrink(choices)
-        // Judge the shrunk trace again to name its place and message as `cropsim run` will see them.
-        let final = oracle.failure(failure.kind, on: shrunk.trace) ?? failure
+        // Judge the shrunk trace again, through its text, to name its place and message as
+        // `cropsim run` will see them.
+        let final = oracle.failure(failure.kind, on: shrunk.trace, viaText: true) ?? failure
         finding.message = final.message
         finding.place = Self.place(of: final, in: shrunk.trace)
         finding.steps = shrunk.trace.steps.count

@@ -181,11 +181,11 @@ public struct Generator: Sendable {
     func action(_ kind: InputKind, _ r: inout ChoiceReader, place: inout Place) -> TraceAction {
         switch kind {
         case .drag: return .touches(drag(&r, place))
-        case .pinch: return .touches(pinch(&r, place, thirdFinger: false))
+        case .pinch: return .touches(pinch(&r, place, turn: 0, thirdFinger: false))
         case .doubleTap: return .touches(doubleTap(&r, place))
         case .handOver: return .touches(handOver(&r, place))
         case .crossing: return .touches(crossing(&r, place))
-        case .thirdFinger: return .touches(pinch(&r, place, thirdFinger: true))
+        case .thirdFinger: return .touches(pinch(&r, place, turn: 0, thirdFinger: true))
         case .slider:
             let jump = r.draw(below: 4)
             let percent = jump < 3 ? [0, 100, 50][jump] : r.integer(in: 0...100)
@@ -193,7 +193,7 @@ public struct Generator: Sendable {
         case .increment: return .increment(1 + r.draw(below: 12))
         case .decrement: return .decrement(1 + r.draw(below: 12))
         case .recenter: return .recenter
-        case .twist: return .touches(twist(&r, place))
+        case .twist: return .touches(pinch(&r, place, turn: r.pick(Self.turns), thirdFinger: false))
         case .rotate90: return .rotate90
         case .resize:
             let w = place.view.width, h = place.view.height
@@ -290,19 +290,27 @@ public struct Generator: Sendable {
     /// both zoom limits.
     static let spans: [Double] = [100, 400, 50, 0, 1, 10, 200, 800, 2000, 6000]
 
-    /// Two fingers symmetric about a (drifting) center; one may lift mid-pinch and the other go
-    /// on as a drag; with `thirdFinger`, a third lands and lifts in between.
-    func pinch(_ r: inout ChoiceReader, _ place: Place, thirdFinger: Bool) -> [FingerTrack] {
+    /// Turns that matter: under the 10° threshold, into a snap window from either side (85°, 95°,
+    /// −95°), through one and out, half and full turns, past any tilt limit.
+    static let turns: [Double] = [40, -40, 95, 9, 12, 100, -185, 360, 87, 14, 50, -95, 190, 730, 1, -12]
+
+    /// Two fingers symmetric about a (drifting) center, their span going from one of `spans` to
+    /// another and their direction turning by `turn` degrees: a pinch (0), or a twist whose span
+    /// may stay put (half the time), change (twist-pinch) and whose center may drift (twist-pan).
+    /// One finger may lift early and the other go on as a drag; with `thirdFinger`, a third lands
+    /// and lifts in between.
+    func pinch(_ r: inout ChoiceReader, _ place: Place, turn: Double, thirdFinger: Bool) -> [FingerTrack] {
         let center = point(&r, place)
-        let dir = direction(15 * Double(r.draw(below: 24)))
-        let fromSpan = r.pick(Self.spans), toSpan = r.pick(Self.spans)
+        let start = 15 * Double(r.draw(below: 24))
+        let fromSpan = r.pick(Self.spans)
+        let toSpan = turn != 0 && r.chance(50) ? fromSpan : r.pick(Self.spans)
         let drift = r.chance(30) ? Point(x: 10 * Double(r.integer(in: -20...20)), y: 10 * Double(r.integer(in: -20...20))) : .zero
         let (dt, n, hold) = timing(&r)
         let lift = r.draw(below: 3)
         let early = 1 + r.draw(below: n)
         func at(_ i: Int, _ side: Double) -> Point {
             let e = Double(i) / Double(n)
-            return center + drift * e + dir * (side * (fromSpan + (toSpan - fromSpan) * e) / 2)
+            return center + drift * e + direction(start + turn * e) * (side * (fromSpan + (toSpan - fromSpan) * e) / 2)
         }
         var tracks = [
             track(down: 0, up: lift == 2 ? early : n, dt: dt, hold: lift == 2 ? 0 : hold) { at($0, -1) },
@@ -314,32 +322,6 @@ public struct Generator: Sendable {
             tracks.append(track(down: down, up: down + r.draw(below: n + 2 - down), dt: dt, hold: 0) { _ in third })
         }
         return tracks
-    }
-
-    /// Turns that matter: under the 10° threshold, into a snap window from either side (85°, 95°,
-    /// −95°), through one and out, half and full turns, past any tilt limit.
-    static let turns: [Double] = [40, -40, 95, 9, 12, 100, -185, 360, 87, 14, 50, -95, 190, 730, 1, -12]
-
-    /// Two fingers turning about a center: the span may change (twist-pinch) and the center drift
-    /// (twist-pan); one finger may lift mid-twist and the other go on as a drag.
-    func twist(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack] {
-        let center = point(&r, place)
-        let start = 15 * Double(r.draw(below: 24))
-        let turn = r.pick(Self.turns)
-        let fromSpan = r.pick([160.0, 100, 400, 50, 0, 800])
-        let toSpan = r.chance(50) ? fromSpan : r.pick(Self.spans)
-        let drift = r.chance(30) ? Point(x: 10 * Double(r.integer(in: -20...20)), y: 10 * Double(r.integer(in: -20...20))) : .zero
-        let (dt, n, hold) = timing(&r)
-        let lift = r.draw(below: 3)
-        let early = 1 + r.draw(below: n)
-        func at(_ i: Int, _ side: Double) -> Point {
-            let e = Double(i) / Double(n)
-            return center + drift * e + direction(start + turn * e) * (side * (fromSpan + (toSpan - fromSpan) * e) / 2)
-        }
-        return [
-            track(down: 0, up: lift == 2 ? early : n, dt: dt, hold: lift == 2 ? 0 : hold) { at($0, -1) },
-            track(down: 0, up: lift == 1 ? early : n, dt: dt, hold: lift == 1 ? 0 : hold) { at($0, 1) },
-        ]
     }
 
     /// A drag whose second finger lands mid-drag, pinches, and lifts before or after the first.

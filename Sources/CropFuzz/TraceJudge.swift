@@ -14,6 +14,10 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
     /// The generator wrote a scenario the parser refuses, or a photo the editor refuses: a bug
     /// in the fuzzer or the parser, reported rather than skipped.
     case invalidScenario
+    /// The scenario the fuzzer judged (built in memory, `ScenarioBuilder`) is not the one its
+    /// saved text parses to: a bug in the builder, the writer or the parser, found by the sampled
+    /// text check. Judging such traces would judge a file nobody can replay.
+    case scenarioDiffers
 
     public var description: String {
         switch self {
@@ -22,6 +26,7 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
         case .replayDiffers: "replayDiffers"
         case .mirrorDiffers: "mirrorDiffers"
         case .invalidScenario: "invalidScenario"
+        case .scenarioDiffers: "scenarioDiffers"
         }
     }
 }
@@ -51,6 +56,8 @@ public struct TraceChecks: Hashable, Sendable {
     /// of it; 1: every trace). A replay costs a second run plus a frame record per tick, and a
     /// model that is not deterministic shows it on most traces, so sampling finds it a few runs
     /// later for half the cost. Saved files and shrinking always replay.
+    ///
+    /// The same runs get the text check (`checksText(run:)`), replay on or off.
     public var replayEvery: Int
     /// Mirror symmetry of the final state.
     public var mirror: Bool
@@ -64,7 +71,13 @@ public struct TraceChecks: Hashable, Sendable {
     }
 
     /// Whether generated run `run` gets the replay check.
-    public func replays(run: Int) -> Bool { replay != .off && run % replayEvery == 0 }
+    public func replays(run: Int) -> Bool { replay != .off && checksText(run: run) }
+
+    /// Whether generated run `run` is also written as scenario text and parsed back, and the
+    /// result compared with the scenario the fuzzer built in memory (`TraceJudge.check`). The
+    /// builder is the writer and the parser restated; a mismatch shows on whole classes of traces
+    /// (a field, a kind of step), so one run in `replayEvery` finds it within a few runs.
+    public func checksText(run: Int) -> Bool { run % replayEvery == 0 }
 }
 
 /// A property judged on a whole run besides the oracle's: how tests plant a failure that needs no
@@ -108,13 +121,13 @@ public struct TraceJudge: Sendable {
         return o
     }
 
-    /// Every check; `replay: false` skips the replay (a campaign samples it, `replays(run:)`).
-    public func check(_ trace: Trace, replay: Bool = true) -> Verdict {
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioWriter.scenario(trace, id: "fuzz")
-        } catch {
-            return Verdict(failure: Failure(kind: .invalidScenario, message: error.description), ticks: 0, simulatedTicks: 0)
+    /// Every check on the scenario built in memory (`ScenarioBuilder`); `replay: false` skips the
+    /// replay and `text: false` the comparison with the written and parsed text (a campaign
+    /// samples both, `replays(run:)` and `checksText(run:)`).
+    public func check(_ trace: Trace, replay: Bool = true, text: Bool = true) -> Verdict {
+        let scenario = ScenarioBuilder.scenario(trace, id: "fuzz")
+        if text, let failure = textFailure(trace, built: scenario) {
+            return Verdict(failure: failure, ticks: 0, simulatedTicks: 0)
         }
         var verdict = check(scenario, replay: replay && checks.replay != .off)
         guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else { return verdict }
@@ -125,6 +138,25 @@ public struct TraceJudge: Sendable {
             verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
         }
         return verdict
+    }
+
+    /// Writes the trace as text and parses it: `invalidScenario` when the parser refuses it,
+    /// `scenarioDiffers` when it reads back as anything but `built`.
+    func textFailure(_ trace: Trace, built: Scenario) -> Failure? {
+        let parsed: Scenario
+        do {
+            parsed = try ScenarioWriter.scenario(trace, id: "fuzz")
+        } catch {
+            return Failure(kind: .invalidScenario, message: error.description)
+        }
+        return ScenarioBuilder.difference(built, parsed).map {
+            Failure(kind: .scenarioDiffers, message: "the scenario judged in memory is not the one its text parses to: \($0)")
+        }
+    }
+
+    /// The scenario of a trace: built in memory, or (`viaText`) written and parsed as it is saved.
+    func scenario(_ trace: Trace, viaText: Bool) -> Scenario? {
+        viaText ? try? ScenarioWriter.scenario(trace, id: "fuzz") : ScenarioBuilder.scenario(trace, id: "fuzz")
     }
 
     /// Invariants and replay determinism: the checks that need only a scenario (so they apply to
@@ -170,19 +202,20 @@ public struct TraceJudge: Sendable {
 
     /// The trace's failure of kind `kind`, if it still has one (the shrinker's test): only the
     /// check that can produce that kind runs, and for a property its earliest violation counts
-    /// even when another property broke first.
-    public func failure(_ kind: FailureKind, on trace: Trace) -> Failure? {
+    /// even when another property broke first. Shrinking candidates are built in memory;
+    /// `viaText` judges the scenario as it is saved (the shrunk result, before saving).
+    public func failure(_ kind: FailureKind, on trace: Trace, viaText: Bool = false) -> Failure? {
         switch kind {
         case .property(let property):
-            guard let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
+            guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
             return Simulator.run(scenario, options: options(frames: false)).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),
-                  let scenario = try? ScenarioWriter.scenario(trace, id: "fuzz") else { return nil }
+                  let scenario = self.scenario(trace, viaText: viaText) else { return nil }
             return property.check(Simulator.run(scenario, options: options(frames: false)))
                 .map { Failure(kind: kind, message: "\(name) at tick \($0.tick): \($0.message)", tick: $0.tick) }
-        case .replayDiffers, .mirrorDiffers, .invalidScenario:
+        case .replayDiffers, .mirrorDiffers, .invalidScenario, .scenarioDiffers:
             return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }
         }
     }

@@ -35,7 +35,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Candidates the shrinker may try per failure, 0…1000000.") var shrinkBudget = 400
     @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
     var replayCheck = TraceChecks.Replay.frames
-    @Option(help: "Replay one generated trace in N (1: every trace; saved files and shrinking always replay).")
+    @Option(help: "Replay one generated trace in N and check its scenario text against the in-memory one (1: every trace; saved files and shrinking always replay).")
     var replayEvery = TraceChecks.defaultReplayEvery
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
     @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))

@@ -2,7 +2,7 @@ import CropModel
 
 /// What must hold at the end of a scenario (or at a checkpoint). Every field is optional: a
 /// scenario states only what it is about. "No invariant violations" always holds.
-public struct Expectations: Sendable {
+public struct Expectations: Sendable, Equatable {
     public var scale: NumberExpectation?
     public var tx: NumberExpectation?
     public var ty: NumberExpectation?
@@ -49,7 +49,7 @@ public struct Expectations: Sendable {
     public static let none = Expectations()
 }
 
-public struct Checkpoint: Sendable {
+public struct Checkpoint: Sendable, Equatable {
     public var time: Double
     public var expect: Expectations
     public var path: String
@@ -57,7 +57,7 @@ public struct Checkpoint: Sendable {
 
 /// A number to compare against, with a tolerance; symbols are resolved against the geometry at
 /// the moment of the check.
-public struct NumberExpectation: Sendable {
+public struct NumberExpectation: Sendable, Equatable {
     public var target: NumberExpression
     public var tolerance: Double
     public var path: String
@@ -66,7 +66,7 @@ public struct NumberExpectation: Sendable {
 }
 
 /// `1.5`, `"sMax"`, `"1.5*sMin"`, `"-maxTx"`.
-public struct NumberExpression: Sendable, CustomStringConvertible {
+public struct NumberExpression: Sendable, Equatable, CustomStringConvertible {
     public enum Symbol: String, Sendable, CaseIterable {
         case sMin, sMax, sQuality, sDensity, initial, maxTx, maxTy
     }

@@ -5,7 +5,7 @@ public enum Metamorphic: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One scenario file: a device, a photo, a config, timed steps and what must be true at the end.
-public struct Scenario: Sendable {
+public struct Scenario: Sendable, Equatable {
     /// The path below the suite root without `.json`, e.g. `gestures/pinch-past-max`.
     public var id: String
     /// The file it came from, as given on the command line.
@@ -26,6 +26,26 @@ public struct Scenario: Sendable {
     /// mirrored left to right too and expects the mirrored final pose.
     public var metamorphic: Set<Metamorphic> = []
 
+    /// Memberwise, for tools that build a scenario in memory (the fuzzer's `ScenarioBuilder`)
+    /// instead of parsing one; the parser's checks do not run on it.
+    public init(id: String, file: String, name: String, description: String, covers: [String], device: Device,
+                image: ImageSpec, config: AvatarCropperConfig, steps: [Step], backend: BackendScript,
+                expect: Expectations, checkpoints: [Checkpoint], metamorphic: Set<Metamorphic> = []) {
+        self.id = id
+        self.file = file
+        self.name = name
+        self.description = description
+        self.covers = covers
+        self.device = device
+        self.image = image
+        self.config = config
+        self.steps = steps
+        self.backend = backend
+        self.expect = expect
+        self.checkpoints = checkpoints
+        self.metamorphic = metamorphic
+    }
+
     /// The time of the last input, in seconds.
     public var inputEnd: Double { steps.map { $0.time + $0.action.duration }.max() ?? 0 }
 }
@@ -36,6 +56,13 @@ public struct Device: Sendable, Hashable {
     public var reduceMotion: Bool
     /// Touch samples per second: 60, or 120 on ProMotion displays.
     public var touchRate: Int
+
+    public init(view: Size, screenScale: Double, reduceMotion: Bool, touchRate: Int) {
+        self.view = view
+        self.screenScale = screenScale
+        self.reduceMotion = reduceMotion
+        self.touchRate = touchRate
+    }
 
     public var viewport: Viewport { Viewport(size: view, screenScale: screenScale) }
 }
@@ -60,14 +87,20 @@ public struct ImageSpec: Sendable, Hashable {
 }
 
 /// A step happens at `time` seconds after the scenario starts.
-public struct Step: Sendable {
+public struct Step: Sendable, Equatable {
     public var time: Double
     public var action: Action
     /// JSON path of the step, for messages (`$.steps[3]`).
     public var path: String
+
+    public init(time: Double, action: Action, path: String) {
+        self.time = time
+        self.action = action
+        self.path = path
+    }
 }
 
-public enum Action: Sendable {
+public enum Action: Sendable, Equatable {
     case drag(Drag)
     case pinch(Pinch)
     case twoFingerDrag(TwoFingerDrag)
@@ -156,6 +189,11 @@ public struct ViewPoint: Sendable, Hashable {
     public var x: Coordinate
     public var y: Coordinate
 
+    public init(x: Coordinate, y: Coordinate) {
+        self.x = x
+        self.y = y
+    }
+
     public static let center = ViewPoint(x: .percent(50), y: .percent(50))
 
     public func resolve(in view: Size) -> Point {
@@ -178,7 +216,7 @@ public enum Easing: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One finger along key points, smoothed with a cubic spline when there are three or more.
-public struct Drag: Sendable {
+public struct Drag: Sendable, Equatable {
     public var points: [ViewPoint]
     public var duration: Double
     public var easing: Easing
@@ -188,7 +226,7 @@ public struct Drag: Sendable {
 
 /// Two fingers symmetric about a center, the span (distance between them) going from `fromSpan`
 /// to `toSpan`, the center drifting by `drift` points.
-public struct Pinch: Sendable {
+public struct Pinch: Sendable, Equatable {
     public var center: ViewPoint
     public var fromSpan: Double
     public var toSpan: Double
@@ -204,7 +242,7 @@ public struct Pinch: Sendable {
 }
 
 /// Two fingers a fixed span apart whose centroid moves from `from` to `to`.
-public struct TwoFingerDrag: Sendable {
+public struct TwoFingerDrag: Sendable, Equatable {
     public var from: ViewPoint
     public var to: ViewPoint
     public var span: Double
@@ -214,8 +252,8 @@ public struct TwoFingerDrag: Sendable {
 }
 
 /// A raw track for one finger: W3C-style pointer actions, or recorded samples.
-public struct TouchTrack: Sendable {
-    public enum Body: Sendable {
+public struct TouchTrack: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
         case actions([PointerAction])
         case samples([RawSample])
     }
@@ -223,6 +261,12 @@ public struct TouchTrack: Sendable {
     public var finger: String
     public var body: Body
     public var path: String
+
+    public init(finger: String, body: Body, path: String) {
+        self.finger = finger
+        self.body = body
+        self.path = path
+    }
 
     public var duration: Double {
         switch body {
@@ -233,7 +277,7 @@ public struct TouchTrack: Sendable {
 }
 
 /// In the spirit of WebDriver pointer action sequences: moves interpolate over their duration.
-public enum PointerAction: Sendable {
+public enum PointerAction: Sendable, Equatable {
     case down(ViewPoint)
     case move(to: ViewPoint, duration: Double)
     case pause(Double)
@@ -252,9 +296,15 @@ public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
     case down, move, up, cancel
 }
 
-public struct RawSample: Sendable {
+public struct RawSample: Sendable, Equatable {
     /// Seconds after the step's time.
     public var time: Double
     public var point: ViewPoint
     public var phase: TouchPhase
+
+    public init(time: Double, point: ViewPoint, phase: TouchPhase) {
+        self.time = time
+        self.point = point
+        self.phase = phase
+    }
 }
