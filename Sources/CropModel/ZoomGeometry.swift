@@ -149,10 +149,12 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     }
 
     /// The same crop on the stored, un-oriented grid, which is what a decoder reads.
-    @inlinable public func storedCropRect(for pose: Pose) -> Rect {
+    @inlinable public func storedCropRect(for pose: Pose) -> Rect { storedRect(of: cropRect(for: pose)) }
+
+    /// An upright rect on the stored grid (the observation has the crop already).
+    @inlinable public func storedRect(of uprightRect: Rect) -> Rect {
         source.orientation.storedRect(
-            fromOriented: cropRect(for: pose),
-            storedWidth: Double(source.storedWidth), storedHeight: Double(source.storedHeight))
+            fromOriented: uprightRect, storedWidth: Double(source.storedWidth), storedHeight: Double(source.storedHeight))
     }
 
     /// R5.5 as decided in docs/editor-model.md: the crop must hold outputSize × q pixels per side,

@@ -187,7 +187,8 @@ public struct Oracle: Sendable {
     public mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
                                  effects: [EditorEffect], tick: Int) {
         checkStream(event, tick: tick)
-        let snapDue = event == .pinchEnded && editing && pinch?.twisted == true && Self.inWindow(before.angle)
+        let pinchEnded = if case .pinchEnded = event { true } else { false }
+        let snapDue = pinchEnded && editing && pinch?.twisted == true && Self.inWindow(before.angle)
             && SpecGeometry.tilt(before.angle) != 0
         let turningInFlight = wasAnimating && move?.turns == true
         switch event {

@@ -24,8 +24,10 @@ public struct GestureRecognizer: Sendable {
     public private(set) var state: State = .idle
     /// Fingers down, in landing order (a pinch uses the first two).
     private var fingers: [(id: Int, point: Point)] = []
-    /// Positions the last emitted event was computed from.
-    private var lastEmitted: [(id: Int, point: Point)] = []
+    /// Positions of the first two fingers the last emitted event was computed from.
+    /// Two are enough: a third finger fails the gesture, and a failed gesture emits nothing until
+    /// every finger has lifted. Fixed slots, not an array: this is written on every emitted event.
+    private var lastEmitted: (first: (id: Int, point: Point)?, second: (id: Int, point: Point)?) = (nil, nil)
     private var lastTap: (time: Int64, point: Point)?
     /// Fingers whose touches were cancelled: their later samples are ignored.
     private var cancelled: Set<Int> = []
@@ -88,7 +90,7 @@ public struct GestureRecognizer: Sendable {
         if isGestureActive { events.append(.gestureCancelled) }
         for f in fingers { cancelled.insert(f.id) }
         fingers.removeAll()
-        lastEmitted.removeAll()
+        lastEmitted = (nil, nil)
         state = .idle
         pendingMove = false
     }
@@ -141,16 +143,19 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
-    /// Copies the fingers into `lastEmitted`'s own buffer: sharing one buffer (`lastEmitted =
-    /// fingers`) would make the next finger move copy the whole array, once per sample.
     private mutating func rememberEmitted() {
-        lastEmitted.removeAll(keepingCapacity: true)
-        lastEmitted.append(contentsOf: fingers)
+        lastEmitted = (fingers.first, fingers.count > 1 ? fingers[1] : nil)
+    }
+
+    private func lastEmittedPoint(of id: Int) -> Point? {
+        if let f = lastEmitted.first, f.id == id { return f.point }
+        if let s = lastEmitted.second, s.id == id { return s.point }
+        return nil
     }
 
     private mutating func emitPan(into events: inout [EditorEvent]) {
         guard let f = fingers.first else { return }
-        let before = lastEmitted.first { $0.id == f.id }?.point ?? f.point
+        let before = lastEmittedPoint(of: f.id) ?? f.point
         rememberEmitted()
         let delta = f.point - before
         if delta != .zero { events.append(.panChanged(delta: delta)) }
