@@ -1,11 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The checked tick crosses three modules (model, oracle, simulator) on every event: full
-/// cross-module optimization lets the simulator read one field of the editor without copying
-/// the whole struct (docs/performance.md).
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "cropsim",
     platforms: [.macOS(.v15)],
@@ -27,8 +22,7 @@ let package = Package(
         // The product under test: pure value types, no I/O, no clock, no C library.
         .target(
             name: "CropModel",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: crossModule
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The spec oracle: every requirement and gesture-note rule restated as a property, judged from
@@ -36,8 +30,7 @@ let package = Package(
         // helpers (a test greps for them).
         .target(
             name: "CropSpec",
-            dependencies: ["CropModel", .product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: crossModule
+            dependencies: ["CropModel", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // GNU Scientific Library: splines for drag paths, mt19937 for the fuzzer.
@@ -58,8 +51,7 @@ let package = Package(
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: crossModule
+            dependencies: ["CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
