@@ -92,9 +92,6 @@ public enum ScenarioWriter {
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
     }
 
-    /// Shortest round-trip text; whole numbers without `.0`.
-    static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
-        return "\(x)"
-    }
+    /// The studio's spelling (`formatExactNumber`): reads back as the same double.
+    static func number(_ x: Double) -> String { formatExactNumber(x) }
 }

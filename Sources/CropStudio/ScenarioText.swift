@@ -3,15 +3,10 @@ import CropSim
 /// The JSON spellings the studio writes beyond the shared `jsonString`: numbers that read back
 /// exactly, microseconds as seconds (`0.117`), and a parsed value as text again.
 enum ScenarioText {
-    /// `formatNumber`, the shared spelling (whole numbers without `.0`, 12 significant digits),
-    /// unless that would lose digits: a number with 13–17 significant digits (a fuzz regression's
-    /// config, a `--screen-scale` typed in full) keeps Swift's shortest round-trip form, so a
-    /// branch never changes the scenario it came from. For normal numbers below 1e12 (all a
-    /// scenario holds) this is the studio's earlier spelling digit for digit (ScenarioTextTests).
-    static func number(_ x: Double) -> String {
-        let shared = formatNumber(x)
-        return Double(shared) == x ? shared : "\(x)"
-    }
+    /// `formatExactNumber`: a branch never changes the scenario it came from. For normal numbers
+    /// below 1e12 (all a scenario holds) this is the studio's earlier spelling digit for digit
+    /// (ScenarioTextTests).
+    static func number(_ x: Double) -> String { formatExactNumber(x) }
 
     /// Microseconds as seconds, trailing zeros dropped: `0.117`, `1.0`, `0.016667`.
     static func seconds(_ us: Int) -> String {

@@ -158,4 +158,20 @@ import Testing
         #expect(formatNumber(3) == "3")
         #expect(formatNumber(1279.880952380952) == "1279.88095238")
     }
+
+    /// Scenario files (the studio's and the fuzzer's) need every number back bit for bit, and
+    /// the short spelling wherever that gives it.
+    @Test func exactNumbersReadBackAsTheSameDouble() {
+        #expect(formatExactNumber(3) == "3")
+        #expect(formatExactNumber(-0.0) == "0")
+        #expect(formatExactNumber(0.1) == "0.1")
+        #expect(formatExactNumber(1.0 / 3.0) == "0.3333333333333333")
+        #expect(formatExactNumber(0.1 + 0.2) == "0.30000000000000004")
+        for i in UInt64(1)...20_000 {
+            // Bit patterns spread over every exponent, subnormals included; the same each run.
+            let x = Double(bitPattern: i &* 0x9E37_79B9_7F4A_7C15)
+            guard x.isFinite else { continue }
+            #expect(Double(formatExactNumber(x)) == x, "\(x)")
+        }
+    }
 }

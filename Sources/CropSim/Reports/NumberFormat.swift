@@ -9,6 +9,16 @@ public func formatNumber(_ x: Double) -> String {
     return cFormat("%.12g", x)
 }
 
+/// A number a scenario file must give back exactly: `formatNumber`'s spelling (whole numbers
+/// without `.0`, 12 significant digits) when it reads back as the same double, else Swift's
+/// shortest round-trip form (13–17 significant digits: a fuzz regression's config, a
+/// `--screen-scale` typed in full). The studio and the fuzzer write scenarios with it, so one
+/// value reads the same in both, and a file written from a parsed scenario never drifts.
+public func formatExactNumber(_ x: Double) -> String {
+    let shared = formatNumber(x)
+    return Double(shared) == x ? shared : "\(x)"
+}
+
 /// `x` rounded to `decimals` decimals (ties to even), then trailing zeros and a trailing point
 /// dropped and −0 written as 0: coordinates and labels in the HTML report. Done in integers
 /// (the report formats millions of these); numbers too large for that go through `%.Nf`.
