@@ -222,8 +222,6 @@ extension Oracle {
         }
     }
 
-    /// Whether the after-confirm flow has begun (until then `endOfFlowTick` has nothing to judge).
-
     /// After each tick of the flow: R12.3 atomicity, R12.5's kept avatar and due retries.
     /// `profile` is the store's row now.
     public mutating func endOfFlowTick(profile: (path: String?, version: Int), tick: Int) {

@@ -38,8 +38,8 @@ public struct Oracle: Sendable {
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
-    /// Whether the flow after confirm has begun (it never returns to editing): stored, because the
-    /// simulator asks every tick.
+    /// Whether the flow after confirm has begun (it never returns to editing; until then
+    /// `endOfFlowTick` has nothing to judge): stored, because the simulator asks every tick.
     public internal(set) var flowActive = false
     /// The turn at the last event or tick: it may change only by rotation (`angleChangesOnlyByRotation`).
     var angle = 0.0
