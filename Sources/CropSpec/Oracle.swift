@@ -660,7 +660,6 @@ public struct Oracle: Sendable {
         engaged.formIntersection(loose)
     }
 
-
     /// The sides `pose` sits on within rounding (`tight`: `SpecTolerance.zoom`) and clearly
     /// (`loose`: `SpecTolerance.push`), from the memo when the pose is the last one asked about.
     mutating func sides(of pose: Pose) -> (tight: LimitSet, loose: LimitSet) {
