@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CropSpec", targets: ["CropSpec"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
+        .executable(name: "cropsim-studio", targets: ["cropsim-studio"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
     ],
@@ -87,10 +88,15 @@ let package = Package(
                 "CropReport",
                 "CropPhotos",
                 "CropFuzz",
-                "CropStudio",
+                "CropStudioLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The studio's server runs as a program of its own: FlyingFox links FoundationNetworking
+        // (libcurl, TLS, Kerberos: 30 more shared libraries, ~7 MiB), which every other command
+        // would load at start. `cropsim studio` checks its options and hands them over as JSON.
+        .target(name: "CropStudioLaunch"),
+        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropModel"]),
 
         .testTarget(
             name: "CropModelTests",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CropModel
 import CropSim
-import CropStudio
+import CropStudioLaunch
 import Foundation
 
 /// `cropsim studio`: records gestures by hand in a browser against the live simulator and saves
@@ -40,47 +40,26 @@ struct StudioCommand: ParsableCommand {
         }
         if let photo { try requireRegularFile(photo) }
         if let open, open.hasSuffix(".json") { try requireRegularFile(open) }
-        var options = Studio.Options()
         let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
-        options.device = device.device
-        options.view = viewport.size
-        options.screenScale = viewport.screenScale
-        options.photo = photo
-        options.scenarios = ScenarioStore(root: scenarios)
-        options.open = open
-        let studio: Studio
-        do throws(Studio.Failure) { studio = try Studio(options: options) } catch {
-            throw CommandLineInputError(description: error.description)
-        }
-        let server: StudioServer
-        do { server = try StudioServer(studio: studio, port: UInt16(port)) } catch {
-            throw CommandLineInputError(description: "--port \(port): cannot listen on 127.0.0.1")
-        }
-        let started = Started()
-        let query = open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
-        Task {
-            do {
-                let bound = try await server.start()
-                FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
-            } catch {
-                started.fail("--port \(port): cannot listen on 127.0.0.1 (in use?)")
-            }
-        }
-        started.wait()
-        throw CommandLineInputError(description: started.message ?? "the server stopped")
-    }
-}
-
-/// The main thread waits here while the server runs on the cooperative pool; only a failure to
-/// listen wakes it.
-private final class Started: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private(set) var message: String?
-
-    func fail(_ message: String) {
-        self.message = message
-        semaphore.signal()
+        let launch = StudioLaunch(
+            port: port, viewWidth: viewport.size.width, viewHeight: viewport.size.height, screenScale: viewport.screenScale,
+            device: device.device?.name, photo: photo, scenarios: scenarios, open: open)
+        try Self.exec(launch)
     }
 
-    func wait() { semaphore.wait() }
+    /// Replaces this process with `cropsim-studio` from the same folder: its exit code, output
+    /// and Ctrl-C are the command's own.
+    static func exec(_ launch: StudioLaunch) throws -> Never {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let folder = me.lastIndex(of: "/").map { String(me[..<$0]) } ?? "."
+        let server = folder + "/" + StudioLaunch.executableName
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            throw EnvironmentError(description: "\(server): not found; the studio's server is built with `swift build --product \(StudioLaunch.executableName)`")
+        }
+        let json = String(decoding: try JSONEncoder().encode(launch), as: UTF8.self)
+        fflush(nil)
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(server), strdup(json), nil]
+        execv(server, &argv)
+        throw EnvironmentError(description: "\(server): cannot start: \(String(cString: strerror(errno)))")
+    }
 }

@@ -1,0 +1,63 @@
+import CropModel
+import CropSim
+import CropStudio
+import CropStudioLaunch
+import Foundation
+
+// The studio's server, started by `cropsim studio` with its checked options as one JSON argument
+// (`StudioLaunch` says why it is a program of its own). Exit codes and one-line messages follow
+// cropsim's contract: 2 for what the user asked (a port in use, a photo the editor refuses).
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(code)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2, let launch = try? JSONDecoder().decode(StudioLaunch.self, from: Data(arguments[1].utf8)) else {
+    fail("cropsim-studio is started by `cropsim studio` (see cropsim studio --help)")
+}
+var options = Studio.Options()
+options.view = Size(width: launch.viewWidth, height: launch.viewHeight)
+options.screenScale = launch.screenScale
+if let name = launch.device {
+    guard let preset = DevicePreset.named(name) else { fail("--device \(name): no such preset") }
+    options.device = preset
+}
+options.photo = launch.photo
+options.scenarios = ScenarioStore(root: launch.scenarios)
+options.open = launch.open
+
+let studio: Studio
+do throws(Studio.Failure) { studio = try Studio(options: options) } catch { fail(error.description) }
+let server: StudioServer
+do { server = try StudioServer(studio: studio, port: UInt16(clamping: launch.port)) } catch {
+    fail("--port \(launch.port): cannot listen on 127.0.0.1")
+}
+
+/// The main thread waits here while the server runs on the cooperative pool; only a failure to
+/// listen wakes it.
+final class Started: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private(set) var message: String?
+
+    func fail(_ message: String) {
+        self.message = message
+        semaphore.signal()
+    }
+
+    func wait() { semaphore.wait() }
+}
+
+let started = Started()
+let query = launch.open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+Task.detached {
+    do {
+        let bound = try await server.start()
+        FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
+    } catch {
+        started.fail("--port \(launch.port): cannot listen on 127.0.0.1 (in use?)")
+    }
+}
+started.wait()
+fail(started.message ?? "the server stopped")
