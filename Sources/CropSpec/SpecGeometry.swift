@@ -216,16 +216,21 @@ public struct SpecGeometry: Sendable {
     /// over the range at the photo's turn.
     public func sliderScale(_ percent: Double, angle: Double = 0) -> Double {
         let lo = sMin(angle), hi = sMax(angle)
-        guard hi > lo else { return percent > 100 ? hi * 2 : percent < 0 ? lo / 2 : lo }
+        guard !Self.collapsed(lo, hi) else { return percent > 100 ? hi * 2 : percent < 0 ? lo / 2 : lo }
         return lo * Double.exp(percent / 100 * Double.log(hi / lo))
     }
 
     /// The inverse: the percent the slider shows at zoom `s`, 0 when the range is collapsed.
     public func sliderPercent(_ s: Double, angle: Double = 0) -> Double {
         let lo = sMin(angle), hi = sMax(angle)
-        guard hi > lo else { return 0 }
+        guard !Self.collapsed(lo, hi) else { return 0 }
         return min(max(100 * Double.log(s / lo) / Double.log(hi / lo), 0), 100)
     }
+
+    /// docs/rotation.md decides that a zoom range narrower than rounding (relative `SpecTolerance.zoom`)
+    /// is collapsed: at the tilt limit s_min(θ) meets s_max by construction, and rounding must not
+    /// decide whether a decrement moves the photo or presses against the end.
+    static func collapsed(_ lo: Double, _ hi: Double) -> Bool { hi <= lo * (1 + SpecTolerance.zoom) }
 
     /// One VoiceOver increment or decrement: one slider step of 10 % (notes: "one slider step").
     public static let sliderStep = 10.0

@@ -54,6 +54,21 @@ import Testing
         #expect(abs(g.sMin / g.uprightSMin - (abs(cos(angle * .pi / 180)) + abs(sin(angle * .pi / 180)))) < 1e-12)
     }
 
+    /// At the tilt limit s_min(θ) meets s_max by construction, within an ulp or two on either side:
+    /// the range counts as collapsed, so the slider reads 0 % and a decrement presses against the
+    /// end (docs/rotation.md; the fuzz find in Scenarios/regressions/limitHapticOnEntry-tilt-limit-decrement.json).
+    @Test func aRangeCollapsedWithinRoundingIsCollapsed() throws {
+        let view = Viewport(width: 4000, height: 4000, screenScale: 2)
+        let e = try Editor.open(source: SourceImage(storedWidth: 3875, storedHeight: 3875), viewport: view, config: rotating).editor
+        for angle in [e.geometry.maxTilt, -e.geometry.maxTilt] {
+            let g = e.geometry.turned(to: angle)
+            #expect(abs(g.sMax / g.sMin - 1) < 1e-9, "\(angle)°: the range is within rounding of collapsed")
+            #expect(ZoomSlider.percent(for: g.sMax, in: g) == 0)
+            #expect(ZoomSlider.scale(for: -10, in: g) == g.sMin / 2)
+            #expect(ZoomSlider.scale(for: 110, in: g) == g.sMax * 2)
+        }
+    }
+
     /// Whatever is requested, the clamp's pose covers the output square, and a pose that already
     /// does is kept (a projection moves only what it must).
     @Test func clampAlwaysCoversAndKeepsLegalPoses() throws {
