@@ -54,14 +54,18 @@ public struct PhotoCheck: Sendable {
             }
             return outcome
         }
+        /// The editor's refusal at open (R11.4), the same on every device.
+        func undecodable(_ error: some CustomStringConvertible) -> Outcome {
+            everyDevice { r in
+                r.refused = Message.decodeFailed.text
+                r.refusedBecause = error.description
+            }
+        }
         let header: ImageInfo
         do {
             header = try ImageFile.header(path: path, limits: limits)
         } catch {
-            return everyDevice { r in
-                r.refused = Message.decodeFailed.text
-                r.refusedBecause = error.description
-            }
+            return undecodable(error)
         }
         base.format = header.format.name.lowercased()
         base.storedWidth = header.storedWidth
@@ -78,10 +82,7 @@ public struct PhotoCheck: Sendable {
             do {
                 _ = try ImageFile.thumbnail(path: path, limits: limits)
             } catch {
-                return everyDevice { r in
-                    r.refused = Message.decodeFailed.text
-                    r.refusedBecause = error.description
-                }
+                return undecodable(error)
             }
         }
         var results: [PhotoResult] = []

@@ -266,17 +266,6 @@ public struct SpecGeometry: Sendable {
     /// Whether `pose` is on limit `side` within `slack` (relative × 1e-3 for zoom, points for pan
     /// along the photo's axes, degrees for the tilt).
     public func isOn(_ side: LimitSet, _ pose: Pose, slack: Double) -> Bool {
-        let a = pose.angle
-        let u = Self.photoAxes(pose)
-        switch side {
-        case .zoomMin: return pose.scale <= sMin(a) * (1 + slack * 1e-3)
-        case .zoomMax: return pose.scale >= sMax(a) * (1 - slack * 1e-3)
-        case .panMinX: return u.x <= -panLimit(pose.scale, angle: a).x + slack
-        case .panMaxX: return u.x >= panLimit(pose.scale, angle: a).x - slack
-        case .panMinY: return u.y <= -panLimit(pose.scale, angle: a).y + slack
-        case .panMaxY: return u.y >= panLimit(pose.scale, angle: a).y - slack
-        case .tiltMin: return rotationAllowed && maxTilt < 45 && Self.tilt(a) <= -maxTilt + slack * 1e-3
-        default: return rotationAllowed && maxTilt < 45 && Self.tilt(a) >= maxTilt - slack * 1e-3
-        }
+        sides(pose, tight: slack, loose: slack).tight.isSuperset(of: side)
     }
 }

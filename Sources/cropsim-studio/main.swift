@@ -17,6 +17,10 @@ let arguments = CommandLine.arguments
 guard arguments.count == 2, let launch = try? JSONDecoder().decode(StudioLaunch.self, from: Data(arguments[1].utf8)) else {
     fail("cropsim-studio is started by `cropsim studio` (see cropsim studio --help)")
 }
+var isFolder: ObjCBool = false
+guard FileManager.default.fileExists(atPath: launch.scenarios, isDirectory: &isFolder), isFolder.boolValue else {
+    fail("\(launch.scenarios): no such folder (--scenarios)")
+}
 var options = Studio.Options()
 options.view = Size(width: launch.viewWidth, height: launch.viewHeight)
 options.screenScale = launch.screenScale
