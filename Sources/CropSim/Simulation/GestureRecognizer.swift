@@ -85,6 +85,10 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
+    /// A finger that lands while the editor takes no touches (it is cropping, or the session has
+    /// ended): ignored until it lifts, like the fingers `cancelAll` cancels.
+    public mutating func ignore(finger id: Int) { cancelled.insert(id) }
+
     /// The system cancelled every touch (an incoming call, a system gesture).
     public mutating func cancelAll(into events: inout [EditorEvent]) {
         if isGestureActive { events.append(.gestureCancelled) }

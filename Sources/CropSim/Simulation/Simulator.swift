@@ -77,6 +77,10 @@ public struct Simulator {
                 next += 1
                 switch input.kind {
                 case .touch(let finger, let point, let phase):
+                    // The editor takes no touches while it crops (see `.confirm` below): a finger
+                    // landing then is ignored until it lifts, so a failed crop resumes editing with
+                    // no gesture half-begun behind its back (found by check-fuzz-parser).
+                    if phase == .down, run.editor.session != .editing { recognizer.ignore(finger: finger) }
                     recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
                 case .system:
                     recognizer.flush(into: &events)
