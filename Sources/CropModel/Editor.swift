@@ -4,9 +4,10 @@ public struct Editor: Hashable, Sendable, Codable {
     public private(set) var geometry: ZoomGeometry
     public private(set) var pose: Pose
     public private(set) var gesture: GesturePhase = .idle
-    public private(set) var transition: Transition? {
-        didSet { isAnimating = transition != nil }
-    }
+    /// The move in flight. Set only through `start(_:)` and `stopTransition()`, which keep
+    /// `isAnimating` in step: no observer, so a tick advances the spring in place instead of
+    /// copying the transition out and back.
+    public private(set) var transition: Transition?
     /// Whether a transition runs: stored, because reading it is on every event and tick, and
     /// testing the optional there copied the whole transition.
     public private(set) var isAnimating = false
@@ -82,21 +83,28 @@ public struct Editor: Hashable, Sendable, Codable {
 
     public mutating func apply(_ event: EditorEvent) -> [EditorEffect] {
         var effects: [EditorEffect] = []
+        apply(event, into: &effects)
+        return effects
+    }
+
+    /// `apply(_:)`, appending the effects to a buffer the caller owns: a simulator that applies an
+    /// event every tick reuses one buffer instead of receiving (and releasing) an array per event.
+    public mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
         switch event {
         case .cropFinished, .uploadFinished, .profileUpdated, .retry:
             afterConfirm(event, &effects)
-            return effects
+            return
         default:
             break
         }
-        guard session == .editing else { return effects }
+        guard session == .editing else { return }
         defer { settleEngagedLimits() }
         switch event {
         case .panBegan:
             beginGesture(.panning)
         case .panChanged(let delta):
             guard delta.isFinite else { break }
-            if gesture != .panning { beginGesture(.panning) }
+            if case .panning = gesture {} else { beginGesture(.panning) }
             update(to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true, &effects)
         case .pinchBegan(let focal):
             guard focal.isFinite else { break }
@@ -108,8 +116,8 @@ public struct Editor: Hashable, Sendable, Codable {
                 break
             }
             let requested = anchor.startScale * factor / anchor.baseFactor
-            let g = geometry.turned(to: pose.angle)
-            let anchoredScale = min(max(requested, g.sMin), g.sMax)
+            let range = geometry.zoomRange(at: Turn(degrees: pose.angle))
+            let anchoredScale = min(max(requested, range.sMin), range.sMax)
             let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
             update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
             anchor.lastFactor = factor
@@ -174,39 +182,41 @@ public struct Editor: Hashable, Sendable, Codable {
         case .confirm:
             confirm(&effects)
         case .cancel:
-            transition = nil
+            stopTransition()
             gesture = .idle
             angleGuideVisible = false
             session = .cancelled
         case .cropFinished, .uploadFinished, .profileUpdated, .retry:
             break
         }
-        return effects
     }
 
     // MARK: Time
 
     /// Advances one 60 Hz frame: only a running transition changes anything.
     public mutating func tick() -> [EditorEffect] {
+        var effects: [EditorEffect] = []
+        tick(into: &effects)
+        return effects
+    }
+
+    /// `tick()`, appending the effects to a buffer the caller owns (as `apply(_:into:)`).
+    public mutating func tick(into effects: inout [EditorEffect]) {
         ticks += 1
         if case .waiting(let attempt, let retryAt) = upload, ticks >= retryAt {
-            var effects: [EditorEffect] = []
             startUpload(attempt: attempt + 1, &effects)
-            return effects
+            return
         }
-        // Test the flag before copying the transition out: most ticks have none.
-        guard isAnimating, var running = transition else { return [] }
+        // Test the flag first (most ticks have no transition), then advance the spring in place.
+        guard isAnimating else { return }
         defer { settleEngagedLimits() }
-        let settled = running.advance(spring: spring, dt: Self.tickDuration)
-        var effects: [EditorEffect] = []
-        if settled {
-            transition = nil
-            update(to: running.to, userDriven: false, &effects)
+        if transition!.advance(spring: spring, dt: Self.tickDuration) {
+            let end = transition!.to
+            stopTransition()
+            update(to: end, userDriven: false, &effects)
         } else {
-            transition = running
-            update(to: running.currentPose, userDriven: false, &effects)
+            update(to: transition!.currentPose, userDriven: false, &effects)
         }
-        return effects
     }
 
     // MARK: Helpers
@@ -241,8 +251,8 @@ public struct Editor: Hashable, Sendable, Codable {
         let requested = anchor.startScale * factor / anchor.baseFactor
         let requestedAngle = anchor.startAngle + (rotation - anchor.baseRotation)
         let angle = geometry.clamp(Pose(scale: pose.scale, translation: .zero, angle: requestedAngle), home: anchor.home).pose.angle
-        let g = geometry.turned(to: angle)
-        let anchoredScale = min(max(requested, g.sMin), g.sMax)
+        let range = geometry.zoomRange(at: Turn(degrees: angle))
+        let anchoredScale = min(max(requested, range.sMin), range.sMax)
         let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: angle)
         update(to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true, &effects)
         let inWindow = Self.inSnapWindow(pose.angle)
@@ -279,14 +289,14 @@ public struct Editor: Hashable, Sendable, Codable {
         var turn = Turn.normalized(target.angle - pose.angle)
         if turn < -90 { turn += 360 }
         if target.isClose(to: pose) { return }
-        transition = Transition(from: pose, to: target, anchor: .zero, turn: turn)
+        start(Transition(from: pose, to: target, anchor: .zero, turn: turn))
     }
 
     /// `base` turned to `angle` about the mask center, its zoom kept within the new limits, clamped.
     private func turnedPose(_ base: Pose, to angle: Double) -> Pose {
         let center = base.imagePoint(under: .zero)
-        let g = geometry.turned(to: angle)
-        let s = min(max(base.scale, g.sMin), g.sMax)
+        let range = geometry.zoomRange(at: Turn(degrees: angle))
+        let s = min(max(base.scale, range.sMin), range.sMax)
         return geometry.clamp(Pose(scale: s, translation: Pose.translation(placing: center, under: .zero, scale: s, angle: angle),
                                    angle: angle)).pose
     }
@@ -301,8 +311,9 @@ public struct Editor: Hashable, Sendable, Codable {
         lastCut = cut
         if userDriven, !cut.isEmpty {
             let newlyCut = cut.subtracting(engaged)
-            if !newlyCut.isEmpty {
-                for reason in newlyCut.reasons { effects.append(.haptic(.lightImpact(reason))) }
+            // `LimitReason.ordered` walked directly: `reasons` would build an array per impact.
+            for reason in LimitReason.ordered where !newlyCut.isDisjoint(with: reason.limit) {
+                effects.append(.haptic(.lightImpact(reason)))
             }
             engaged.formUnion(cut.union(geometry.limits(at: clamped).intersection(cut.wholeAxes)))
         }
@@ -320,8 +331,8 @@ public struct Editor: Hashable, Sendable, Codable {
     /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.
     private func scaled(to scale: Double, anchor: Point) -> Pose {
         let angle = targetAngle
-        let g = geometry.turned(to: angle)
-        let s = min(max(scale, g.sMin), g.sMax)
+        let range = geometry.zoomRange(at: Turn(degrees: angle))
+        let s = min(max(scale, range.sMin), range.sMax)
         let t = Pose.translation(placing: pose.imagePoint(under: anchor), under: anchor, scale: s, angle: angle)
         return geometry.clamp(Pose(scale: s, translation: t, angle: angle)).pose
     }
@@ -336,19 +347,32 @@ public struct Editor: Hashable, Sendable, Codable {
         if reduceMotion || target.isClose(to: pose) {
             update(to: target, userDriven: false, &effects)
         } else {
-            transition = Transition(from: pose, to: target, anchor: anchor)
+            start(Transition(from: pose, to: target, anchor: anchor))
         }
     }
 
+    private mutating func start(_ move: Transition) {
+        transition = move
+        isAnimating = true
+    }
+
+    private mutating func stopTransition() {
+        transition = nil
+        isAnimating = false
+    }
+
     /// Stops a transition where it is (a finger grabbed the photo).
-    private mutating func finishTransitionWhereItIs() { transition = nil }
+    private mutating func finishTransitionWhereItIs() {
+        if isAnimating { stopTransition() }
+    }
 
     /// Jumps a transition to its end (Reduce Motion switched on, a resize, confirm).
     private mutating func finishTransition() {
-        guard let running = transition else { return }
-        transition = nil
+        guard isAnimating else { return }
+        let end = transition!.to
+        stopTransition()
         var ignored: [EditorEffect] = []
-        update(to: running.to, userDriven: false, &ignored)
+        update(to: end, userDriven: false, &ignored)
     }
 
     private mutating func show(_ message: Message, _ effects: inout [EditorEffect]) {

@@ -3,27 +3,28 @@
 /// pan range in one tick arrives at a new limit and must feel it.
 public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let zoomMin = LimitSet(rawValue: 1 << 0)
-    public static let zoomMax = LimitSet(rawValue: 1 << 1)
+    // Constants as inlinable computed properties: a `static let` is read through an accessor
+    // call (and a once-check) from every other module, on every clamp and every check.
+    @inlinable public static var zoomMin: LimitSet { LimitSet(rawValue: 1 << 0) }
+    @inlinable public static var zoomMax: LimitSet { LimitSet(rawValue: 1 << 1) }
     /// Translation x at −limit (the image's right edge on the mask's right).
-    public static let panMinX = LimitSet(rawValue: 1 << 2)
+    @inlinable public static var panMinX: LimitSet { LimitSet(rawValue: 1 << 2) }
     /// Translation x at +limit (the image's left edge on the mask's left).
-    public static let panMaxX = LimitSet(rawValue: 1 << 3)
-    public static let panMinY = LimitSet(rawValue: 1 << 4)
-    public static let panMaxY = LimitSet(rawValue: 1 << 5)
+    @inlinable public static var panMaxX: LimitSet { LimitSet(rawValue: 1 << 3) }
+    @inlinable public static var panMinY: LimitSet { LimitSet(rawValue: 1 << 4) }
+    @inlinable public static var panMaxY: LimitSet { LimitSet(rawValue: 1 << 5) }
     /// The turn at its largest tilt from the quarter turn, counter-clockwise / clockwise
     /// (`ZoomGeometry.maxTilt`): only photos without zoom range to spare have one.
-    public static let tiltMin = LimitSet(rawValue: 1 << 6)
-    public static let tiltMax = LimitSet(rawValue: 1 << 7)
+    @inlinable public static var tiltMin: LimitSet { LimitSet(rawValue: 1 << 6) }
+    @inlinable public static var tiltMax: LimitSet { LimitSet(rawValue: 1 << 7) }
 
     /// Both sides of one axis.
-    public static let zoom: LimitSet = [.zoomMin, .zoomMax]
-    public static let panX: LimitSet = [.panMinX, .panMaxX]
-    public static let panY: LimitSet = [.panMinY, .panMaxY]
-    public static let tilt: LimitSet = [.tiltMin, .tiltMax]
-    public static let axes: [LimitSet] = [.zoom, .panX, .panY, .tilt]
+    @inlinable public static var zoom: LimitSet { LimitSet(rawValue: zoomMin.rawValue | zoomMax.rawValue) }
+    @inlinable public static var panX: LimitSet { LimitSet(rawValue: panMinX.rawValue | panMaxX.rawValue) }
+    @inlinable public static var panY: LimitSet { LimitSet(rawValue: panMinY.rawValue | panMaxY.rawValue) }
+    @inlinable public static var tilt: LimitSet { LimitSet(rawValue: tiltMin.rawValue | tiltMax.rawValue) }
 
     /// Each limit with the reason a haptic names it by, in a fixed order for stable logs. The
     /// reason names the axis; the two sides of a pan axis share it.
@@ -31,10 +32,14 @@ public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
         isEmpty ? [] : LimitReason.ordered.filter { !isDisjoint(with: $0.limit) }
     }
 
-    /// Every side of every axis that has at least one side in this set.
+    /// Every side of every axis that has at least one side in this set. Written out axis by
+    /// axis: a loop over an array of axes retained and released it on every clamp that cut.
     public var wholeAxes: LimitSet {
         var out: LimitSet = []
-        for axis in Self.axes where !isDisjoint(with: axis) { out.formUnion(axis) }
+        if !isDisjoint(with: .zoom) { out.formUnion(.zoom) }
+        if !isDisjoint(with: .panX) { out.formUnion(.panX) }
+        if !isDisjoint(with: .panY) { out.formUnion(.panY) }
+        if !isDisjoint(with: .tilt) { out.formUnion(.tilt) }
         return out
     }
 }

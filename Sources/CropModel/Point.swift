@@ -6,18 +6,18 @@ public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    public static let zero = Point(x: 0, y: 0)
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
-    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
-    public static func / (a: Point, k: Double) -> Point { Point(x: a.x / k, y: a.y / k) }
-    public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    @inlinable public static func / (a: Point, k: Double) -> Point { Point(x: a.x / k, y: a.y / k) }
+    @inlinable public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
 }

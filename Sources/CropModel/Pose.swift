@@ -10,13 +10,13 @@ public struct Pose: Hashable, Sendable, Codable {
     /// The photo's turn in degrees, clockwise on screen, in (−180, 180]. Always 0 without `allowRotation`.
     public var angle: Double
 
-    public init(scale: Double, translation: Point, angle: Double = 0) {
+    @inlinable public init(scale: Double, translation: Point, angle: Double = 0) {
         self.scale = scale
         self.translation = translation
         self.angle = angle
     }
 
-    @inlinable public var isFinite: Bool { scale.isFinite && translation.isFinite && angle.isFinite }
+    @inlinable @inline(__always) public var isFinite: Bool { scale.isFinite && translation.isFinite && angle.isFinite }
 
     /// The point of the unscaled image under view offset `p` (measured from the mask center).
     /// Keeping this fixed while zooming is what "anchored at" means throughout the spec.

@@ -38,14 +38,15 @@ public struct Transition: Hashable, Sendable, Codable {
     }
 
     /// The unclamped pose at progress `u`.
-    public func pose(at u: Double) -> Pose {
+    @inline(__always) public func pose(at u: Double) -> Pose {
         let s = from.scale * Double.exp(u * logRatio)
         let angle = turn == 0 ? from.angle : from.angle + u * turn
         return Pose(scale: s, translation: Pose.translation(placing: anchoredPoint, under: anchor, scale: s, angle: angle) + correction * u,
                     angle: turn == 0 ? angle : Turn.normalized(angle))
     }
 
-    public var currentPose: Pose { pose(at: progress) }
+    /// Inlined: the editor reads it from a mutating tick, where a call copied the transition.
+    @inline(__always) public var currentPose: Pose { pose(at: progress) }
 
     /// Advances one tick; returns true once the spring has settled (the caller then lands on `to`).
     public mutating func advance(spring: Spring, dt: Double) -> Bool {

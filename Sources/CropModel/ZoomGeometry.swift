@@ -169,7 +169,10 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// pan bounds *at the clamped zoom* — a rectangle along the photo's axes, so for a turned
     /// photo the projection onto it is a clamp in the photo's frame — and reports which limits
     /// cut the request.
-    public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet) {
+    ///
+    /// Always inlined, like `limits(at:)`: the editor calls both from its mutating methods on
+    /// every pose update, and a call copied the whole geometry into its argument first.
+    @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet) {
         var cut: LimitSet = []
         var angle = requested.angle
         if angle != 0 {
@@ -210,7 +213,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// Which sides a pose sits on (within tolerance), regardless of how it got there. Where an
     /// axis has no range (s_max = s_min, or the short side at s_min) the pose sits on both.
     /// Pan sides are along the photo's axes (u = R(−θ)·t).
-    public func limits(at pose: Pose) -> LimitSet {
+    @inline(__always) public func limits(at pose: Pose) -> LimitSet {
         var on: LimitSet = []
         let turn = Turn(degrees: pose.angle)
         let (sMin, sMax) = zoomRange(at: turn)

@@ -49,6 +49,14 @@ struct Flow: Sendable {
 extension Oracle {
     /// Events of the after-confirm flow, and the effects of every event that concern it.
     mutating func observeFlow(_ event: EditorEvent, wasEditing: Bool, pose: Pose, effects: [EditorEffect], tick: Int) {
+        // Every gesture event passes here: one that is not part of the flow and brought no
+        // effects has nothing to say about it.
+        if effects.isEmpty {
+            switch event {
+            case .confirm, .cropFinished, .uploadFinished, .profileUpdated, .retry: break
+            default: return
+            }
+        }
         defer { if !flowActive, flow.phase != .editing { flowActive = true } }
         let before = flow.phase
         switch (event, before) {

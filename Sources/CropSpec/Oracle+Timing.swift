@@ -25,7 +25,8 @@ extension Oracle {
     /// u. Frames a clamp holds (an overshoot pressed against a limit) say nothing about u and are
     /// skipped. A move that turns the photo is read from its angle.
     mutating func checkSpring(pose: Pose, tick: Int) {
-        guard let m = move, m.springDeviation == nil, let target = m.target else { return }
+        guard moving, runningMove.springDeviation == nil, let target = runningMove.target else { return }
+        let m = runningMove
         let u: Double
         let ratio = target.scale / m.from.scale
         guard m.frames < Self.progressByFrame.count else { return }
@@ -55,7 +56,7 @@ extension Oracle {
         guard m.frames < Self.progressByFrame.count else { return }
         let want = Self.progressByFrame[m.frames]
         if abs(u - want) > SpringReference.progressTolerance {
-            move?.springDeviation = SpringDeviation(tick: tick, frame: m.frames, progress: u, reference: want)
+            runningMove.springDeviation = SpringDeviation(tick: tick, frame: m.frames, progress: u, reference: want)
         }
     }
 }

@@ -32,9 +32,23 @@ public struct Oracle: Sendable {
     /// The same, but left only when clearly off the limit: a push into one of these owes no impact.
     var engaged: LimitSet = []
     var shown: [Message: Int] = [:]
+    /// Whether the zoom-limited tip and the low-resolution notice have shown: every frame of a
+    /// photo that owes one asks, and a lookup in `shown` hashed the message's name each time.
+    var zoomLimitedTipShown = false
+    var lowDensityNoticeShown = false
     var pinch: PinchWatch?
     /// The discrete action in flight: where it must land, and the spring it rides.
-    var move: Move?
+    var move: Move? {
+        get { moving ? runningMove : nil }
+        set {
+            if let newValue { runningMove = newValue }
+            moving = newValue != nil
+        }
+    }
+    /// `move`, kept as a flag and a value: every event and frame asks whether a move runs, and
+    /// testing an optional this large copied it each time.
+    var moving = false
+    var runningMove = Move(property: .doubleTapRung, from: Pose(scale: 1, translation: .zero), target: nil, anchor: .zero)
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
@@ -141,8 +155,6 @@ public struct Oracle: Sendable {
         }
     }
 
-    private static let sides: [LimitSet] = [.zoomMin, .zoomMax, .panMinX, .panMaxX, .panMinY, .panMaxY, .tiltMin, .tiltMax]
-
     // MARK: Opening
 
     /// Whether the editor was right to open or refuse the photo (R1.2, R1.3, R11.1, R11.4).
@@ -190,7 +202,7 @@ public struct Oracle: Sendable {
         let pinchEnded = if case .pinchEnded = event { true } else { false }
         let snapDue = pinchEnded && editing && pinch?.twisted == true && Self.inWindow(before.angle)
             && SpecGeometry.tilt(before.angle) != 0
-        let turningInFlight = wasAnimating && move?.turns == true
+        let turningInFlight = wasAnimating && moving && runningMove.turns
         switch event {
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
             if pose != before && !snapDue {
@@ -219,7 +231,7 @@ public struct Oracle: Sendable {
             }
         }
         angle = pose.angle
-        if case .twistChanged = event {} else if effects.contains(.haptic(.snap)) {
+        if case .twistChanged = event {} else if effects.contains(where: { if case .haptic(.snap) = $0 { true } else { false } }) {
             fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")
         }
         let engagedBefore = engaged
@@ -229,7 +241,7 @@ public struct Oracle: Sendable {
     }
 
     /// The recognizer's stream: one gesture at a time, changes inside it, taps outside any.
-    private mutating func checkStream(_ event: EditorEvent, tick: Int) {
+    @inline(__always) private mutating func checkStream(_ event: EditorEvent, tick: Int) {
         let ok: Bool
         switch event {
         case .panBegan: ok = stream == .none; stream = .pan
@@ -475,7 +487,7 @@ public struct Oracle: Sendable {
     /// wrong spring from a wrong target: it is not reported. Timing bugs show on every move that
     /// lands.
     mutating func dropMove() {
-        move = nil
+        moving = false
     }
 
     /// Judges where a discrete action ended.
@@ -489,7 +501,7 @@ public struct Oracle: Sendable {
     /// is owed), `at all` by more than rounding (it engages its axis).
     /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
     /// Static, with the geometry passed in: as a method it copied the whole oracle per request.
-    private static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
+    @inline(__always) private static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
         var clearly: LimitSet = [], atAll: LimitSet = []
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
@@ -520,16 +532,20 @@ public struct Oracle: Sendable {
         let pushed = Self.pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home, in: geometry)
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        let loose = sides(of: pose).loose
-        for reason in LimitReason.ordered where !pushed.atAll.isDisjoint(with: Self.axis(of: reason)) {
-            engaged.formUnion(loose.intersection(Self.axis(of: reason)))
-        }
+        engaged.formUnion(sides(of: pose).loose.intersection(Self.axes(touching: pushed.atAll)))
+    }
+
+    /// Both sides of every axis with a side in `sides` (as `axis(of:)`, for a whole set at once).
+    static func axes(touching sides: LimitSet) -> LimitSet {
+        var out: LimitSet = []
+        for axis: LimitSet in [.zoom, .panX, .panY, .tilt] where !sides.isDisjoint(with: axis) { out.formUnion(axis) }
+        return out
     }
 
     private mutating func requireImpacts(_ sides: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
         guard !sides.isEmpty else { return }
         for reason in LimitReason.ordered where !sides.isDisjoint(with: reason.limit) {
-            if !effects.contains(.haptic(.lightImpact(reason))) {
+            if !effects.contains(where: { if case .haptic(.lightImpact(reason)) = $0 { true } else { false } }) {
                 fail(.limitHapticOnEntry, tick: tick, "a request past the \(reason.rawValue) limit (now \(pose.specDescription)) got no light impact")
             }
         }
@@ -611,10 +627,7 @@ public struct Oracle: Sendable {
             case .haptic(.lightImpact(let reason)):
                 // The sides of the reason's axis the pose is on: one, or both where the axis has no
                 // range. The impact is a repeat only if every one of them is still disarmed.
-                var on: LimitSet = []
-                for side in Self.sides where !side.isDisjoint(with: reason.limit) && geometry.isOn(side, pose, slack: SpecTolerance.points) {
-                    on.insert(side)
-                }
+                let on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(reason.limit)
                 if on.isEmpty {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
                 } else if disarmed.isSuperset(of: on) {
@@ -625,12 +638,13 @@ public struct Oracle: Sendable {
                 // A cut engages every side of its axis the pose sits on (an axis with no range). Lenient
                 // both ways: a repeat needs the pose on that side within rounding, an owed impact is
                 // waived while it is anywhere near it.
-                for other in Self.sides where !other.isDisjoint(with: Self.axis(of: reason)) {
-                    if geometry.isOn(other, pose, slack: SpecTolerance.zoom) { disarmed.insert(other) }
-                    if geometry.isOn(other, pose, slack: SpecTolerance.push) { engaged.insert(other) }
-                }
+                let near = sides(of: pose)
+                disarmed.formUnion(near.tight.intersection(Self.axis(of: reason)))
+                engaged.formUnion(near.loose.intersection(Self.axis(of: reason)))
             case .show(let message):
                 shown[message, default: 0] += 1
+                if message == .zoomLimitedByQuality { zoomLimitedTipShown = true }
+                if message == .lowDensity { lowDensityNoticeShown = true }
                 if shown[message]! > 1 {
                     fail(.tipsAtMostOnce, tick: tick, "\"\(message.text)\" shown \(shown[message]!) times")
                 }
@@ -644,10 +658,10 @@ public struct Oracle: Sendable {
     /// Both sides of the axis a reason names.
     static func axis(of reason: LimitReason) -> LimitSet {
         switch reason {
-        case .zoomMin, .zoomMax: [.zoomMin, .zoomMax]
-        case .panClampX: [.panMinX, .panMaxX]
-        case .panClampY: [.panMinY, .panMaxY]
-        case .rotationLimit: [.tiltMin, .tiltMax]
+        case .zoomMin, .zoomMax: .zoom
+        case .panClampX: .panX
+        case .panClampY: .panY
+        case .rotationLimit: .tilt
         }
     }
 
@@ -698,6 +712,12 @@ public struct Oracle: Sendable {
         if !outside.isEmpty {
             fail(.cropTurnMatchesPose, tick: tick, "the turned output square has corners outside \(g.width)x\(g.height): \(outside.map { "(\($0.x), \($0.y))" }.joined(separator: " "))")
         }
+    }
+
+    /// Whether a corner of the turned output square lies outside `w × h` by more than `tolerance`.
+    static func anyOutside(_ c: (Point, Point, Point, Point), _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
+        func out(_ p: Point) -> Bool { p.x < -tolerance || p.y < -tolerance || p.x > w + tolerance || p.y > h + tolerance }
+        return out(c.0) || out(c.1) || out(c.2) || out(c.3)
     }
 
     static func inside(_ r: Rect, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
@@ -751,14 +771,16 @@ public struct Oracle: Sendable {
         let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
         let r = g.maskDiameter / 2
         // The circle is round: along the photo's own axes it needs the same room at any turn.
-        let u = a == 0 ? pose.translation : SpecGeometry.photoAxes(pose)
+        // R(−θ) is worked out once for the frame: the mask, crop and corner checks all use it.
+        let toPhoto = SpecGeometry.Rotation(-a)
+        let u = toPhoto.apply(pose.translation)
         if abs(u.x) + r > halfW + SpecTolerance.points || abs(u.y) + r > halfH + SpecTolerance.points {
             fail(.maskCovered, tick: tick, "mask radius \(r) at (\(pose.translation.x), \(pose.translation.y)) leaves the image's half-size (\(halfW), \(halfH)) at scale \(s)")
         }
-        let crop = g.crop(pose)
+        let crop = g.crop(pose, toPhoto: toPhoto)
         let tolerance = SpecTolerance.pixels * max(g.width, g.height)
         if a == 0 ? !Self.inside(crop, g.width, g.height, tolerance)
-            : g.corners(pose).contains(where: { $0.x < -tolerance || $0.y < -tolerance || $0.x > g.width + tolerance || $0.y > g.height + tolerance }) {
+            : Self.anyOutside(g.cornerQuad(of: crop, toPhoto: toPhoto), g.width, g.height, tolerance) {
             fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)")
         }
         let modelCrop = editor.cropRect
@@ -785,10 +807,10 @@ public struct Oracle: Sendable {
             fail(.instructionsHiddenAfterFirstGesture, tick: tick,
                  gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
         }
-        if g.zoomLimited, shown[.zoomLimitedByQuality, default: 0] == 0 {
+        if g.zoomLimited, !zoomLimitedTipShown {
             fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
         }
-        if g.lowDensity, shown[.lowDensity, default: 0] == 0 {
+        if g.lowDensity, !lowDensityNoticeShown {
             fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
         }
         frame(editor, tick: tick)
@@ -819,8 +841,8 @@ public struct Oracle: Sendable {
     }
 
     /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
-    private mutating func frame(_ editor: Observation, tick: Int) {
-        if abs(SpecGeometry.wrap(editor.pose.angle - angle)) > SpecTolerance.degrees, move?.turns != true {
+    @inline(__always) private mutating func frame(_ editor: Observation, tick: Int) {
+        if abs(SpecGeometry.wrap(editor.pose.angle - angle)) > SpecTolerance.degrees, !(moving && runningMove.turns) {
             fail(.angleChangesOnlyByRotation, tick: tick, "the photo turned from \(angle)° to \(editor.pose.angle)° between frames with no turn running")
         }
         angle = editor.pose.angle
@@ -831,15 +853,15 @@ public struct Oracle: Sendable {
             } else if animationTicks > settleBound {
                 fail(.animatedFramesValid, tick: tick, "animation still running after \(animationTicks) ticks; the spring settles within \(settleBound)")
             }
-            if move?.frames != nil {
-                move!.frames += 1
+            if moving {
+                runningMove.frames += 1
                 checkSpring(pose: editor.pose, tick: tick)
             }
         } else {
             animationTicks = 0
-            if let running = move {
-                move = nil
-                finish(running, pose: editor.pose, tick: tick, "after \(running.frames) frames")
+            if moving {
+                moving = false
+                finish(runningMove, pose: editor.pose, tick: tick, "after \(runningMove.frames) frames")
             }
         }
     }

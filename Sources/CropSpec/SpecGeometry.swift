@@ -58,7 +58,8 @@ public struct SpecGeometry: Sendable {
 
     /// cos and sin of a turn in degrees, exact at every multiple of 90°.
     public static func cosSin(_ degrees: Double) -> (cos: Double, sin: Double) {
-        var d = degrees.truncatingRemainder(dividingBy: 360)
+        // Within a turn either way the remainder is the angle itself: no `fmod` for pose angles.
+        var d = abs(degrees) < 360 ? degrees : degrees.truncatingRemainder(dividingBy: 360)
         if d < 0 { d += 360 }
         switch d {
         case 0: return (1, 0)
@@ -70,14 +71,30 @@ public struct SpecGeometry: Sendable {
     }
 
     /// R(θ)·v: on the y-down screen, clockwise for positive θ.
-    public static func turn(_ v: Point, by degrees: Double) -> Point {
-        if degrees == 0 { return v }
-        let (c, s) = cosSin(degrees)
-        return Point(x: c * v.x - s * v.y, y: s * v.x + c * v.y)
+    @inline(__always) public static func turn(_ v: Point, by degrees: Double) -> Point {
+        Rotation(degrees).apply(v)
+    }
+
+    /// R(θ) with its cosine and sine worked out once: a frame's checks of a turned photo turn by
+    /// the same angle several times, and each `turn(_:by:)` works them out again.
+    public struct Rotation: Sendable {
+        public let degrees: Double
+        let cos: Double
+        let sin: Double
+
+        @inline(__always) public init(_ degrees: Double) {
+            self.degrees = degrees
+            (cos, sin) = degrees == 0 ? (1, 0) : SpecGeometry.cosSin(degrees)
+        }
+
+        /// R(θ)·v; the zero turn returns `v` itself.
+        @inline(__always) public func apply(_ v: Point) -> Point {
+            degrees == 0 ? v : Point(x: cos * v.x - sin * v.y, y: sin * v.x + cos * v.y)
+        }
     }
 
     /// The angle in (−180, 180].
-    public static func wrap(_ degrees: Double) -> Double {
+    @inline(__always) public static func wrap(_ degrees: Double) -> Double {
         if degrees > -180 && degrees <= 180 { return degrees }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 }
@@ -86,7 +103,7 @@ public struct SpecGeometry: Sendable {
     }
 
     /// Signed distance from the nearest multiple of 90°.
-    public static func tilt(_ degrees: Double) -> Double {
+    @inline(__always) public static func tilt(_ degrees: Double) -> Double {
         let d = wrap(degrees)
         return d - (d / 90).rounded() * 90
     }
@@ -101,14 +118,14 @@ public struct SpecGeometry: Sendable {
     @inline(__always) public func sMax(_ degrees: Double) -> Double { degrees == 0 ? sMax : max(sMin(degrees), sMax) }
 
     /// The translation along the photo's own axes: u = R(−θ)·t.
-    public static func photoAxes(_ pose: Pose) -> Point { turn(pose.translation, by: -pose.angle) }
+    @inline(__always) public static func photoAxes(_ pose: Pose) -> Point { turn(pose.translation, by: -pose.angle) }
 
     /// s_max = s_min: the range collapsed (R8.4; "≤" because maxZoomMultiplier 1 gives equality).
     public var zoomLimited: Bool { sMax <= sMin }
 
     /// The largest |u.x|, |u.y| (u = R(−θ)·t) at zoom `s` and turn θ: (disp − D·(|cos θ| + |sin θ|))/2
     /// with disp = (W/σ)·s, never negative. At 0° u = t and this is the spec's (disp − D)/2.
-    public func panLimit(_ s: Double, angle: Double = 0) -> (x: Double, y: Double) {
+    @inline(__always) public func panLimit(_ s: Double, angle: Double = 0) -> (x: Double, y: Double) {
         let box = angle == 0 ? maskDiameter : maskDiameter * Self.cover(angle)
         return (max(0, (width / sigma * s - box) / 2), max(0, (height / sigma * s - box) / 2))
     }
@@ -116,29 +133,40 @@ public struct SpecGeometry: Sendable {
     /// The crop square under the mask in upright source pixels: side D·σ/s, centered where the
     /// mask center falls on the image. With a turn this is the square before it is turned by −θ
     /// about its center (`corners`).
-    public func crop(_ pose: Pose) -> Rect {
+    @inline(__always) public func crop(_ pose: Pose) -> Rect { crop(pose, toPhoto: Rotation(-pose.angle)) }
+
+    /// `crop`, given R(−θ) for the pose's turn.
+    @inline(__always) public func crop(_ pose: Pose, toPhoto: Rotation) -> Rect {
         let k = sigma / pose.scale
         let side = maskDiameter * k
-        let u = Self.photoAxes(pose)
+        let u = toPhoto.apply(pose.translation)
         return Rect(x: width / 2 - u.x * k - side / 2,
                     y: height / 2 - u.y * k - side / 2, width: side, height: side)
     }
 
     /// The four corners of the output square in upright pixels: the crop square turned by −θ.
     public func corners(_ pose: Pose) -> [Point] {
-        let r = crop(pose)
+        let toPhoto = Rotation(-pose.angle)
+        let q = cornerQuad(of: crop(pose, toPhoto: toPhoto), toPhoto: toPhoto)
+        return [q.0, q.1, q.2, q.3]
+    }
+
+    /// `corners` without an array, from the pose's crop square and R(−θ): every frame of a
+    /// turned photo asks.
+    @inline(__always) public func cornerQuad(of r: Rect, toPhoto: Rotation) -> (Point, Point, Point, Point) {
         let c = Point(x: r.x + r.width / 2, y: r.y + r.height / 2), h = r.width / 2
-        return [Point(x: -h, y: -h), Point(x: h, y: -h), Point(x: h, y: h), Point(x: -h, y: h)].map {
-            let d = Self.turn($0, by: -pose.angle)
+        func corner(_ x: Double, _ y: Double) -> Point {
+            let d = toPhoto.apply(Point(x: x, y: y))
             return Point(x: c.x + d.x, y: c.y + d.y)
         }
+        return (corner(-h, -h), corner(h, -h), corner(h, h), corner(-h, h))
     }
 
     /// The zoom clamped into [s_min, s_max] at turn θ.
-    public func clampScale(_ s: Double, angle: Double = 0) -> Double { min(max(s, sMin(angle)), sMax(angle)) }
+    @inline(__always) public func clampScale(_ s: Double, angle: Double = 0) -> Double { min(max(s, sMin(angle)), sMax(angle)) }
 
     /// The turn held within `maxTilt` of the quarter turn `home` (the nearest one when nil).
-    public func clampAngle(_ degrees: Double, home: Double? = nil) -> Double {
+    @inline(__always) public func clampAngle(_ degrees: Double, home: Double? = nil) -> Double {
         guard degrees != 0 || home != nil else { return 0 }
         // A photo that can take any angle has no tilt limit, around any quarter.
         if maxTilt >= 45 { return Self.wrap(degrees) }
@@ -149,7 +177,7 @@ public struct SpecGeometry: Sendable {
 
     /// The pose with its turn clamped, then its zoom at that turn, then its translation along the
     /// photo's axes at that zoom.
-    public func clamp(_ pose: Pose, home: Double? = nil) -> Pose {
+    @inline(__always) public func clamp(_ pose: Pose, home: Double? = nil) -> Pose {
         let a = clampAngle(pose.angle, home: home)
         let s = clampScale(pose.scale, angle: a)
         let l = panLimit(s, angle: a)
@@ -160,13 +188,13 @@ public struct SpecGeometry: Sendable {
 
     /// The unscaled image point under view offset `p` (from the mask center) at `pose`: "anchored
     /// at" throughout the spec means this point stays under `p`. p = t + s·R(θ)·q.
-    public static func imagePoint(_ pose: Pose, under p: Point) -> Point {
+    @inline(__always) public static func imagePoint(_ pose: Pose, under p: Point) -> Point {
         let v = turn(Point(x: p.x - pose.translation.x, y: p.y - pose.translation.y), by: -pose.angle)
         return Point(x: v.x / pose.scale, y: v.y / pose.scale)
     }
 
     /// The translation that shows unscaled image point `q` under view offset `p` at zoom `s` and turn θ.
-    public static func translation(showing q: Point, at p: Point, scale s: Double, angle: Double = 0) -> Point {
+    @inline(__always) public static func translation(showing q: Point, at p: Point, scale s: Double, angle: Double = 0) -> Point {
         let v = turn(Point(x: q.x * s, y: q.y * s), by: angle)
         return Point(x: p.x - v.x, y: p.y - v.y)
     }
@@ -240,7 +268,7 @@ public struct SpecGeometry: Sendable {
     /// Every side `pose` is on within a `tight` and a `loose` slack (as `isOn`, all at once: the
     /// per-tick path asks both of the same pose). Asked of the geometry, not the oracle: a
     /// non-mutating method of the oracle called from its mutating ones copied the whole oracle.
-    public func sides(_ pose: Pose, tight: Double, loose: Double) -> (tight: LimitSet, loose: LimitSet) {
+    @inline(__always) public func sides(_ pose: Pose, tight: Double, loose: Double) -> (tight: LimitSet, loose: LimitSet) {
         let a = pose.angle
         let low = sMin(a), high = sMax(a)
         let l = panLimit(pose.scale, angle: a)

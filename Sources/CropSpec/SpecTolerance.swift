@@ -22,7 +22,7 @@ public enum SpecTolerance {
     public static let degrees = 1e-7
 
     /// Whether two poses are equal within the tolerances.
-    static func same(_ a: Pose, _ b: Pose) -> Bool {
+    @inline(__always) static func same(_ a: Pose, _ b: Pose) -> Bool {
         abs(a.scale - b.scale) <= zoom * max(abs(a.scale), abs(b.scale))
             && abs(a.translation.x - b.translation.x) <= points * (1 + max(abs(a.translation.x), abs(b.translation.x)))
             && abs(a.translation.y - b.translation.y) <= points * (1 + max(abs(a.translation.y), abs(b.translation.y)))

@@ -42,6 +42,27 @@ import Testing
         #expect(e.gridVisible && !e.instructionsVisible)
     }
 
+    /// The buffered forms the simulator uses append exactly what the returning forms return, and
+    /// leave the buffer's earlier contents alone, event after event and frame after frame.
+    @Test func bufferedApplyAndTickAppendWhatTheReturningFormsReturn() throws {
+        var returning = try open(), buffered = returning
+        let events: [EditorEvent] = [.panBegan] + Array(repeating: .panChanged(delta: Point(x: 40, y: -25)), count: 12)
+            + [.panEnded, .doubleTap(at: center)]
+        var all: [EditorEffect] = [], buffer: [EditorEffect] = [.haptic(.success)]
+        for event in events {
+            all += returning.apply(event)
+            buffered.apply(event, into: &buffer)
+        }
+        while returning.isAnimating {
+            all += returning.tick()
+            buffered.tick(into: &buffer)
+        }
+        #expect(all.contains(.haptic(.lightImpact(.panClampX))))
+        #expect(buffer == [.haptic(.success)] + all)
+        #expect(buffered == returning)
+        #expect(!buffered.isAnimating && buffered.transition == nil)
+    }
+
     @Test func pinchKeepsTheFocalPointAndUsesTheClampedScaleAtTheLimit() throws {
         var e = try open()
         let focal = Point(x: center.x + 30, y: center.y - 12)

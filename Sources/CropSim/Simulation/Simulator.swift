@@ -56,12 +56,17 @@ public struct Simulator {
         let checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(Editor.ticksPerSecond)).rounded(.up)), $0) }
             .sorted { $0.tick < $1.tick }
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
+        // A frame per tick up to the last input at least: grown once, not by doubling and copying.
+        if options.recordFrames { result.frames.reserveCapacity(lastTick + 2) }
         var run = Run(editor: opened.editor, oracle: oracle, backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
         var settings = options.recognizer
         settings.recognizesRotation = scenario.config.allowRotation
         var recognizer = GestureRecognizer(settings: settings)
         var events: [EditorEvent] = []
+        var tickEffects: [EditorEffect] = []
+        // The tick the next input is due at, kept rather than recomputed (a division) per tick.
+        var nextInputTick = inputs.first?.tick ?? .max
         var tick = 0
         while tick < lastTick + options.settleTicks {
             let inputsLeft = next < inputs.count || nextCheckpoint < checkpoints.count
@@ -72,9 +77,10 @@ public struct Simulator {
                 events = run.backend.due(at: tick)
                 run.apply(&events, tick: tick, into: &result)
             }
-            while next < inputs.count, inputs[next].tick <= tick {
+            while nextInputTick <= tick {
                 let input = inputs[next]
                 next += 1
+                nextInputTick = next < inputs.count ? inputs[next].tick : .max
                 switch input.kind {
                 case .touch(let finger, let point, let phase):
                     // The editor takes no touches while it crops (see `.confirm` below): a finger
@@ -91,9 +97,12 @@ public struct Simulator {
             }
             recognizer.flush(into: &events)
             run.apply(&events, tick: tick, into: &result)
-            let tickEffects = run.editor.tick()
+            run.editor.tick(into: &tickEffects)
             if options.measureTiming { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
-            if !tickEffects.isEmpty { run.record(tickEffects, tick: tick, into: &result) }
+            if !tickEffects.isEmpty {
+                run.record(tickEffects, tick: tick, into: &result)
+                tickEffects.removeAll(keepingCapacity: true)
+            }
             if options.checkInvariants {
                 let observation = run.editor.observation
                 if run.oracle.endOfTick(observation, recognizerActive: recognizer.isGestureActive, tick: tick) {
@@ -166,6 +175,10 @@ public struct Simulator {
         var oracle: Oracle
         var backend: Backend
         let checkInvariants: Bool
+        /// The effects of the event being applied, kept between batches so that its capacity is
+        /// reused: most events have none, and an array returned per event cost a release (and,
+        /// when it had effects, an allocation) each.
+        var effects: [EditorEffect] = []
 
         /// Nothing is left for the backend to deliver and no retry is waiting for its tick.
         var isSettled: Bool {
@@ -185,13 +198,21 @@ public struct Simulator {
             }
         }
 
-        /// Applies recognized or system events, letting the monitor see each one.
-        mutating func apply(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
-            guard !batch.isEmpty else { return }
+        /// Applies recognized or system events, letting the monitor see each one. Inlined down to
+        /// the emptiness test: the loop asks after every input and most batches are empty.
+        @inline(__always) mutating func apply(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
+            if !batch.isEmpty { applyAll(&batch, tick: tick, into: &result) }
+        }
+
+        mutating func applyAll(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
+            var effects = self.effects
+            self.effects = []
+            defer { self.effects = effects }
             for event in batch {
                 let before = editor.pose
                 let wasAnimating = editor.isAnimating
-                let effects = editor.apply(event)
+                if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+                editor.apply(event, into: &effects)
                 if checkInvariants {
                     oracle.observe(event, before: before, wasAnimating: wasAnimating, pose: editor.pose, animating: editor.isAnimating,
                                    effects: effects, tick: tick)
@@ -201,7 +222,9 @@ public struct Simulator {
                     backend.handle(effect, tick: tick)
                 }
             }
-            batch.removeAll(keepingCapacity: true)
+            // One or two events: removing them one by one keeps the buffer without the general
+            // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+            repeat { batch.removeLast() } while !batch.isEmpty
         }
     }
 
