@@ -708,16 +708,22 @@ public struct Oracle: Sendable {
         if abs(SpecGeometry.wrap(request.angle - pose.angle)) > SpecTolerance.degrees {
             fail(.cropTurnMatchesPose, tick: tick, "the crop request turns the output by \(request.angle)°; the photo is at \(pose.angle)°")
         }
-        let outside = g.corners(pose).filter { $0.x < -tolerance || $0.y < -tolerance || $0.x > g.width + tolerance || $0.y > g.height + tolerance }
+        let outside = g.corners(pose).filter { Self.outside($0, g.width, g.height, tolerance) }
         if !outside.isEmpty {
             fail(.cropTurnMatchesPose, tick: tick, "the turned output square has corners outside \(g.width)x\(g.height): \(outside.map { "(\($0.x), \($0.y))" }.joined(separator: " "))")
         }
     }
 
-    /// Whether a corner of the turned output square lies outside `w × h` by more than `tolerance`.
+    /// Whether point `p` lies outside `w × h` by more than `tolerance`.
+    static func outside(_ p: Point, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
+        p.x < -tolerance || p.y < -tolerance || p.x > w + tolerance || p.y > h + tolerance
+    }
+
+    /// Whether a corner of the turned output square lies outside `w × h` (the per-frame form of
+    /// the filter in `checkCrop`, without an array).
     static func anyOutside(_ c: (Point, Point, Point, Point), _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {
-        func out(_ p: Point) -> Bool { p.x < -tolerance || p.y < -tolerance || p.x > w + tolerance || p.y > h + tolerance }
-        return out(c.0) || out(c.1) || out(c.2) || out(c.3)
+        outside(c.0, w, h, tolerance) || outside(c.1, w, h, tolerance) || outside(c.2, w, h, tolerance)
+            || outside(c.3, w, h, tolerance)
     }
 
     static func inside(_ r: Rect, _ w: Double, _ h: Double, _ tolerance: Double) -> Bool {

@@ -56,7 +56,7 @@ public struct Simulator {
         let checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(Editor.ticksPerSecond)).rounded(.up)), $0) }
             .sorted { $0.tick < $1.tick }
         let lastTick = max(inputs.last?.tick ?? 0, checkpoints.last?.tick ?? 0)
-        // A frame per tick up to the last input at least: grown once, not by doubling and copying.
+        // A frame per tick up to the last input, reserved at once; only the settling after it grows the list.
         if options.recordFrames { result.frames.reserveCapacity(lastTick + 2) }
         var run = Run(editor: opened.editor, oracle: oracle, backend: Backend(scenario.backend), checkInvariants: options.checkInvariants)
         var next = 0, nextCheckpoint = 0
@@ -205,9 +205,6 @@ public struct Simulator {
         }
 
         mutating func applyAll(_ batch: inout [EditorEvent], tick: Int, into result: inout RunResult) {
-            var effects = self.effects
-            self.effects = []
-            defer { self.effects = effects }
             for event in batch {
                 let before = editor.pose
                 let wasAnimating = editor.isAnimating
