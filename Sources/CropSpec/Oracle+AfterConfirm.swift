@@ -31,12 +31,14 @@ struct Flow: Sendable {
         contentType = jpeg ? "image/jpeg" : "image/png"
     }
 
-    /// R12.5 transcribed: network failures, 5xx, 408 and 429 are worth retrying.
+    /// R12.5 as docs/upload.md decides it: every failed upload is retried except a client error
+    /// (4xx) that trying again cannot fix; 408 and 429 are retried. A status under 400 that is not
+    /// a success (a redirect the client did not follow) is no client error: retried.
     static func retryable(_ outcome: UploadOutcome) -> Bool {
         switch outcome {
         case .success: false
         case .timeout, .connectionDropped: true
-        case .httpError(let status): status >= 500 || status == 408 || status == 429
+        case .httpError(let status): status >= 500 || status == 408 || status == 429 || status < 400
         }
     }
 
