@@ -98,14 +98,16 @@ public struct Editor: Hashable, Sendable, Codable {
             break
         }
         guard session == .editing else { return }
-        defer { settleEngagedLimits() }
+        // The sides the final pose sits on, when the event's last clamp has said (a pan or pinch).
+        var on: LimitSet?
+        defer { settleEngagedLimits(knowing: on) }
         switch event {
         case .panBegan:
             beginGesture(.panning)
         case .panChanged(let delta):
             guard delta.isFinite else { break }
             if case .panning = gesture {} else { beginGesture(.panning) }
-            update(to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true, &effects)
+            on = update(to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true, &effects)
         case .pinchBegan(let focal):
             guard focal.isFinite else { break }
             beginPinch(focal: focal)
@@ -119,7 +121,7 @@ public struct Editor: Hashable, Sendable, Codable {
             let range = geometry.zoomRange(at: Turn(degrees: pose.angle))
             let anchoredScale = min(max(requested, range.sMin), range.sMax)
             let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
-            update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
+            on = update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
             anchor.lastFactor = factor
             anchor.lastFocal = focal
             gesture = .pinching(anchor)
@@ -209,14 +211,15 @@ public struct Editor: Hashable, Sendable, Codable {
         }
         // Test the flag first (most ticks have no transition), then advance the spring in place.
         guard isAnimating else { return }
-        defer { settleEngagedLimits() }
+        let on: LimitSet
         if transition!.advance(spring: spring, dt: Self.tickDuration) {
             let end = transition!.to
             stopTransition()
-            update(to: end, userDriven: false, &effects)
+            on = update(to: end, userDriven: false, &effects)
         } else {
-            update(to: transition!.currentPose, userDriven: false, &effects)
+            on = update(to: transition!.currentPose, userDriven: false, &effects)
         }
+        settleEngagedLimits(knowing: on)
     }
 
     // MARK: Helpers
@@ -305,8 +308,12 @@ public struct Editor: Hashable, Sendable, Codable {
     /// pressed into that was not already engaged (edge-triggered, R3.2). A cut engages every side
     /// of its axis the clamped pose sits on, so an axis with no range (both sides in one place)
     /// buzzes once, not at every change of the finger's direction.
-    private mutating func update(to requested: Pose, home: Double? = nil, userDriven: Bool, _ effects: inout [EditorEffect]) {
-        let (clamped, cut) = geometry.clamp(requested, home: home)
+    ///
+    /// Returns the sides the new pose sits on (`limits(at: pose)`, from the clamp), so that
+    /// `settleEngagedLimits` need not work them out again.
+    @discardableResult
+    private mutating func update(to requested: Pose, home: Double? = nil, userDriven: Bool, _ effects: inout [EditorEffect]) -> LimitSet {
+        let (clamped, cut, on) = geometry.clamp(requested, home: home)
         pose = clamped
         lastCut = cut
         if userDriven, !cut.isEmpty {
@@ -315,17 +322,24 @@ public struct Editor: Hashable, Sendable, Codable {
             for reason in LimitReason.ordered where !newlyCut.isDisjoint(with: reason.limit) {
                 effects.append(.haptic(.lightImpact(reason)))
             }
-            engaged.formUnion(cut.union(geometry.limits(at: clamped).intersection(cut.wholeAxes)))
+            engaged.formUnion(cut.union(on.intersection(cut.wholeAxes)))
         }
+        return on
     }
 
     /// A limit stays engaged while the pose sits on it. Judged by the pose an event or a tick
     /// ends with, never by a pose passed through on the way (a resize that first lands a running
     /// animation and then clamps): no frame shows those, so leaving the limit there would let the
     /// next push fire a second impact for a limit the user never saw it leave.
-    private mutating func settleEngagedLimits() {
+    ///
+    /// `on`: the sides the pose sits on, when the caller has them from the clamp that made it.
+    private mutating func settleEngagedLimits(knowing on: LimitSet?) {
         guard !engaged.isEmpty else { return }
-        engaged.formIntersection(geometry.limits(at: pose))
+        if let on {
+            engaged.formIntersection(on)
+        } else {
+            engaged.formIntersection(geometry.limits(at: pose))
+        }
     }
 
     /// The pose at zoom `scale` keeping the image point under `anchor`, clamped.

@@ -34,8 +34,8 @@ public struct LimitSet: OptionSet, Hashable, Sendable, Codable {
 
     /// Every side of every axis that has at least one side in this set. Written out axis by
     /// axis: a loop over an array of axes retained and released it on every clamp that cut.
-    public var wholeAxes: LimitSet {
-        var out: LimitSet = []
+    @inlinable public var wholeAxes: LimitSet {
+        var out = LimitSet()
         if !isDisjoint(with: .zoom) { out.formUnion(.zoom) }
         if !isDisjoint(with: .panX) { out.formUnion(.panX) }
         if !isDisjoint(with: .panY) { out.formUnion(.panY) }

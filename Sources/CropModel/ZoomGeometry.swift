@@ -170,10 +170,16 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// photo the projection onto it is a clamp in the photo's frame — and reports which limits
     /// cut the request.
     ///
-    /// Always inlined, like `limits(at:)`: the editor calls both from its mutating methods on
-    /// every pose update, and a call copied the whole geometry into its argument first.
-    @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet) {
-        var cut: LimitSet = []
+    /// `on` is `limits(at: pose)` for the clamped pose, from the zoom range and pan bounds the
+    /// clamp has already worked out. The editor needs it after every update (a push engages the
+    /// sides it sits on; every event and frame re-arms by them), and asking `limits(at:)` worked
+    /// them out again, through a call that copied the whole geometry first. Callers that ignore
+    /// it pay nothing: the clamp is inlined and `on` is dead code there.
+    ///
+    /// Always inlined: the editor calls it from its mutating methods on every pose update, and a
+    /// call copied the whole geometry into its argument first.
+    @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet, on: LimitSet) {
+        var cut = LimitSet()
         var angle = requested.angle
         if angle != 0 {
             angle = Turn.normalized(angle)
@@ -201,7 +207,9 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         let x = Self.clamp(u.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
         let y = Self.clamp(u.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
         let t = x == u.x && y == u.y ? requested.translation : turn.apply(Point(x: x, y: y))
-        return (Pose(scale: s, translation: t, angle: angle), cut)
+        // As `limits(at:)` reads the result: its translation turned back along the photo's axes.
+        let on = sides(scale: s, along: turn.invert(t), turn: turn, range: (sMin, sMax), limit: limit)
+        return (Pose(scale: s, translation: t, angle: angle), cut, on)
     }
 
     private static func clamp(_ v: Double, _ limit: Double, low: LimitSet, high: LimitSet, _ cut: inout LimitSet) -> Double {
@@ -214,19 +222,24 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// axis has no range (s_max = s_min, or the short side at s_min) the pose sits on both.
     /// Pan sides are along the photo's axes (u = R(−θ)·t).
     @inline(__always) public func limits(at pose: Pose) -> LimitSet {
-        var on: LimitSet = []
         let turn = Turn(degrees: pose.angle)
-        let (sMin, sMax) = zoomRange(at: turn)
-        if pose.scale <= sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
-        if pose.scale >= sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
-        let limit = panLimit(scale: pose.scale, turn: turn)
-        let u = turn.invert(pose.translation)
+        return sides(scale: pose.scale, along: turn.invert(pose.translation), turn: turn, range: zoomRange(at: turn),
+                     limit: panLimit(scale: pose.scale, turn: turn))
+    }
+
+    /// `limits(at:)` for a pose of zoom `s`, translation `u` along the photo's axes and turn
+    /// `turn`, given the zoom range and pan bounds there (`clamp` has them already).
+    @inline(__always) func sides(scale s: Double, along u: Point, turn: Turn, range: (sMin: Double, sMax: Double),
+                                 limit: Point) -> LimitSet {
+        var on = LimitSet()
+        if s <= range.sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
+        if s >= range.sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }
         if u.x <= -limit.x + Tolerance.points { on.insert(.panMinX) }
         if u.x >= limit.x - Tolerance.points { on.insert(.panMaxX) }
         if u.y <= -limit.y + Tolerance.points { on.insert(.panMinY) }
         if u.y >= limit.y - Tolerance.points { on.insert(.panMaxY) }
         if config.allowRotation, maxTilt < 45 {
-            let tilt = Turn.tilt(pose.angle)
+            let tilt = Turn.tilt(turn.degrees)
             if tilt <= -maxTilt + Tolerance.degrees { on.insert(.tiltMin) }
             if tilt >= maxTilt - Tolerance.degrees { on.insert(.tiltMax) }
         }

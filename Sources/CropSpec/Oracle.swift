@@ -272,8 +272,8 @@ public struct Oracle: Sendable {
             beginGesture()
             pinch = nil
             let asked = Pose(scale: before.scale, translation: before.translation + delta, angle: before.angle)
-            requested = asked
             let expected = g.clamp(asked)
+            if !Self.insideLimits(asked, clamped: expected) { requested = asked }
             if !SpecTolerance.same(pose, expected) {
                 fail(.panFollowsFinger, tick: tick, "a pan by (\(delta.x), \(delta.y)) from \(before.specDescription) should end at \(expected.specDescription), got \(pose.specDescription)")
             }
@@ -502,7 +502,7 @@ public struct Oracle: Sendable {
     /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
     /// Static, with the geometry passed in: as a method it copied the whole oracle per request.
     @inline(__always) private static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
-        var clearly: LimitSet = [], atAll: LimitSet = []
+        var clearly = LimitSet(), atAll = LimitSet()
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
             if excess > SpecTolerance.push * scale { clearly.insert(side) }
@@ -536,9 +536,12 @@ public struct Oracle: Sendable {
     }
 
     /// Both sides of every axis with a side in `sides` (as `axis(of:)`, for a whole set at once).
-    static func axes(touching sides: LimitSet) -> LimitSet {
-        var out: LimitSet = []
-        for axis: LimitSet in [.zoom, .panX, .panY, .tilt] where !sides.isDisjoint(with: axis) { out.formUnion(axis) }
+    @inline(__always) static func axes(touching sides: LimitSet) -> LimitSet {
+        var out = LimitSet()
+        if !sides.isDisjoint(with: .zoom) { out.formUnion(.zoom) }
+        if !sides.isDisjoint(with: .panX) { out.formUnion(.panX) }
+        if !sides.isDisjoint(with: .panY) { out.formUnion(.panY) }
+        if !sides.isDisjoint(with: .tilt) { out.formUnion(.tilt) }
         return out
     }
 
@@ -552,8 +555,9 @@ public struct Oracle: Sendable {
     }
 
     /// The pinch's pose: zoom = start × span ratio, clamped; the start's centroid point under the
-    /// current centroid at that zoom; then the translation clamped.
-    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, pose: Pose, tick: Int) -> Pose {
+    /// current centroid at that zoom; then the translation clamped. Returns the request for
+    /// `pressed`, or nil when it lies within every limit.
+    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, pose: Pose, tick: Int) -> Pose? {
         var watch = w
         let g = geometry
         let p = focal - g.center
@@ -568,7 +572,18 @@ public struct Oracle: Sendable {
         if !SpecTolerance.same(pose, expected) {
             fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
         }
-        return Pose(scale: requestedScale, translation: anchored, angle: a)
+        let asked = Pose(scale: requestedScale, translation: anchored, angle: a)
+        return watch.twisted || !Self.insideLimits(asked, clamped: expected) ? asked : nil
+    }
+
+    /// Whether an unturned request lies within every limit, so that it pushes none
+    /// (`pushedSides` would find nothing): the clamp left it exactly as it was. At 0° the clamp
+    /// is a `min`/`max` per coordinate, so "unchanged" is "inside"; a turned request goes
+    /// through a rotation and back, which may round, so it is always asked in full. NaN is
+    /// never equal, so it is asked in full too.
+    @inline(__always) static func insideLimits(_ asked: Pose, clamped: Pose) -> Bool {
+        asked.angle == 0 && clamped.scale == asked.scale && clamped.angle == asked.angle
+            && clamped.translation.x == asked.translation.x && clamped.translation.y == asked.translation.y
     }
 
     /// Whether a turn lies within `Turn`'s snap window, restated: 5° of a quarter turn.

@@ -275,7 +275,7 @@ public struct SpecGeometry: Sendable {
         let u = a == 0 ? pose.translation : Self.photoAxes(pose)
         let tilt: Double? = rotationAllowed && maxTilt < 45 ? Self.tilt(a) : nil
         func within(_ slack: Double) -> LimitSet {
-            var out: LimitSet = []
+            var out = LimitSet()
             if pose.scale <= low * (1 + slack * 1e-3) { out.insert(.zoomMin) }
             if pose.scale >= high * (1 - slack * 1e-3) { out.insert(.zoomMax) }
             if u.x <= -l.x + slack { out.insert(.panMinX) }

@@ -50,6 +50,26 @@ import Testing
         }
     }
 
+    /// The clamp's `on` (what the editor engages and re-arms by) is `limits(at:)` of the pose it
+    /// returns, bit for bit: turned or not, around a home quarter or not, pushed past a limit
+    /// or inside.
+    @Test func theClampKnowsWhichSidesItsResultSitsOn() async {
+        let request = zip(Gen.double(in: 0.001...20), Gen.double(in: -5000...5000), Gen.double(in: -5000...5000),
+                          Gen.double(in: -400...400), Gen.int(in: -1...3))
+        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, request) {
+            source, viewport, config, request in
+            let (s, x, y, angle, quarter) = request
+            var turned = config
+            turned.allowRotation = true
+            for config in [config, turned] {
+                let g = ZoomGeometry(source: source, viewport: viewport, config: config)
+                let pose = Pose(scale: s, translation: Point(x: x, y: y), angle: config.allowRotation ? angle : 0)
+                let clamped = g.clamp(pose, home: quarter < 0 ? nil : Double(quarter) * 90)
+                #expect(clamped.on == g.limits(at: clamped.pose))
+            }
+        }
+    }
+
     /// While neither the zoom nor the translation is clamped, the image point under the fingers'
     /// centroid is the one that was under it when the pinch began.
     @Test func pinchKeepsTheFocalPointWhileUnclamped() async {
