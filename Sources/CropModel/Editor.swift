@@ -98,7 +98,7 @@ public struct Editor: Hashable, Sendable, Codable {
             break
         }
         guard session == .editing else { return }
-        // The sides the final pose sits on, when the event's last clamp has said (a pan or pinch).
+        // The sides the final pose sits on, when the event's last clamp has said (a pan, pinch or twist).
         var on: LimitSet?
         defer { settleEngagedLimits(knowing: on) }
         switch event {
@@ -131,7 +131,7 @@ public struct Editor: Hashable, Sendable, Codable {
                 beginPinch(focal: focal)
                 break
             }
-            twist(anchor, factor: factor, rotation: rotation, focal: focal, &effects)
+            on = twist(anchor, factor: factor, rotation: rotation, focal: focal, &effects)
         case .pinchEnded:
             if case .pinching(let anchor) = gesture, anchor.twisted {
                 gesture = .idle
@@ -243,9 +243,10 @@ public struct Editor: Hashable, Sendable, Codable {
 
     /// A pinch that turns: zoom as in a pinch, the turn follows the fingers within the tilt
     /// window around the pinch's home quarter, and the image point under the centroid stays
-    /// under it unless a clamp moves it. Entering a snap window is a light haptic.
+    /// under it unless a clamp moves it. Entering a snap window is a light haptic. Returns the
+    /// sides the new pose sits on (as `update`).
     private mutating func twist(_ start: PinchAnchor, factor: Double, rotation: Double, focal: Point,
-                                _ effects: inout [EditorEffect]) {
+                                _ effects: inout [EditorEffect]) -> LimitSet {
         var anchor = start
         if !anchor.twisted {
             anchor.twisted = true
@@ -257,7 +258,7 @@ public struct Editor: Hashable, Sendable, Codable {
         let range = geometry.zoomRange(at: Turn(degrees: angle))
         let anchoredScale = min(max(requested, range.sMin), range.sMax)
         let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: angle)
-        update(to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true, &effects)
+        let on = update(to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true, &effects)
         let inWindow = Self.inSnapWindow(pose.angle)
         if inWindow && !angleGuideVisible { effects.append(.haptic(.snap)) }
         angleGuideVisible = inWindow
@@ -265,6 +266,7 @@ public struct Editor: Hashable, Sendable, Codable {
         anchor.lastFocal = focal
         anchor.lastRotation = rotation
         gesture = .pinching(anchor)
+        return on
     }
 
     private static func inSnapWindow(_ angle: Double) -> Bool { abs(Turn.tilt(angle)) <= Turn.snapWindow }

@@ -171,10 +171,10 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// cut the request.
     ///
     /// `on` is `limits(at: pose)` for the clamped pose, from the zoom range and pan bounds the
-    /// clamp has already worked out. The editor needs it after every update (a push engages the
-    /// sides it sits on; every event and frame re-arms by them), and asking `limits(at:)` worked
-    /// them out again, through a call that copied the whole geometry first. Callers that ignore
-    /// it pay nothing: the clamp is inlined and `on` is dead code there.
+    /// clamp has already worked out. The editor needs it after a push (which engages the sides
+    /// it sits on) and after a gesture change or an animation frame (which re-arm by them);
+    /// asking `limits(at:)` worked them out again, through a call that copied the whole geometry
+    /// first. For callers that ignore it, it is unused code the optimizer may drop.
     ///
     /// Always inlined: the editor calls it from its mutating methods on every pose update, and a
     /// call copied the whole geometry into its argument first.
