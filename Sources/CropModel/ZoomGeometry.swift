@@ -206,9 +206,11 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         let u = turn.invert(requested.translation)
         let x = Self.clamp(u.x, limit.x, low: .panMinX, high: .panMaxX, &cut)
         let y = Self.clamp(u.y, limit.y, low: .panMinY, high: .panMaxY, &cut)
-        let t = x == u.x && y == u.y ? requested.translation : turn.apply(Point(x: x, y: y))
-        // As `limits(at:)` reads the result: its translation turned back along the photo's axes.
-        let on = sides(scale: s, along: turn.invert(t), turn: turn, range: (sMin, sMax), limit: limit)
+        let panCut = x != u.x || y != u.y
+        let t = panCut ? turn.apply(Point(x: x, y: y)) : requested.translation
+        // As `limits(at:)` reads the result: its translation along the photo's axes. That is `u`
+        // when the pan was not cut; a cut one is turned back, rounding and all.
+        let on = sides(scale: s, along: panCut ? turn.invert(t) : u, turn: turn, range: (sMin, sMax), limit: limit)
         return (Pose(scale: s, translation: t, angle: angle), cut, on)
     }
 
