@@ -5,6 +5,7 @@ let package = Package(
     name: "cropsim",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "CropVocabulary", targets: ["CropVocabulary"]),
         .library(name: "CropModel", targets: ["CropModel"]),
         .library(name: "CropSpec", targets: ["CropSpec"]),
         .library(name: "CropSim", targets: ["CropSim"]),
@@ -20,18 +21,22 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
-        // The product under test: pure value types, no I/O, no clock, no C library.
+        // What an editor and the oracle exchange: events, effects, observations, config, the photo,
+        // the view, the pose, messages, and the `EditorModel` protocol any editor conforms to.
+        .target(name: "CropVocabulary"),
+
+        // The reference editor: pure value types, no I/O, no clock, no C library.
         .target(
             name: "CropModel",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropVocabulary", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The spec oracle: every requirement and gesture-note rule restated as a property, judged from
-        // the events, effects and poses of a run. Uses the model's plain value types only, never its
-        // helpers (a test greps for them).
+        // the events, effects and poses of a run, and `CheckedEditor`, the front door that drives any
+        // `EditorModel` under it. It sees the vocabulary only: it cannot call a model's helpers.
         .target(
             name: "CropSpec",
-            dependencies: ["CropModel", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropVocabulary", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // GNU Scientific Library: splines for drag paths, mt19937 for the fuzzer.
@@ -47,42 +52,44 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
-        .target(name: "CropImaging", dependencies: ["CropModel", "CImagingShim", "CLCMS"]),
+        .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS"]),
 
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
-        .target(name: "CropFuzz", dependencies: ["CropSim", "CropSpec", "CropModel", "CGSL"]),
+        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL"]),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropModel", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CropVocabulary", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropSim", "CropImaging", "CropModel", "CCrypto"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto"]),
 
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
-        .target(name: "CropReport", dependencies: ["CropModel", "CropSim", "CropImaging"]),
+        .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropModel", "CropSim", "CropReport", "CropImaging", "CropPhotos",
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos",
                            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
         ),
 
         .executableTarget(
             name: "cropsim",
             dependencies: [
+                "CropVocabulary",
                 "CropModel",
+                "CropSpec",
                 "CropSim",
                 "CropImaging",
                 "CropReport",
@@ -96,11 +103,12 @@ let package = Package(
         // (libcurl, TLS, Kerberos: 30 more shared libraries, ~7 MiB), which every other command
         // would load at start. `cropsim studio` checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
-        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropModel"]),
+        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropVocabulary"]),
 
         .testTarget(
             name: "CropModelTests",
             dependencies: [
+                "CropVocabulary",
                 "CropModel",
                 "CropSpec",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -108,28 +116,30 @@ let package = Package(
         ),
         .testTarget(
             name: "CropImagingTests",
-            dependencies: ["CropImaging", "CropModel", "CLCMS"]
+            dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS"]
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropSim", "CropModel", "CropImaging"]
+            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropSim", "CropModel"]
+            dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CropModel"]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
+            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
         ),
         .testTarget(
             name: "CropSimTests",
             dependencies: [
                 "CropSim",
+                "CropSpec",
+                "CropVocabulary",
                 "CropModel",
                 "CropPhotos",
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The kinds of input the generator makes, simplest first: a weighted draw of 0 lands on the

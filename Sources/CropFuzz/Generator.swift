@@ -1,5 +1,6 @@
 import CropModel
 import CropSim
+import CropVocabulary
 import RealModule
 
 /// Turns a choice sequence into a trace. Every decision is one `ChoiceReader` draw whose 0 is

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import Foundation
 
 /// What the libFuzzer executables need when they were built without libFuzzer.

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 
 extension ExtraProperty {
     /// "No light impact, ever": broken by any trace that reaches a zoom or pan limit by hand, so

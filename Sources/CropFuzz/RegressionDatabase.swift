@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The folder of shrunk failures (by default `Scenarios/regressions/`), used like Hypothesis's

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// Gathers the finds of many fuzz campaigns (each machine's `--out` folder) into one regression

@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// Builds the `Scenario` value that `ScenarioParser` makes of `ScenarioWriter.json(trace)`,
 /// directly: the fuzzer judges most traces through it, because writing every trace as text and

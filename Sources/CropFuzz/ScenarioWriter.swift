@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// Writes a trace as a scenario file (raw touch samples in points, system steps as they are), and
 /// reads it back through `ScenarioParser`: the fuzzer runs exactly what it would save, so a saved

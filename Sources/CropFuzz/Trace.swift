@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// A generated session at touch level: what the generator makes, the mirror transforms and the
 /// writer turns into a scenario file.

@@ -1,5 +1,6 @@
-import CropModel
 import CropSim
+import CropSpec
+import CropVocabulary
 
 /// How a trace failed. Two failures are "the same" (for shrinking) when their kinds are equal.
 public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
@@ -18,6 +19,9 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
     /// saved text parses to: a bug in the builder, the writer or the parser, found by the sampled
     /// text check. Judging such traces would judge a file nobody can replay.
     case scenarioDiffers
+    /// The model failed as a program: it crashed, hung, or broke the protocol
+    /// (docs/model-protocol.md#failures).
+    case model(ModelFailure.Kind)
 
     public var description: String {
         switch self {
@@ -27,6 +31,7 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
         case .mirrorDiffers: "mirrorDiffers"
         case .invalidScenario: "invalidScenario"
         case .scenarioDiffers: "scenarioDiffers"
+        case .model(let kind): "model-\(kind.rawValue)"
         }
     }
 }
@@ -36,6 +41,8 @@ public struct Failure: Hashable, Sendable {
     public var message: String
     /// The tick it was seen at, when known.
     public var tick: Int?
+    /// For a model's own failure, its last lines on standard error (kept beside the find).
+    public var stderrTail: [String] = []
 }
 
 /// Which checks run on each trace besides the spec oracle's properties, which always run.
@@ -98,10 +105,13 @@ public struct ExtraProperty: Sendable {
 public struct TraceJudge: Sendable {
     public var checks: TraceChecks
     public var extra: [ExtraProperty]
+    /// The model under test.
+    public var model: ModelRunner
 
-    public init(checks: TraceChecks = .init(), extra: [ExtraProperty] = []) {
+    public init(checks: TraceChecks = .init(), extra: [ExtraProperty] = [], model: ModelRunner = .reference) {
         self.checks = checks
         self.extra = extra
+        self.model = model
     }
 
     public struct Verdict: Sendable {
@@ -132,9 +142,13 @@ public struct TraceJudge: Sendable {
         var verdict = check(scenario, replay: replay && checks.replay != .off)
         guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else { return verdict }
         // Only the final pose is compared: no frames are recorded.
-        let second = Simulator.run(scenario.mirrored, options: options(frames: false))
+        let second = model.run(scenario.mirrored, options: options(frames: false))
         verdict.simulatedTicks += second.ticks
-        if let b = second.finalEditor?.pose, let problem = MirrorCheck.difference(pose, b) {
+        if let failure = Self.modelFailure(second) {
+            verdict.failure = failure
+            return verdict
+        }
+        if let b = second.final?.observation.pose, let problem = MirrorCheck.difference(pose, b) {
             verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
         }
         return verdict
@@ -166,14 +180,24 @@ public struct TraceJudge: Sendable {
     /// Frames are recorded only for a replay, which compares them.
     func check(_ scenario: Scenario, replay: Bool) -> Verdict {
         let o = options(frames: replay)
-        let result = Simulator.run(scenario, options: o)
-        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.finalEditor?.pose)
-        if let rejection = result.rejection {
-            verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
+        let result = model.run(scenario, options: o)
+        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose)
+        if let failure = Self.modelFailure(result) {
+            verdict.failure = failure
             return verdict
         }
         if let v = result.violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
             verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick)
+            return verdict
+        }
+        if let rejection = result.rejection {
+            // Refused rightly (the oracle found nothing wrong with the refusal): the generator made
+            // a photo no editor may open.
+            verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
+            return verdict
+        }
+        if let reason = result.notApplicable {
+            verdict.failure = Failure(kind: .invalidScenario, message: "the fuzzer drew an input the model does not support: \(reason)")
             return verdict
         }
         for property in extra {
@@ -183,8 +207,12 @@ public struct TraceJudge: Sendable {
             }
         }
         guard replay else { return verdict }
-        let again = Simulator.run(scenario, options: o)
+        let again = model.run(scenario, options: o)
         verdict.simulatedTicks += again.ticks
+        if let failure = Self.modelFailure(again) {
+            verdict.failure = failure
+            return verdict
+        }
         let differs = checks.replay == .bytes
             ? firstDifference(FrameLog.frames(result.frames).split(separator: "\n"), FrameLog.frames(again.frames).split(separator: "\n"), by: ==)
             : firstDifference(result.frames, again.frames) { $0.isIdentical(to: $1) }
@@ -192,6 +220,13 @@ public struct TraceJudge: Sendable {
             verdict.failure = Failure(kind: .replayDiffers, message: "a replay differs from frame line \(line + 1)", tick: line)
         }
         return verdict
+    }
+
+    /// The model's own failure in a run, as a find.
+    static func modelFailure(_ result: RunResult) -> Failure? {
+        result.modelFailure.map {
+            Failure(kind: .model($0.kind), message: "the model \($0)", tick: result.ticks, stderrTail: $0.stderrTail)
+        }
     }
 
     /// The index of the first line that differs (or that one side lacks); nil when all are equal.
@@ -208,13 +243,16 @@ public struct TraceJudge: Sendable {
         switch kind {
         case .property(let property):
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
-            return Simulator.run(scenario, options: options(frames: false)).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
+            return model.run(scenario, options: options(frames: false)).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),
                   let scenario = self.scenario(trace, viaText: viaText) else { return nil }
-            return property.check(Simulator.run(scenario, options: options(frames: false)))
+            return property.check(model.run(scenario, options: options(frames: false)))
                 .map { Failure(kind: kind, message: "\(name) at tick \($0.tick): \($0.message)", tick: $0.tick) }
+        case .model:
+            guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
+            return Self.modelFailure(model.run(scenario, options: options(frames: false))).flatMap { $0.kind == kind ? $0 : nil }
         case .replayDiffers, .mirrorDiffers, .invalidScenario, .scenarioDiffers:
             return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }
         }

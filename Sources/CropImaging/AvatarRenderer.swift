@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// The rendered avatar and what the renderer learned on the way (R10.1 telemetry).
 public struct RenderedAvatar: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 extension ImageFile {
     /// The largest centered square of the upright photo, resampled to `side` × `side` sRGB: the

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// A part of the stored grid, in full-resolution pixels with sub-pixel precision, and the size to
 /// resample it to (also on the stored grid: turning upright happens after, on the small result).

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// Reads the Orientation tag (0x0112) from an EXIF block, and nothing else.
 ///

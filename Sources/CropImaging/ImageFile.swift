@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// Reading photos: the header for the editor, the display thumbnail, or every pixel.
 public enum ImageFile {

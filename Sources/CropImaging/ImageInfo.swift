@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// What a file's header says: enough to open the editor without decoding a pixel.
 public struct ImageInfo: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// Why a photo could not be read or rendered. Every case names the file, so a message in a log or
 /// on standard error is actionable on its own; decoder failures carry libpng's or libjpeg's text.

@@ -1,5 +1,5 @@
 import CImagingShim
-import CropModel
+import CropVocabulary
 
 /// An open libjpeg-turbo decoder. `init` reads the markers up to the first scan; `start` picks the
 /// DCT scale and the columns, after which rows can be skipped and read.

@@ -1,5 +1,5 @@
 import CImagingShim
-import CropModel
+import CropVocabulary
 
 /// An open libpng decoder positioned at the first row, after the chunks before IDAT are read.
 ///

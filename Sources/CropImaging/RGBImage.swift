@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// An opaque 8-bit sRGB image, 3 bytes per pixel, rows top to bottom: a decoded photo, a display
 /// thumbnail or an avatar before encoding.

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import Foundation
 
 /// Renders a turned crop in two passes.

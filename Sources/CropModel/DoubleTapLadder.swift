@@ -1,3 +1,5 @@
+import CropVocabulary
+
 /// R2.3: double-tap cycles 1.0× → 1.5× → 2.0× → s_max → back to 1.0×, relative to s_min.
 public enum DoubleTapLadder {
     public static let multipliers: [Double] = [1.0, 1.5, 2.0]

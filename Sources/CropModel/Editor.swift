@@ -1,3 +1,5 @@
+import CropVocabulary
+
 /// The avatar editor's state and its reducer: `apply(event)` and `tick()` change the state and
 /// return the effects the host must perform. Pure: no I/O, no clock, no randomness.
 public struct Editor: Hashable, Sendable, Codable {
@@ -38,9 +40,6 @@ public struct Editor: Hashable, Sendable, Codable {
     private var frame: Int { ticks + 1 }
     private var confirmedAtTick = 0
 
-    /// The editor ticks at 60 Hz (gesture notes).
-    public static let ticksPerSecond = 60
-    public static let tickDuration = 1.0 / Double(ticksPerSecond)
 
     /// R6.1–6.2: the grid shows while editing and no finger is moving the photo.
     public var gridVisible: Bool { geometry.config.showGrid && !gesture.isActive && session == .editing }
@@ -212,7 +211,7 @@ public struct Editor: Hashable, Sendable, Codable {
         // Test the flag first (most ticks have no transition), then advance the spring in place.
         guard isAnimating else { return }
         let on: LimitSet
-        if transition!.advance(spring: spring, dt: Self.tickDuration) {
+        if transition!.advance(spring: spring, dt: TickClock.tickDuration) {
             let end = transition!.to
             stopTransition()
             on = update(to: end, userDriven: false, &effects)
@@ -464,7 +463,7 @@ public struct Editor: Hashable, Sendable, Codable {
             let backoff = retry ? UploadPolicy.backoffTicks[attempt - 1] : 0
             effects.append(.uploadTelemetry(UploadTelemetry(
                 attempt: attempt, succeeded: outcome == .success, outcomeCode: outcome.code, retryable: outcome.isRetryable,
-                backoffMs: backoff * 1000 / Self.ticksPerSecond, elapsedTicks: frame - confirmedAtTick,
+                backoffMs: backoff * 1000 / TickClock.ticksPerSecond, elapsedTicks: frame - confirmedAtTick,
                 finalAttempt: outcome == .success || !retry)))
             if outcome == .success, let user {
                 upload = .updatingProfile
@@ -526,7 +525,7 @@ public struct Editor: Hashable, Sendable, Codable {
             qualityClampEngaged: g.qualityClampEngaged, zoomLimited: g.zoomLimited, lowDensity: g.lowDensity,
             outputSize: g.config.outputSize, outputIsJPEG: jpegQuality > 0, jpegQuality: jpegQuality,
             memoryFallback: memoryPressure,
-            cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(Self.ticksPerSecond), cropSucceeded: cropSucceeded)
+            cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(TickClock.ticksPerSecond), cropSucceeded: cropSucceeded)
     }
 }
 

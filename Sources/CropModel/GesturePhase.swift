@@ -1,14 +1,16 @@
+import CropVocabulary
+
 /// The direct-manipulation gesture in progress, if any.
 public enum GesturePhase: Hashable, Sendable, Codable {
     case idle
     case panning
     case pinching(PinchAnchor)
 
-    public var name: String {
+    public var kind: GestureKind {
         switch self {
-        case .idle: "idle"
-        case .panning: "pan"
-        case .pinching: "pinch"
+        case .idle: .idle
+        case .panning: .pan
+        case .pinching: .pinch
         }
     }
 
@@ -36,9 +38,4 @@ public struct PinchAnchor: Hashable, Sendable, Codable {
     public var home: Double = 0
     /// True once the fingers' turn was recognized as a twist: releasing it may snap.
     public var twisted = false
-}
-
-/// Whether the user is still editing.
-public enum SessionPhase: String, CaseIterable, Hashable, Sendable, Codable {
-    case editing, confirmed, cancelled
 }

@@ -1,21 +1,6 @@
-/// EXIF orientation (tag 0x0112): how the stored pixel grid must be transformed to appear upright.
-///
-/// R9.1 asks for every computation to happen on the upright ("oriented") image; the stored grid
-/// matters only when the renderer reads pixels, so the mapping back lives here too.
-public enum Orientation: Int, CaseIterable, Hashable, Sendable, Codable {
-    case up = 1
-    case upMirrored = 2
-    case down = 3
-    case downMirrored = 4
-    case leftMirrored = 5
-    case right = 6
-    case rightMirrored = 7
-    case left = 8
+import CropVocabulary
 
-    /// The orientation whose upright image is this one's, mirrored left to right (1↔2, 3↔4,
-    /// 5↔6, 7↔8); the upright size is the same.
-    public var mirrored: Orientation { Orientation(rawValue: rawValue % 2 == 1 ? rawValue + 1 : rawValue - 1)! }
-
+extension Orientation {
     /// Orientations 5–8 turn the image by a quarter, so the upright width is the stored height.
     public var swapsAxes: Bool { rawValue >= 5 }
 
@@ -30,7 +15,7 @@ public enum Orientation: Int, CaseIterable, Hashable, Sendable, Codable {
     /// Each case inverts the display transform the EXIF specification names: for `.right` (6) the
     /// stored image is turned 90° clockwise for display, so upright `(x', y')` comes from stored
     /// `(y', H − x')`.
-    public func storedPoint(fromOriented p: Point, storedWidth w: Double, storedHeight h: Double) -> Point {
+    @inlinable public func storedPoint(fromOriented p: Point, storedWidth w: Double, storedHeight h: Double) -> Point {
         switch self {
         case .up: Point(x: p.x, y: p.y)
         case .upMirrored: Point(x: w - p.x, y: p.y)
@@ -45,7 +30,7 @@ public enum Orientation: Int, CaseIterable, Hashable, Sendable, Codable {
 
     /// Maps an upright rectangle onto the stored grid. Every EXIF transform maps axis-aligned
     /// rectangles to axis-aligned rectangles, so two opposite corners are enough.
-    public func storedRect(fromOriented r: Rect, storedWidth w: Double, storedHeight h: Double) -> Rect {
+    @inlinable public func storedRect(fromOriented r: Rect, storedWidth w: Double, storedHeight h: Double) -> Rect {
         Rect(
             corner: storedPoint(fromOriented: Point(x: r.minX, y: r.minY), storedWidth: w, storedHeight: h),
             corner: storedPoint(fromOriented: Point(x: r.maxX, y: r.maxY), storedWidth: w, storedHeight: h)

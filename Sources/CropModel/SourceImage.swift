@@ -1,21 +1,8 @@
-/// The photo as the picker hands it over: its stored pixel grid and EXIF orientation.
-public struct SourceImage: Hashable, Sendable, Codable {
-    public var storedWidth: Int
-    public var storedHeight: Int
-    public var orientation: Orientation
+import CropVocabulary
 
-    public init(storedWidth: Int, storedHeight: Int, orientation: Orientation = .up) {
-        self.storedWidth = storedWidth
-        self.storedHeight = storedHeight
-        self.orientation = orientation
-    }
-
-    /// R1.2: the smallest short side accepted.
-    public static let minimumShortSide = 320
-
+extension SourceImage {
     public var orientedWidth: Int { orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
     public var orientedHeight: Int { orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
-    public var shortSide: Int { min(storedWidth, storedHeight) }
 
     /// R1.3 / R11.1: a photo whose short side is under 320 px is refused with the spec's message.
     public func validate() throws(SourceRejection) {

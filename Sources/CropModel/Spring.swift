@@ -1,3 +1,5 @@
+import CropVocabulary
+
 /// A damped spring (Hooke's law), integrated per 60 Hz tick with semi-implicit Euler.
 ///
 /// Semi-implicit Euler is stable for these stiffnesses at 60 Hz (ω·dt ≈ 0.17), uses only

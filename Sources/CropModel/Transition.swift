@@ -1,3 +1,4 @@
+import CropVocabulary
 import RealModule
 
 /// An animated move between two poses (double-tap, recenter, slider jump), driven by a spring on

@@ -1,3 +1,4 @@
+import CropVocabulary
 import RealModule
 
 /// The photo's turn under the mask (`allowRotation`): a rotation by `degrees`, clockwise on the

@@ -1,3 +1,5 @@
+import CropVocabulary
+
 /// Everything the spec's "Zoom & Pan Math" derives from one photo, one view and one config.
 ///
 /// Scale `s` is display points per *upright* source pixel times σ: at `s = 1` a pixel of the photo

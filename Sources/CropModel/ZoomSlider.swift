@@ -1,3 +1,4 @@
+import CropVocabulary
 import RealModule
 
 /// The accessibility zoom slider (R4.2): 0–100 % onto [s_min, s_max], logarithmically.

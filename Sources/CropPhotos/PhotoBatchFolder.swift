@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// A batch's output folder (`cropsim photos --out`). Unlike a report it is never swapped whole:

@@ -1,6 +1,7 @@
 import CropImaging
 import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// What the editor does with one photo on each device: the opening verdict (refused and why,

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 import Synchronization
 

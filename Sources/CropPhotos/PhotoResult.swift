@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// One line of a batch's `results.jsonl`: what the editor does when `path` is opened on `device`
 /// with the batch's config. Everything here is a function of the photo's bytes, the device and

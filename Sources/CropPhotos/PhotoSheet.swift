@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `index.html` of a batch: every photo's 80×80 thumbnail in a grid with a badge per finding and

@@ -1,6 +1,6 @@
 import CropImaging
-import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The edge between scenarios and real photos. A scenario that names an image file gets its

@@ -1,6 +1,6 @@
 import CropImaging
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// `cropsim render`'s output: chosen frames of one run in a grid, each with its tick and time
 /// underneath, as one RGB image a designer can drop into a review.
@@ -26,7 +26,7 @@ public enum ContactSheet {
     public static func render(_ result: RunResult, ticks: [Int], photo: RGBImage?, layout: Layout = .init()) -> RGBImage? {
         guard let points = FrameScene.imagePoints(result), let g = result.geometry, !ticks.isEmpty, !result.frames.isEmpty
         else { return nil }
-        let pixels = Size(width: g.orientedWidth, height: g.orientedHeight)
+        let pixels = Size(width: g.width, height: g.height)
         let frames = ticks.compactMap { FrameSelection.frame(result.frames, at: $0) }
         let images = frames.map { FrameRaster.draw(FrameScene($0, imagePoints: points), imagePixels: pixels, photo: photo, width: layout.frameWidth) }
         let columns = max(1, min(layout.columns ?? 6, images.count))

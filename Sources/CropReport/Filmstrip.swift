@@ -1,6 +1,7 @@
 import CropImaging
 import CropModel
 import CropSim
+import CropVocabulary
 
 /// Editor frames in the page: the static filmstrip at chosen ticks and the scrubber ("player")
 /// that JavaScript redraws at any tick from the embedded per-tick data. Both use one SVG
@@ -15,7 +16,7 @@ enum Filmstrip {
             symbol = "<symbol id=\"\(id)\" viewBox=\"0 0 \(embedded.width) \(embedded.height)\" preserveAspectRatio=\"none\">"
             symbol += "<image href=\"\(embedded.uri)\" width=\"\(embedded.width)\" height=\"\(embedded.height)\" preserveAspectRatio=\"none\"/></symbol>"
         } else {
-            symbol = TestPattern.svgSymbol(id: id, width: g.orientedWidth, height: g.orientedHeight)
+            symbol = TestPattern.svgSymbol(id: id, width: g.width, height: g.height)
         }
         return "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\(symbol)</defs></svg>"
     }

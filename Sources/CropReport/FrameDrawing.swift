@@ -1,6 +1,6 @@
 import CropImaging
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// The editor frame as the report's filmstrip draws it, for other pages (the studio): the photo
 /// symbol, one frame's SVG with its `f-…` classes, and the script that redraws that SVG for any

@@ -1,5 +1,6 @@
 import CropImaging
 import CropModel
+import CropVocabulary
 
 /// Draws one editor frame into an RGB buffer, the way the editor shows it: the photo (or the test
 /// pattern), 92 % dimming outside the mask circle, the thin white stroke, the 2×2 grid when it is

@@ -1,6 +1,6 @@
-import CropModel
-import Foundation
 import CropSim
+import CropVocabulary
+import Foundation
 
 /// Where everything in one editor frame sits, in view points: the one place the display math
 /// lives, so the report's SVG frames, its scrubber data and the contact sheet's raster agree.
@@ -51,7 +51,7 @@ public struct FrameScene: Sendable, Hashable {
     /// The photo's size in points at scale 1 for a run, or nil when the editor never opened.
     public static func imagePoints(_ result: RunResult) -> Size? {
         guard let g = result.geometry else { return nil }
-        return Size(width: g.orientedWidth / g.viewport.screenScale, height: g.orientedHeight / g.viewport.screenScale)
+        return Size(width: g.width / g.sigma, height: g.height / g.sigma)
     }
 
     /// The instruction the editor shows until the first gesture (R6.4).

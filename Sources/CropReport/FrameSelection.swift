@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 
 /// Which ticks a filmstrip or contact sheet shows: evenly spaced ones for the shape of the run,
 /// plus the ticks where something happened (violations first, then haptics), up to a cap.

@@ -1,6 +1,6 @@
 import CropImaging
-import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The HTML report, in parts so that it scales to thousands of scenarios and so that what is

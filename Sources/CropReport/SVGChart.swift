@@ -1,5 +1,7 @@
 import CropModel
 import CropSim
+import CropSpec
+import CropVocabulary
 import Foundation
 
 /// The report's charts as inline SVG, drawn in Swift so the page needs no chart library and the
@@ -193,12 +195,12 @@ enum SVGChart {
     }
 
     private static func xAxis(lastTick: Int, x: (Int) -> Double) -> String {
-        let seconds = Double(lastTick) / Double(Editor.ticksPerSecond)
+        let seconds = Double(lastTick) / Double(TickClock.ticksPerSecond)
         let ticks = niceTicks(0, max(seconds, 1.0 / 60))
         let decimals = ticks.count > 1 ? max(0, Int(-floor(log10(ticks[1] - ticks[0])))) : 2
         var s = ""
         for t in ticks where t <= seconds + 1e-9 {
-            let tx = x(Int((t * Double(Editor.ticksPerSecond)).rounded()))
+            let tx = x(Int((t * Double(TickClock.ticksPerSecond)).rounded()))
             s += "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
             s += "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(svgNumber(t, decimals: decimals))</text>"
         }

@@ -1,6 +1,6 @@
 import CropImaging
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// One scenario's section of the report (what `detail.js` carries): its id, covered
 /// requirements, photo and description, problems, the zoom and translation timelines, the
@@ -12,7 +12,7 @@ enum ScenarioSection {
         let k = HTMLReport.elementKey(s.id)
         var out = "<section class=\"scenario \(r.passed ? "pass" : "fail")\" id=\"s-\(k)\" data-scenario-id=\"\(escapeMarkup(s.id))\">"
         out += "<h2>\(HTMLReport.badge(r)) \(escapeMarkup(s.name))</h2>"
-        out += "<p class=\"meta\"><code>\(escapeMarkup(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(Editor.ticksPerSecond))))"
+        out += "<p class=\"meta\"><code>\(escapeMarkup(s.id))</code> · \(r.ticks) ticks (\(secondsLabel(Double(r.ticks) / Double(TickClock.ticksPerSecond))))"
         if !s.covers.isEmpty { out += " · covers \(escapeMarkup(s.covers.joined(separator: ", ")))" }
         out += " · photo \(s.image.source.storedWidth)×\(s.image.source.storedHeight) orientation \(s.image.source.orientation.rawValue)"
         if let file = s.image.file { out += " (<code>\(escapeMarkup(file))</code>)" }

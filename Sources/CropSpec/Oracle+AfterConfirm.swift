@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The after-confirm flow (R10–R12) restated: crop, upload with backoff, profile update. The key
 /// pattern, the backoff delays, which failures are retryable and what a final failure must show
@@ -140,7 +140,7 @@ extension Oracle {
     }
 
     /// Effects that come from a tick rather than an event (a retry whose backoff ran out).
-    public mutating func observeTick(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+    @usableFromInline mutating func observeTick(_ effects: [EditorEffect], pose: Pose, tick: Int) {
         flowEffects(effects, pose: pose, tick: tick)
     }
 
@@ -234,7 +234,7 @@ extension Oracle {
 
     /// After each tick of the flow: R12.3 atomicity, R12.5's kept avatar and due retries.
     /// `profile` is the store's row now.
-    public mutating func endOfFlowTick(profile: (path: String?, version: Int), tick: Int) {
+    @usableFromInline mutating func endOfFlowTick(profile: (path: String?, version: Int), tick: Int) {
         let (path, version) = flow.acknowledged
         let current = profile
         if !(current == (path, version) || current == (flow.key, version + 1)) {
@@ -250,7 +250,7 @@ extension Oracle {
     }
 
     /// At the end of a run: R12.4's versioned URL for the profile's avatar.
-    public mutating func endOfRun(avatarURL: String?, profile: (path: String?, version: Int), tick: Int) {
+    @usableFromInline mutating func endOfRun(avatarURL: String?, profile: (path: String?, version: Int), tick: Int) {
         guard let path = profile.path else { return }
         let suffix = "/avatars/\(path)?v=\(profile.version)"
         if !(avatarURL?.hasSuffix(suffix) ?? false) {

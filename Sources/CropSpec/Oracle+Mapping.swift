@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// Mapping (R9.1: "normalize EXIF orientation to .up before any math or cropping"): the crop is
 /// computed on the upright image, so the stored-grid rect the decoder reads must be exactly the

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import RealModule
 
 /// Timing (gesture notes, Motion; docs/editor-model.md): every transition rides the documented

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The spec oracle: watches one editing session event by event and tick by tick and records every
 /// broken `Property`.
@@ -8,11 +8,11 @@ import CropModel
 /// It keeps its own copy of everything it needs (the view, Reduce Motion, the session, the gesture,
 /// the engaged limits, the running move) from the events it sees, so a bug in the model cannot
 /// also hide itself. The simulator, the fuzzer and the property tests all judge with it.
-public struct Oracle: Sendable {
+@usableFromInline struct Oracle: Sendable {
     let source: SourceImage
     let config: AvatarCropperConfig
     var viewport: Viewport
-    public private(set) var geometry: SpecGeometry
+    @usableFromInline private(set) var geometry: SpecGeometry
     var reduceMotion: Bool
     /// Confirm and cancel end editing (a failed crop resumes it): the editor ignores gestures and
     /// system events meanwhile, so the oracle must not judge them.
@@ -54,7 +54,7 @@ public struct Oracle: Sendable {
     var flow: Flow
     /// Whether the flow after confirm has begun (it never returns to editing; until then
     /// `endOfFlowTick` has nothing to judge): stored, because the simulator asks every tick.
-    public internal(set) var flowActive = false
+    @usableFromInline var flowActive = false
     /// The turn at the last event or tick: it may change only by rotation (`angleChangesOnlyByRotation`).
     var angle = 0.0
     /// Whether the twist in progress holds the photo in a snap window (entering one is a haptic).
@@ -63,11 +63,18 @@ public struct Oracle: Sendable {
     /// about the same pose up to five times a tick. Cleared whenever the geometry changes.
     var sidesMemo: (pose: Pose, tight: LimitSet, loose: LimitSet)?
 
+    /// What the model implements and the choices it declared where the spec is silent.
+    let capabilities: Capabilities
+    let policies: Policies
+    /// Per-run properties the model's capabilities leave unjudged: reported as such, never as
+    /// passed, and their checks' findings dropped.
+    @usableFromInline let notJudged: [Property]
+    let unjudged: Set<Property>
+
     /// Stored details are capped per property; `counts` has every occurrence.
-    public static let maxStoredPerProperty = 20
-    public private(set) var violations: [Violation] = []
-    public private(set) var counts: [Property: Int] = [:]
-    public var violationCount: Int { counts.values.reduce(0, +) }
+    static let maxStoredPerProperty = 20
+    @usableFromInline private(set) var violations: [Violation] = []
+    @usableFromInline private(set) var counts: [Property: Int] = [:]
 
     enum StreamGesture { case none, pan, pinch }
 
@@ -132,22 +139,27 @@ public struct Oracle: Sendable {
         var reference: Double
     }
 
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, reduceMotion: Bool,
-                user: UserContext? = nil) {
-        self.source = source
-        self.config = config
-        self.viewport = viewport
+    /// An oracle for one editing session of a model with `identity`'s capabilities and policies.
+    init(request: OpenRequest, identity: ModelIdentity) {
+        source = request.source
+        config = request.config
+        viewport = request.viewport
         geometry = SpecGeometry(source: source, viewport: viewport, config: config)
-        self.reduceMotion = reduceMotion
-        flow = Flow(user: user, config: config)
+        reduceMotion = request.reduceMotion
+        flow = Flow(user: request.user, config: config)
+        capabilities = identity.capabilities
+        policies = identity.policies
+        notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
+        unjudged = Set(notJudged)
     }
 
     /// Records a violation found outside the oracle's own checks, so all are stored and counted alike.
-    public mutating func record(_ property: Property, tick: Int, _ message: String) {
+    @usableFromInline mutating func record(_ property: Property, tick: Int, _ message: String) {
         fail(property, tick: tick, message)
     }
 
     mutating func fail(_ property: Property, tick: Int, _ message: String) {
+        if !unjudged.isEmpty, unjudged.contains(property) { return }
         let n = counts[property, default: 0]
         counts[property] = n + 1
         if n < Self.maxStoredPerProperty {
@@ -159,7 +171,7 @@ public struct Oracle: Sendable {
 
     /// Whether the editor was right to open or refuse the photo (R1.2, R1.3, R11.1, R11.4).
     /// `rejection` is the message the user saw, nil when the editor opened.
-    public static func judgeOpening(source: SourceImage, undecodable: Bool, rejection: String?) -> String? {
+    static func judgeOpening(source: SourceImage, undecodable: Bool, rejection: String?) -> String? {
         let tooSmall = "This photo is too small for a profile picture"
         if undecodable {
             if rejection == nil { return "an undecodable photo opened the editor" }
@@ -179,7 +191,7 @@ public struct Oracle: Sendable {
 
     /// After the editor opened: the announcement and tips of R4.1, R8.4 and the density rule, the
     /// initial pose, and the first frame's invariants.
-    public mutating func opened(_ editor: Observation, sliderPercent: Double, effects: [EditorEffect]) {
+    @usableFromInline mutating func opened(_ editor: Observation, sliderPercent: Double, effects: [EditorEffect]) {
         if !effects.contains(.announce(.voiceOverIntro)) {
             fail(.voiceOverAnnounced, tick: 0, "no VoiceOver announcement at open")
         }
@@ -196,7 +208,7 @@ public struct Oracle: Sendable {
 
     /// After each event. `before`/`wasAnimating` describe the editor just before it, `pose` and
     /// `animating` just after; `effects` is what it returned.
-    public mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
+    @usableFromInline mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
                                  effects: [EditorEffect], tick: Int) {
         checkStream(event, tick: tick)
         let pinchEnded = if case .pinchEnded = event { true } else { false }
@@ -547,7 +559,7 @@ public struct Oracle: Sendable {
 
     private mutating func requireImpacts(_ sides: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
         guard !sides.isEmpty else { return }
-        for reason in LimitReason.ordered where !sides.isDisjoint(with: reason.limit) {
+        for reason in Self.reasons where !sides.isDisjoint(with: Self.sides(named: reason)) {
             if !effects.contains(where: { if case .haptic(.lightImpact(reason)) = $0 { true } else { false } }) {
                 fail(.limitHapticOnEntry, tick: tick, "a request past the \(reason.rawValue) limit (now \(pose.specDescription)) got no light impact")
             }
@@ -642,7 +654,7 @@ public struct Oracle: Sendable {
             case .haptic(.lightImpact(let reason)):
                 // The sides of the reason's axis the pose is on: one, or both where the axis has no
                 // range. The impact is a repeat only if every one of them is still disarmed.
-                let on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(reason.limit)
+                let on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(Self.sides(named: reason))
                 if on.isEmpty {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
                 } else if disarmed.isSuperset(of: on) {
@@ -669,6 +681,21 @@ public struct Oracle: Sendable {
             }
         }
     }
+
+    /// The sides a light impact's reason stands for, restated from the gesture notes: s_min,
+    /// s_max, a pan clamp on either side of its axis, the tilt limit on either side.
+    static func sides(named reason: LimitReason) -> LimitSet {
+        switch reason {
+        case .zoomMin: .zoomMin
+        case .zoomMax: .zoomMax
+        case .panClampX: .panX
+        case .panClampY: .panY
+        case .rotationLimit: .tilt
+        }
+    }
+
+    /// Every reason, in a fixed order, built once (walked without allocating).
+    static let reasons: [LimitReason] = LimitReason.allCases
 
     /// Both sides of the axis a reason names.
     static func axis(of reason: LimitReason) -> LimitSet {
@@ -764,7 +791,7 @@ public struct Oracle: Sendable {
     /// that must have shown. Returns `wantsSliderReading` for the frame, so that the per-tick
     /// loop need not call back into the oracle for it.
     @discardableResult
-    public mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) -> Bool {
+    @usableFromInline mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) -> Bool {
         let pose = editor.pose
         rearm(pose)
         guard pose.isFinite else {
@@ -804,15 +831,7 @@ public struct Oracle: Sendable {
             : Self.anyOutside(g.cornerQuad(of: crop, toPhoto: toPhoto), g.width, g.height, tolerance) {
             fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)")
         }
-        let modelCrop = editor.cropRect
-        if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
-            || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
-            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
-        }
-        let stored = editor.storedCropRect
-        if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
-            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
-        }
+        if capabilities.contains(.cropRect) { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
         let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
         if editor.session != session {
             fail(.sessionFollowsFlow, tick: tick, "the session is \(editor.session.rawValue); the flow so far makes it \(session.rawValue)")
@@ -838,10 +857,24 @@ public struct Oracle: Sendable {
         return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
     }
 
+    /// The model's own crop rectangle (`Capabilities.cropRect`) is the spec's, and its stored-grid
+    /// version lies inside the stored photo.
+    @inline(__always) private mutating func checkModelCrop(_ editor: Observation, crop: Rect, tolerance: Double, tick: Int) {
+        let modelCrop = editor.cropRect
+        if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
+            || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
+            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
+        }
+        let stored = editor.storedCropRect
+        if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
+            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
+        }
+    }
+
     /// Whether the slider's reading is worth judging after this tick: the pose has come to rest
     /// (no finger on it, no animation — when VoiceOver reads it) somewhere new. Asking only then
     /// keeps a logarithm off every moving frame.
-    public func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
+    func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
         Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
     }
 
@@ -850,7 +883,7 @@ public struct Oracle: Sendable {
     }
 
     /// R4.2: the slider reads percent = 100·log(s/s_min)/log(s_max/s_min) at rest.
-    public mutating func judgeSlider(_ sliderPercent: Double, pose: Pose, tick: Int) {
+    @usableFromInline mutating func judgeSlider(_ sliderPercent: Double, pose: Pose, tick: Int) {
         lastSliderPose = pose
         let g = geometry
         // Over a range narrower than a millionth the percent is all rounding: not judged.

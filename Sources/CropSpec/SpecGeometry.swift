@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import RealModule
 
 /// The spec's "Zoom & Pan Math" and the documented editor decisions written out a second time,

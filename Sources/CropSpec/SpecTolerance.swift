@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The oracle's tolerances, one set for every property (docs/oracle.md says why each is what it is).
 ///

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The properties over values the model exposes but no trace exercises: the overlay's style, the
 /// spec's sentences, the config's defaults. Each check takes the values as arguments so tests can
@@ -43,11 +43,12 @@ public enum StaticSpec {
         return out
     }
 
-    /// Every static property of the model as shipped, with what is wrong.
-    public static func violations() -> [(Property, String)] {
-        overlay(dimming: OverlayStyle.dimmingOpacity, strokeWidth: OverlayStyle.strokeWidth, gridCells: OverlayStyle.gridCells)
-            .map { (.overlayStyle, $0) }
-            + messages { $0.text }.map { (.messagesVerbatim, $0) }
-            + configDefaults(AvatarCropperConfig()).map { (.configDefaults, $0) }
+    /// Every static property of an editor's values, with what is wrong: its overlay, the text it
+    /// gives each message, and its default configuration.
+    public static func violations(dimming: Double, strokeWidth: Double, gridCells: Int, text: (Message) -> String,
+                                  defaults: AvatarCropperConfig) -> [(Property, String)] {
+        overlay(dimming: dimming, strokeWidth: strokeWidth, gridCells: gridCells).map { (.overlayStyle, $0) }
+            + messages(text).map { (.messagesVerbatim, $0) }
+            + configDefaults(defaults).map { (.configDefaults, $0) }
     }
 }

@@ -1,21 +1,22 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// The `expect` block a saved recording starts with: what happened, for the designer to keep or
 /// trim. The pose is written in the spec's symbols where it sits on one (`"sMax"`, `"-maxTx"`),
 /// which says what was meant and survives geometry changes; elsewhere as the exact number.
 enum Expectation {
     static func json(_ r: RunResult) -> String? {
-        guard let editor = r.finalEditor, let g = r.geometry else { return nil }
-        let pose = editor.pose
-        let limit = g.panLimit(scale: pose.scale)
+        guard let final = r.final?.observation, let g = r.geometry else { return nil }
+        let pose = final.pose
+        let limit = g.panLimit(pose.scale)
+        let initial = min(g.sMin * 1.05, g.sMax)
         var fields = [
-            "\"scale\": " + symbol(pose.scale, [("sMin", g.sMin), ("sMax", g.sMax), ("initial", g.initialPose.scale), ("1.5*sMin", 1.5 * g.sMin)]),
+            "\"scale\": " + symbol(pose.scale, [("sMin", g.sMin), ("sMax", g.sMax), ("initial", initial), ("1.5*sMin", 1.5 * g.sMin)]),
             "\"tx\": " + symbol(pose.translation.x, [("maxTx", limit.x), ("-maxTx", -limit.x)]),
             "\"ty\": " + symbol(pose.translation.y, [("maxTy", limit.y), ("-maxTy", -limit.y)]),
             "\"hapticSequence\": [" + r.haptics.map { "\"\($0.haptic.name)\"" }.joined(separator: ", ") + "]",
         ]
-        if editor.session != .editing { fields.append("\"session\": \"\(editor.session.rawValue)\"") }
+        if final.session != .editing { fields.append("\"session\": \"\(final.session.rawValue)\"") }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 

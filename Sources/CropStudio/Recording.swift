@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// What a designer has performed so far, kept as the scenario file it will become: the page's
 /// touch samples on the tick clock (integer microseconds from the start of the recording, as the

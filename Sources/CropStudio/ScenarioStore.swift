@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The scenarios folder, the only place the studio reads from the page's say-so or writes to.

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 
 /// The JSON spellings the studio writes beyond the shared `jsonString`: numbers that read back
 /// exactly, microseconds as seconds (`0.117`), and a parsed value as text again.

@@ -1,8 +1,8 @@
 import CropImaging
-import CropModel
 import CropPhotos
 import CropReport
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// The studio's state: its sessions (a bounded number), the scenarios folder, the default device
@@ -190,7 +190,7 @@ public actor Studio {
     /// scenario's own order (so inputs at one instant keep their order), lifts fingers still down
     /// just after it, and returns the time the new recording continues from.
     static func branch(_ s: Scenario, at tick: Int, into recording: inout Recording) -> Int {
-        let startUs = tick * 1_000_000 / Editor.ticksPerSecond + 1
+        let startUs = tick * 1_000_000 / TickClock.ticksPerSecond + 1
         let kept = TraceSynthesizer.inputs(for: s).filter { $0.tick <= tick }
         for (index, step) in s.steps.enumerated() {
             let inputs = kept.filter { $0.step == index }
@@ -255,7 +255,7 @@ public actor Studio {
         var runOptions = Simulator.Options()
         runOptions.measureTiming = false
         let replay = Simulator.run(try Self.load(text: text, file: path), options: runOptions)
-        let pose = live.finalEditor?.pose
+        let pose = live.final?.observation.pose
         return .init(path: path, replayIdentical: StudioProtocol.Frame.all(replay) == StudioProtocol.Frame.all(live),
                      frames: replay.frames.count, finalPose: pose.map { [$0.scale, $0.translation.x, $0.translation.y, $0.angle] } ?? [],
                      hapticSequence: live.haptics.map(\.haptic.name), violations: live.violationCount)

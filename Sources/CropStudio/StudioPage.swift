@@ -1,5 +1,6 @@
 import CropReport
 import CropSim
+import CropVocabulary
 
 /// The studio's one page. It draws frames with the report's own drawing code
 /// (`FrameDrawing`), turns Pointer Events into timed touch samples, and sends them; every pose,

@@ -1,5 +1,6 @@
-import CropModel
 import CropSim
+import CropSpec
+import CropVocabulary
 
 /// The messages between the page and the server, as JSON. The page sends what the designer did
 /// with its timestamps; the server answers with frames the simulator computed. Nothing in the page

@@ -1,6 +1,7 @@
+import CropSim
+import CropVocabulary
 import FlyingFox
 import FlyingSocks
-import CropSim
 import Foundation
 import Synchronization
 

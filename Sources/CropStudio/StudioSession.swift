@@ -1,6 +1,6 @@
-import CropModel
 import CropPhotos
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// One designer's recording: takes the page's input batches, runs the recording so far exactly as
@@ -92,7 +92,7 @@ public struct StudioSession: Sendable {
         var lift: Int?
         if recording.hasOpenFingers {
             // Lifted two ticks past the clock: frames through horizon + 1 cannot see the lift.
-            let us = max(recording.lastUs, (horizon + 1) * 1_000_000 / Editor.ticksPerSecond) + 1
+            let us = max(recording.lastUs, (horizon + 1) * 1_000_000 / TickClock.ticksPerSecond) + 1
             lift = us
             options.settleTicks = 1
         }

@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// The page's controls as the scenario format's own system steps. A control becomes an `Action`
 /// (the type `cropsim run` parses into), keyed by `Action.name` (the format's step key), so the

@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import CropFuzz
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// libFuzzer target for the scenario parser: arbitrary bytes must either parse or be refused

@@ -1,6 +1,6 @@
 import CFuzzerDriver
 import CropFuzz
-import CropModel
+import CropVocabulary
 import Foundation
 
 /// libFuzzer target: the input bytes are the generator's choice sequence (`ChoiceReader.bytes`),

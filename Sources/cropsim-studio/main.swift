@@ -1,7 +1,7 @@
-import CropModel
 import CropSim
 import CropStudio
 import CropStudioLaunch
+import CropVocabulary
 import Foundation
 
 // The studio's server, started by `cropsim studio` with its checked options as one JSON argument

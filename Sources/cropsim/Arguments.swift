@@ -1,5 +1,5 @@
 import ArgumentParser
-import CropModel
+import CropVocabulary
 import Foundation
 
 /// `WIDTHxHEIGHT`, as in `--image-size 4032x3024` or `--view 393x852`. Any positive finite pair

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim bench`: simulated ticks per second on one core, with every invariant checked (or,
@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
         let cpuStart = Self.cpuSeconds()
         var total = 0, violations = 0, runs = 0
         while total < ticks {
-            let r = Simulator.run(scenario, inputs: inputs, options: options)
+            let r = ModelRunner.reference.run(scenario, inputs: inputs, options: options)
             total += r.ticks
             violations += r.violationCount
             runs += 1

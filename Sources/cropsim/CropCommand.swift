@@ -2,6 +2,7 @@ import ArgumentParser
 import CropImaging
 import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim crop`: renders the avatar for one photo at one pose (decode, crop, encode), writes it
@@ -86,15 +87,19 @@ struct CropCommand: ParsableCommand {
         if result.violationCount > 0 {
             throw CommandLineInputError(description: "\(path): the simulation broke an invariant: \(result.firstProblem ?? "")")
         }
-        let confirmed = result.effects.compactMap { if case .crop(let r) = $0.effect { r } else { nil } }.last
-        guard var editor = result.finalEditor else { throw CommandLineInputError(description: "\(path): the editor did not open") }
-        let pose = editor.pose
-        if let confirmed { return (confirmed, pose) }
-        let requests = editor.apply(.confirm).compactMap { if case .crop(let r) = $0 { r } else { nil } }
-        guard let request = requests.first else {
+        guard let pose = result.final?.observation.pose else { throw CommandLineInputError(description: "\(path): the editor did not open") }
+        if let confirmed = Self.lastCrop(result) { return (confirmed, pose) }
+        // Confirm where it settled: the same run again, with a confirm once the editor is at rest.
+        scenario.steps.append(Step(time: Double(result.ticks) / Double(TickClock.ticksPerSecond), action: .confirm,
+                                   path: "$.steps[\(scenario.steps.count)]"))
+        guard let request = Self.lastCrop(Simulator.run(scenario, options: options)) else {
             throw CommandLineInputError(description: "\(path): the scenario ends where no crop can be confirmed (cancelled?)")
         }
         return (request, pose)
+    }
+
+    private static func lastCrop(_ result: RunResult) -> CropRequest? {
+        result.effects.compactMap { if case .crop(let r) = $0.effect { r } else { nil } }.last
     }
 
     /// Drives the editor model to the pose (so its clamps apply) and confirms: the request is the

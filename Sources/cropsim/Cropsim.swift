@@ -62,6 +62,7 @@ struct Cropsim: ParsableCommand {
 }
 
 import CropSim
+import CropVocabulary
 import Foundation
 
 extension ExitCode {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CropModel
 import CropSim
+import CropVocabulary
 
 /// `--device NAME` or `--view WxH --screen-scale σ`: the screen a command opens the editor on.
 /// A preset with an explicit size that differs from it is refused, as in a scenario file.

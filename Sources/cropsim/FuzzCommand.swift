@@ -1,7 +1,7 @@
 import ArgumentParser
 import CropFuzz
-import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim fuzz`: generates random touch-level sessions, checks every invariant plus replay and

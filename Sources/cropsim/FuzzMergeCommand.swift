@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropFuzz
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim fuzz merge`: the finds of many campaigns into one regression folder, one file per

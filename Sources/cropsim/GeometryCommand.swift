@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropModel
+import CropVocabulary
 import Foundation
 
 /// `cropsim geometry`: the spec's zoom math for one photo on one device, as JSON.

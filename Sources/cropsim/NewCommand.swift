@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim new`: scaffolds a scenario a designer can edit.

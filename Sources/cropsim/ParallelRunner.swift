@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,7 +1,7 @@
 import ArgumentParser
-import CropModel
 import CropPhotos
 import CropSim
+import CropVocabulary
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,8 +1,9 @@
 import ArgumentParser
-import CropPhotos
 import CropImaging
+import CropPhotos
 import CropReport
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim render`: runs one scenario and writes a contact sheet of its editor frames as a PNG,

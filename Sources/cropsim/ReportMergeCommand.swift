@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropReport
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim report`: commands on report folders.

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 
 /// The terminal table `cropsim run` prints: one row per scenario, failures explained below.
 enum ResultTable {

@@ -1,9 +1,9 @@
 import ArgumentParser
-import CropModel
+import CropImaging
 import CropPhotos
 import CropReport
-import CropImaging
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim run`: the main job. Runs scenario files, checks every invariant on every tick,

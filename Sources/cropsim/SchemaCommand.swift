@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropSim
+import CropVocabulary
 import Foundation
 
 /// `cropsim schema`: the scenario format's JSON Schema, generated from the same table the parser

@@ -1,7 +1,7 @@
 import ArgumentParser
-import CropModel
 import CropSim
 import CropStudioLaunch
+import CropVocabulary
 import Foundation
 
 /// `cropsim studio`: records gestures by hand in a browser against the live simulator and saves

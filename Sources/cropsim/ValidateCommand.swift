@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropPhotos
 import CropSim
+import CropVocabulary
 
 /// `cropsim validate`: parses scenario files without running them.
 struct ValidateCommand: ParsableCommand {

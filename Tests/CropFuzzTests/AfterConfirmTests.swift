@@ -1,6 +1,6 @@
 import CropFuzz
-import CropModel
 import CropSim
+import CropVocabulary
 import Testing
 
 /// The fuzzer drives the after-confirm flow too (R10–R12): scripted crop, upload and profile

@@ -1,6 +1,6 @@
 import CropFuzz
-import CropModel
 import CropSim
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import CropFuzz
-import CropModel
 import CropSim
+import CropVocabulary
 import Testing
 
 /// The fuzzer judges traces through `ScenarioBuilder` and saves them through `ScenarioWriter`

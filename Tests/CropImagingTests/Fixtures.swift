@@ -1,5 +1,5 @@
 import CropImaging
-import CropModel
+import CropVocabulary
 import Foundation
 
 /// The copied shared test data (`Tests/Fixtures/images/`) and the scratch directories, both inside

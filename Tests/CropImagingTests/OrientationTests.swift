@@ -1,5 +1,6 @@
 import CropImaging
 import CropModel
+import CropVocabulary
 import Testing
 
 /// The same upright content stored eight ways gives the same avatar (R9.1).

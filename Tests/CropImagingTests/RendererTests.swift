@@ -1,5 +1,6 @@
 import CropImaging
 import CropModel
+import CropVocabulary
 import Foundation
 import Testing
 

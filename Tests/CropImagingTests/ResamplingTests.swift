@@ -1,5 +1,5 @@
 import CropImaging
-import CropModel
+import CropVocabulary
 import Testing
 
 /// Synthetic images whose correct avatar is known: the output is compared with it.

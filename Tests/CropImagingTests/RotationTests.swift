@@ -1,5 +1,5 @@
 import CropImaging
-import CropModel
+import CropVocabulary
 import Foundation
 import Testing
 

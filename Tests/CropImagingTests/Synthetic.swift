@@ -1,6 +1,7 @@
-import Foundation
 import CropImaging
 import CropModel
+import CropVocabulary
+import Foundation
 
 /// Upright images with content known in closed form, so the correct avatar can be computed.
 enum Pattern {

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import PropertyBased
 
 /// Generators for the property tests: the photos, devices, configs and event sequences the

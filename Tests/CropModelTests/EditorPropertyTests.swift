@@ -1,5 +1,6 @@
 import CropModel
 import CropSpec
+import CropVocabulary
 import PropertyBased
 import Testing
 
@@ -12,28 +13,15 @@ import Testing
     @Test func everyEventAndFrameSatisfiesTheOracle() async {
         await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Arbitrary.events) {
             source, viewport, config, steps in
-            guard let (editor, effects) = try? Editor.open(source: source, viewport: viewport, config: config) else { return }
-            var e = editor
-            var oracle = Oracle(source: source, viewport: viewport, config: config, reduceMotion: false)
-            oracle.opened(e.observation, sliderPercent: e.sliderPercent, effects: effects)
-            var tick = 0
+            let request = OpenRequest(source: source, viewport: viewport, config: config)
+            var host = NoHost()
+            guard case .opened(var e) = CheckedEditor<Editor>.open(request, in: (), host: &host) else { return }
             for step in steps {
-                let event = step.event(in: e.geometry.viewport)
-                let before = e.pose, wasAnimating = e.isAnimating
-                let effects = e.apply(event)
-                oracle.observe(event, before: before, wasAnimating: wasAnimating, pose: e.pose, animating: e.isAnimating,
-                               effects: effects, tick: tick)
-                for _ in 0..<step.ticks {
-                    tick += 1
-                    let effects = e.tick()
-                    if !effects.isEmpty { oracle.observeTick(effects, pose: e.pose, tick: tick) }
-                    oracle.endOfTick(e.observation, recognizerActive: e.gesture.isActive, tick: tick)
-                    if oracle.wantsSliderReading(e.observation, recognizerActive: e.gesture.isActive) {
-                        oracle.judgeSlider(e.sliderPercent, pose: e.pose, tick: tick)
-                    }
-                }
+                e.apply(step.event(in: Viewport(size: e.readout.view ?? viewport.size, screenScale: viewport.screenScale)), host: &host)
+                // Raw events have no recognizer: the grid follows the editor's own gesture.
+                for _ in 0..<step.ticks { e.tick(recognizerActive: e.readout.gesture != .idle, host: &host) }
             }
-            let broken = oracle.violations.filter { $0.property != .gesturesWellFormed }
+            let broken = e.violations.filter { $0.property != .gesturesWellFormed }
             #expect(broken.map(\.description) == [])
         }
     }

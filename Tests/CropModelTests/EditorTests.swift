@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 import Testing
 
 @Suite struct EditorTests {
@@ -123,7 +124,7 @@ import Testing
         let unclamped = e.transition!
         var lowest = Double.infinity
         var t = unclamped
-        while !t.advance(spring: .settling, dt: Editor.tickDuration) { lowest = min(lowest, t.currentPose.scale) }
+        while !t.advance(spring: .settling, dt: TickClock.tickDuration) { lowest = min(lowest, t.currentPose.scale) }
         #expect(lowest < e.geometry.sMin) // the raw spring would overshoot…
         _ = settle(&e)                    // …and `settle` checks every clamped frame stays inside.
         #expect(e.pose.scale == e.geometry.sMin)

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 import Testing
 
 /// Numbers computed by hand from the spec's "Zoom & Pan Math" (see docs/editor-model.md).

@@ -1,6 +1,8 @@
-@testable import CropReport
 import CropImaging
+@testable import CropReport
 import CropSim
+import CropSpec
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-@testable import CropReport
 import CropImaging
-import CropModel
+@testable import CropReport
 import CropSim
+import CropVocabulary
 import Testing
 
 @Suite struct RasterTests {

@@ -1,6 +1,6 @@
-import CropModel
-import Foundation
 import CropSim
+import CropVocabulary
+import Foundation
 import Testing
 
 @Suite struct GestureRecognizerTests {

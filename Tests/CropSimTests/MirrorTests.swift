@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 import Testing
 
 /// `"metamorphic": ["mirror"]`: a scenario and its left–right mirror image end in mirrored poses.
@@ -26,7 +26,7 @@ import Testing
         let result = Simulator.run(scenario)
         #expect(result.passed, "\(result.failures) \(result.violations)")
         let mirrored = Simulator.run(scenario.mirrored)
-        let a = try #require(result.finalEditor?.pose), b = try #require(mirrored.finalEditor?.pose)
+        let a = try #require(result.final?.observation.pose), b = try #require(mirrored.final?.observation.pose)
         #expect(abs(a.translation.x) > 1, "the scenario should end off-center to make the check bite")
         #expect(MirrorCheck.difference(a, b) == nil)
     }

@@ -1,6 +1,6 @@
-import CropModel
 import CropPhotos
 import CropSim
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CropSim
+import CropVocabulary
 import Testing
 
 /// Scenarios over a budget are refused when parsed (so `validate` reports them), at the step

@@ -1,5 +1,6 @@
 import CropPhotos
 import CropSim
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import CropModel
 import CropSim
+import CropVocabulary
 import PropertyBased
 import Testing
 
@@ -34,7 +34,7 @@ import Testing
             // The upload monitor checks atomicity, keys, backoff and retryability on every tick.
             #expect(r.violations.isEmpty, "\(r.violations)")
             let profile = try #require(r.backend?.profile)
-            let state = try #require(r.finalEditor?.upload)
+            let state = try #require(r.final?.readout.upload)
             if state == .done {
                 #expect(profile.avatarPath == "users/u-1/avatar_512.png" && profile.avatarVersion == 8)
                 #expect(r.backend?.avatarURL?.hasSuffix("users/u-1/avatar_512.png?v=8") == true)

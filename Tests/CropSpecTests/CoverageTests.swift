@@ -1,4 +1,5 @@
 import CropSpec
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CropImaging
 import CropModel
 import CropSpec
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CropModel
 import CropSpec
+import CropVocabulary
 import Testing
 
 /// The timing and mapping properties, against the independent references: the real editor passes,
@@ -11,23 +12,24 @@ import Testing
     /// editor clamps, and returns what the oracle says.
     func doubleTapFrames(dt: Double) throws -> [Property] {
         let source = SourceImage(storedWidth: 4032, storedHeight: 3024)
-        var (e, effects) = try Editor.open(source: source, viewport: viewport)
-        var m = Oracle(source: source, viewport: viewport, config: .init(), reduceMotion: false)
-        m.opened(e.observation, sliderPercent: e.sliderPercent, effects: effects)
-        let before = e.pose
-        _ = e.apply(.doubleTap(at: viewport.center))
-        m.observe(.doubleTap(at: viewport.center), before: before, wasAnimating: false, pose: e.pose, animating: true, effects: [], tick: 1)
-        var transition = try #require(e.transition)
-        let g = e.geometry
-        for tick in 1...200 {
+        let tamper = Tamper()
+        var m = try #require(CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport), in: tamper))
+        var reference = try Editor.open(source: source, viewport: viewport).editor
+        _ = reference.apply(.doubleTap(at: viewport.center))
+        m.apply(.doubleTap(at: viewport.center))
+        var transition = try #require(reference.transition)
+        let g = reference.geometry
+        for _ in 1...200 {
             let settled = transition.advance(spring: .transition, dt: dt)
             let pose = settled ? transition.to : g.clamp(transition.currentPose).pose
-            let o = Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
-                                instructionsVisible: false, session: .editing, animating: !settled)
-            m.endOfTick(o, recognizerActive: false, tick: tick)
+            tamper.frame = { _ in
+                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
+                            instructionsVisible: false, session: .editing, animating: !settled)
+            }
+            m.tick()
             if settled { break }
         }
-        return m.violations.map(\.property)
+        return m.properties
     }
 
     @Test func theDocumentedSpringPasses() throws {
@@ -42,29 +44,25 @@ import Testing
     @Test func everyOrientationMapsItsCropCorners() throws {
         for orientation in Orientation.allCases {
             let source = SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: orientation)
-            var (e, effects) = try Editor.open(source: source, viewport: viewport, reduceMotion: true)
-            var m = Oracle(source: source, viewport: viewport, config: .init(), reduceMotion: true)
-            m.opened(e.observation, sliderPercent: e.sliderPercent, effects: effects)
+            let tamper = Tamper()
+            let request = OpenRequest(source: source, viewport: viewport, reduceMotion: true)
+            var good = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
             // Off-center, so that a wrong transform lands somewhere else.
-            for event in [EditorEvent.doubleTap(at: Point(x: 100, y: 300)), .panBegan, .panChanged(delta: Point(x: 40, y: -25)), .panEnded] {
-                let before = e.pose
-                effects = e.apply(event)
-                m.observe(event, before: before, wasAnimating: false, pose: e.pose, animating: false, effects: effects, tick: 1)
-            }
-            var good = m, bad = m
-            let before = e.pose
-            let confirmEffects = e.apply(.confirm)
-            good.observe(.confirm, before: before, wasAnimating: false, pose: e.pose, animating: false, effects: confirmEffects, tick: 2)
+            good.apply(.doubleTap(at: Point(x: 100, y: 300)), .panBegan, .panChanged(delta: Point(x: 40, y: -25)), .panEnded)
+            var bad = good
+            good.apply(.confirm)
             #expect(good.violations.map(\.property) == [], "orientation \(orientation.rawValue)")
             // The same request with the stored rect of the orientation that shares its size swap.
             let other = Orientation(rawValue: orientation.rawValue % 2 == 1 ? orientation.rawValue + 1 : orientation.rawValue - 1)!
-            let wrong = confirmEffects.map { effect -> EditorEffect in
-                guard case .crop(var r) = effect else { return effect }
-                r.storedRect = other.storedRect(fromOriented: r.rect, storedWidth: 4032, storedHeight: 3024)
-                return .crop(r)
+            tamper.effects = {
+                $0.map { effect -> EditorEffect in
+                    guard case .crop(var r) = effect else { return effect }
+                    r.storedRect = other.storedRect(fromOriented: r.rect, storedWidth: 4032, storedHeight: 3024)
+                    return .crop(r)
+                }
             }
-            bad.observe(.confirm, before: before, wasAnimating: false, pose: e.pose, animating: false, effects: wrong, tick: 2)
-            #expect(bad.violations.map(\.property) == [.storedRectMapping], "orientation \(orientation.rawValue) vs \(other.rawValue)")
+            bad.apply(.confirm)
+            #expect(bad.properties == [.storedRectMapping], "orientation \(orientation.rawValue) vs \(other.rawValue)")
         }
     }
 }

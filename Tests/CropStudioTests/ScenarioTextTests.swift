@@ -1,6 +1,6 @@
-import CropModel
 import CropSim
 @testable import CropStudio
+import CropVocabulary
 import Foundation
 import Testing
 

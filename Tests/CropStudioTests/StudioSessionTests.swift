@@ -1,8 +1,8 @@
 import CropImaging
-import CropModel
 import CropPhotos
 import CropSim
 @testable import CropStudio
+import CropVocabulary
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import CropVocabulary
+
 /// R12: where the avatar goes and how failed uploads are retried.
 ///
 /// R12.5 says "exponential backoff (0.5s, 1s, 2s; max 3 attempts)": three delays but three
@@ -30,32 +32,13 @@ public enum UploadPolicy {
     }
 }
 
-/// How one upload attempt ended.
-public enum UploadOutcome: Hashable, Sendable, Codable {
-    case success
-    /// No response within the client's timeout.
-    case timeout
-    /// The connection dropped mid-upload.
-    case connectionDropped
-    /// An HTTP error status.
-    case httpError(status: Int)
-
+extension UploadOutcome {
     /// Client errors other than 408 (timeout) and 429 (rate limited) cannot succeed on retry.
     public var isRetryable: Bool {
         switch self {
         case .success: false
         case .timeout, .connectionDropped: true
         case .httpError(let status): status >= 500 || status == 408 || status == 429 || status < 400
-        }
-    }
-
-    /// A number for telemetry (R10.4: numbers only): 0 success, 1 timeout, 2 dropped, else the status.
-    public var code: Int {
-        switch self {
-        case .success: 0
-        case .timeout: 1
-        case .connectionDropped: 2
-        case .httpError(let status): status
         }
     }
 }

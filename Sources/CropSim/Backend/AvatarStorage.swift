@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// Object storage as the cropper uses it (Supabase Storage in the product).
 public protocol AvatarStorage: Sendable {

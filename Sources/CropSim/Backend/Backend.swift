@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// Plays the host's side after confirm: renders (or fails) crops, writes storage, updates the
 /// profile, and delivers each result back to the editor after its scripted latency, on the
@@ -21,6 +22,8 @@ public struct Backend: Sendable {
     }
 
     public var isIdle: Bool { pending.isEmpty }
+    /// The tick the next result is due at.
+    var nextDue: Int? { pending.isEmpty ? nil : pending.map(\.tick).min() }
 
     /// The avatar URL the app would show now (R12.4).
     public var avatarURL: String? {
@@ -55,7 +58,7 @@ public struct Backend: Sendable {
     }
 
     private mutating func schedule(_ event: EditorEvent, after seconds: Double, from tick: Int) {
-        let ticks = max(1, Int((seconds * Double(Editor.ticksPerSecond)).rounded()))
+        let ticks = max(1, Int((seconds * Double(TickClock.ticksPerSecond)).rounded()))
         pending.append((tick + ticks, event))
     }
 }

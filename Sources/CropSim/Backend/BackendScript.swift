@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// A scenario's scripted backend: who the user is, and how each crop, upload attempt and profile
 /// update ends and how long it takes. Each list is consumed in order; when it runs out, calls

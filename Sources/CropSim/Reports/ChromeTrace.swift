@@ -1,11 +1,11 @@
-import CropModel
+import CropVocabulary
 
 /// `trace.json` in the Chrome Trace Event Format, which Perfetto and chrome://tracing open:
 /// one complete event ("X") per tick at its simulated time lasting its measured model time,
 /// counters ("C") for scale and translation, instant events ("i") for haptics and tips.
 public enum ChromeTrace {
     public static func json(_ result: RunResult) -> String {
-        let tickMicros = 1_000_000.0 / Double(Editor.ticksPerSecond)
+        let tickMicros = 1_000_000.0 / Double(TickClock.ticksPerSecond)
         var events: [String] = [
             #"{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"cropsim"}}"#,
             #"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"editor ticks"}}"#,

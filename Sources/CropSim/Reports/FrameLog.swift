@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The deterministic per-scenario logs: `frames.jsonl`, `haptics.jsonl` and `effects.jsonl`.
 /// Keys are in a fixed order and numbers use `formatNumber`, so the same run gives the same bytes.
@@ -22,7 +22,7 @@ public enum FrameLog {
                 out += ",\"angle\":\(formatNumber(f.pose.angle)),\"angleGuide\":\(f.angleGuideVisible)"
                 out += ",\"clampRotation\":\(!f.cut.isDisjoint(with: .tilt))"
             }
-            out += ",\"engaged\":[\(f.engaged.reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]"
+            out += ",\"engaged\":[\(reasons(f.engaged))]"
             out += ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
         }
         return out
@@ -100,6 +100,15 @@ public enum FrameLog {
         return backend.uploads.map { u in
             "{\"tick\":\(u.tick),\"t\":\(formatNumber(Double(u.tick) / 60)),\"attempt\":\(u.request.attempt),\"bucket\":\(jsonString(u.request.bucket)),\"key\":\(jsonString(u.request.key)),\"contentType\":\(jsonString(u.request.contentType)),\"upsert\":\(u.request.upsert),\"outcomeCode\":\(u.outcome.code)}\n"
         }.joined()
+    }
+
+    /// The engaged sides as the light impacts' reasons name them (an axis's two pan sides share
+    /// one), quoted and in a fixed order.
+    static func reasons(_ sides: LimitSet) -> String {
+        guard !sides.isEmpty else { return "" }
+        let named: [(LimitSet, LimitReason)] = [(.zoomMin, .zoomMin), (.zoomMax, .zoomMax), (.panX, .panClampX),
+                                                (.panY, .panClampY), (.tilt, .rotationLimit)]
+        return named.filter { !sides.isDisjoint(with: $0.0) }.map { "\"\($0.1.rawValue)\"" }.joined(separator: ",")
     }
 
     static func rect(_ r: Rect) -> String {

@@ -1,5 +1,5 @@
 import CGSL
-import CropModel
+import CropVocabulary
 
 /// Measured model time per tick: `frame-timing.jsonl` and its statistics. Kept apart from the
 /// deterministic logs because two runs never measure the same nanoseconds.
@@ -34,7 +34,7 @@ public struct FrameTimingStatistics: Sendable, Codable, Hashable {
         let budget = Double(Self.budgetNanoseconds)
         overBudget = sorted.filter { $0 > budget }.count
         let hitchNs = sorted.reduce(0) { $0 + max(0, $1 - budget) }
-        let seconds = Double(max(ticks, 1)) / Double(Editor.ticksPerSecond)
+        let seconds = Double(max(ticks, 1)) / Double(TickClock.ticksPerSecond)
         hitchMsPerSecond = hitchNs / 1e6 / seconds
     }
 

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 import Foundation
 
 /// `summary.json`: the run at a glance, for CI. Everything but the `timing` objects and
@@ -97,14 +98,14 @@ struct ResolvedScenario: Codable {
         steps = s.steps.count
         ticks = r.ticks
         guard let g = r.geometry else { return }
-        orientedWidth = g.orientedWidth
-        orientedHeight = g.orientedHeight
+        orientedWidth = g.width
+        orientedHeight = g.height
         maskDiameter = g.maskDiameter
         sMin = g.sMin
         sQuality = g.sQuality
         sDensity = g.sDensity
         sMax = g.sMax
-        initialScale = g.initialPose.scale
+        initialScale = min(g.sMin * 1.05, g.sMax)
         zoomLimited = g.zoomLimited
         lowDensity = g.lowDensity
     }

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// Named devices, so that a scenario says `"device": "iphone-15"` and a command `--device
 /// iphone-15` instead of repeating a view size and screen scale that are easy to get wrong.

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// What must hold at the end of a scenario (or at a checkpoint). Every field is optional: a
 /// scenario states only what it is about. "No invariant violations" always holds.

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 public enum Metamorphic: String, Sendable, Hashable, CaseIterable {
     case mirror

@@ -1,4 +1,5 @@
-import CropModel
+import CropSpec
+import CropVocabulary
 
 /// The scenario format declared once: every object's keys with their types, ranges, defaults and
 /// descriptions. `ScenarioSchema` writes `Scenarios/schema.json` from this table (`cropsim

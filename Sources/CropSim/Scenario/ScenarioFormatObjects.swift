@@ -1,4 +1,5 @@
-import CropModel
+import CropSpec
+import CropVocabulary
 
 /// The table itself: one declaration per object of the format.
 extension ScenarioFormat {

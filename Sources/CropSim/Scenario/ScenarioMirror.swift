@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// The metamorphic mirror: a scenario reflected left to right must end in the reflected state —
 /// the same scale and ty, the negated tx.

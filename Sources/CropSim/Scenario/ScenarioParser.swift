@@ -1,4 +1,5 @@
-import CropModel
+import CropSpec
+import CropVocabulary
 
 /// Turns a scenario file's bytes into a `Scenario`, or the first error with its place.
 ///

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// `Scenarios/schema.json`, generated from `ScenarioFormat` (`cropsim schema`), so editors that
 /// complete and check keys as a designer types see exactly the format the parser reads.

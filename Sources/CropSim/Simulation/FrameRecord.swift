@@ -1,6 +1,11 @@
-import CropModel
+import CropSpec
+import CropVocabulary
 
 /// The editor as it stood at the end of one tick: what `frames.jsonl` prints and reports plot.
+///
+/// The limits, gesture and clamps are the model's own report (`Readout`). A model that reports
+/// none of them gets the spec's limits, the recognizer's gesture and no clamps instead, so its
+/// logs and reports have the same columns (docs/reports.md#frame-log).
 public struct FrameRecord: Sendable {
     public var tick: Int
     public var pose: Pose
@@ -25,28 +30,29 @@ public struct FrameRecord: Sendable {
     /// `allowRotation`: logs print the turn only then, so runs without rotation keep their bytes.
     public var rotationAllowed: Bool
 
-    public var time: Double { Double(tick) / Double(Editor.ticksPerSecond) }
+    public var time: Double { Double(tick) / Double(TickClock.ticksPerSecond) }
 
-    init(tick: Int, editor e: Editor, touches: [Point]) {
+    init(tick: Int, observation o: Observation, sliderPercent: Double, readout r: Readout, spec g: SpecGeometry,
+         recognized: GestureKind, touches: [Point], rotationAllowed: Bool) {
         self.tick = tick
-        pose = e.pose
-        let g = e.zoomGeometry
-        sMin = g.sMin
-        sMax = g.sMax
-        maskDiameter = g.maskDiameter
-        panLimit = g.panLimit(scale: e.pose.scale)
-        view = e.geometry.viewport.size
-        phase = e.gesture.name
-        animating = e.isAnimating
-        gridVisible = e.gridVisible
-        instructionsVisible = e.instructionsVisible
-        session = e.session
-        cut = e.lastCut
-        engaged = e.engaged
-        sliderPercent = e.sliderPercent
+        pose = o.pose
+        let a = o.pose.angle
+        sMin = r.sMin ?? g.sMin(a)
+        sMax = r.sMax ?? g.sMax(a)
+        maskDiameter = r.maskDiameter ?? g.maskDiameter
+        panLimit = r.panLimit ?? { let l = g.panLimit(o.pose.scale, angle: a); return Point(x: l.x, y: l.y) }()
+        view = r.view ?? Size(width: g.center.x * 2, height: g.center.y * 2)
+        phase = (r.gesture ?? recognized).rawValue
+        animating = o.animating
+        gridVisible = o.gridVisible
+        instructionsVisible = o.instructionsVisible
+        session = o.session
+        cut = r.cut ?? []
+        engaged = r.engaged ?? []
+        self.sliderPercent = sliderPercent
         self.touches = touches
-        angleGuideVisible = e.angleGuideVisible
-        rotationAllowed = e.geometry.config.allowRotation
+        angleGuideVisible = o.angleGuideVisible
+        self.rotationAllowed = rotationAllowed
     }
 }
 
@@ -55,7 +61,7 @@ public struct TimedEffect: Sendable {
     public var tick: Int
     public var effect: EditorEffect
 
-    public var time: Double { Double(tick) / Double(Editor.ticksPerSecond) }
+    public var time: Double { Double(tick) / Double(TickClock.ticksPerSecond) }
 }
 
 extension Haptic {

@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 import RealModule
 
 /// Turns touch samples into the editor's semantic events, the way UIKit's pan, pinch and tap
@@ -49,6 +50,15 @@ public struct GestureRecognizer: Sendable {
         switch state {
         case .panning, .pinching: true
         default: false
+        }
+    }
+
+    /// The recognized gesture, as an editor names it.
+    public var gesture: GestureKind {
+        switch state {
+        case .panning: .pan
+        case .pinching: .pinch
+        default: .idle
         }
     }
 

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// One timed input of a run: a touch sample or a system/accessibility action.
 ///
@@ -19,7 +19,7 @@ public struct Input: Sendable {
 
     /// The tick an input at `time` µs is applied at.
     public static func tick(forMicroseconds time: Int64) -> Int {
-        let perSecond = Int64(Editor.ticksPerSecond)
+        let perSecond = Int64(TickClock.ticksPerSecond)
         return Int((time * perSecond + 999_999) / 1_000_000)
     }
 

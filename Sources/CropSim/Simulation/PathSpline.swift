@@ -1,5 +1,5 @@
 import CGSL
-import CropModel
+import CropVocabulary
 
 /// A smooth finger path through key points: a natural cubic spline (GSL) in x and y over the
 /// cumulative chord length, so the finger's speed along the path follows the easing alone.

@@ -1,7 +1,5 @@
-import CropModel
-// The oracle's `Property` and `Violation` are part of every run result: re-exported so report
-// writers and the CLI name them without importing the oracle themselves.
-@_exported import CropSpec
+import CropSpec
+import CropVocabulary
 
 /// Everything one scenario run produced.
 public struct RunResult: Sendable {
@@ -18,13 +16,36 @@ public struct RunResult: Sendable {
     public var violationCounts: [Property: Int]
     public var failures: [ExpectationFailure]
     public var ticks: Int
-    public var geometry: ZoomGeometry?
-    /// The editor and the backend as the run left them (nil when the photo was refused).
-    public var finalEditor: Editor?
+    /// The spec's zoom math for the photo and the view the run ended with (nil when refused).
+    public var geometry: SpecGeometry?
+    /// How the model and the backend stood when the run ended (nil when the photo was refused).
+    public var final: ModelAnswer?
     public var backend: Backend?
+    /// The model under test, and the properties and expectations (JSON paths) its capabilities
+    /// leave unjudged: listed in reports, never counted as passed.
+    public var model: ModelIdentity
+    public var notJudged: [Property] = []
+    public var expectationsNotJudged: [String] = []
+    /// Why the scenario does not apply to the model (it needs a capability the model lacks);
+    /// nothing was judged.
+    public var notApplicable: String?
+    /// The model failed as a program (crash, hang, a broken reply): a failure of the run.
+    public var modelFailure: ModelFailure?
+
+    public init(scenario: Scenario, model: ModelIdentity) {
+        self.scenario = scenario
+        self.model = model
+        frames = []
+        effects = []
+        modelNanoseconds = []
+        violations = []
+        violationCounts = [:]
+        failures = []
+        ticks = 0
+    }
 
     public var violationCount: Int { violationCounts.values.reduce(0, +) }
-    public var passed: Bool { violationCount == 0 && failures.isEmpty }
+    public var passed: Bool { violationCount == 0 && failures.isEmpty && modelFailure == nil }
 
     public var haptics: [(tick: Int, haptic: Haptic)] {
         effects.compactMap { if case .haptic(let h) = $0.effect { ($0.tick, h) } else { nil } }
@@ -36,6 +57,7 @@ public struct RunResult: Sendable {
 
     /// The first problem, for one-line summaries and JUnit messages.
     public var firstProblem: String? {
+        if let modelFailure { return "the model \(modelFailure)" }
         if let v = violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
             return v.description
         }

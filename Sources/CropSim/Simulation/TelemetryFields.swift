@@ -1,4 +1,5 @@
 import CropModel
+import CropVocabulary
 
 /// The confirm telemetry record as named numbers, for expectations (booleans as 0 and 1).
 enum TelemetryFields {

@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 import RealModule
 
 /// Turns a scenario's steps into a time-ordered list of inputs: every gesture becomes the touch

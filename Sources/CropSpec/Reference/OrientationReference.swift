@@ -1,4 +1,4 @@
-import CropModel
+import CropVocabulary
 
 /// The EXIF/TIFF Orientation tag (0x0112), restated from its definition rather than from the model.
 ///

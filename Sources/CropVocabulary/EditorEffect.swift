@@ -65,6 +65,17 @@ public struct CropRequest: Hashable, Sendable, Codable {
     public var encoding: AvatarCropperConfig.Encoding
     /// After a memory warning the display thumbnail is cropped instead of the original (R7.4).
     public var fromThumbnail: Bool
+
+    public init(rect: Rect, angle: Double = 0, storedRect: Rect, orientation: Orientation, outputSize: Int,
+                encoding: AvatarCropperConfig.Encoding, fromThumbnail: Bool) {
+        self.rect = rect
+        self.angle = angle
+        self.storedRect = storedRect
+        self.orientation = orientation
+        self.outputSize = outputSize
+        self.encoding = encoding
+        self.fromThumbnail = fromThumbnail
+    }
 }
 
 /// The confirm-time telemetry record. Every field is a number or a boolean by construction.
@@ -87,6 +98,28 @@ public struct ConfirmTelemetry: Hashable, Sendable, Codable {
     /// From confirm to the rendered avatar, in ms of the 60 Hz clock (R10.1).
     public var cropLatencyMs: Double
     public var cropSucceeded: Bool
+
+    public init(sourceWidth: Int, sourceHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int, sMin: Double,
+                sMax: Double, scale: Double, qualityClampEngaged: Bool, zoomLimited: Bool, lowDensity: Bool,
+                outputSize: Int, outputIsJPEG: Bool, jpegQuality: Double, memoryFallback: Bool, cropLatencyMs: Double,
+                cropSucceeded: Bool) {
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.thumbnailWidth = thumbnailWidth
+        self.thumbnailHeight = thumbnailHeight
+        self.sMin = sMin
+        self.sMax = sMax
+        self.scale = scale
+        self.qualityClampEngaged = qualityClampEngaged
+        self.zoomLimited = zoomLimited
+        self.lowDensity = lowDensity
+        self.outputSize = outputSize
+        self.outputIsJPEG = outputIsJPEG
+        self.jpegQuality = jpegQuality
+        self.memoryFallback = memoryFallback
+        self.cropLatencyMs = cropLatencyMs
+        self.cropSucceeded = cropSucceeded
+    }
 }
 
 extension CropRequest {

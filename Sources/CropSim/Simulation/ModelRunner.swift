@@ -1,0 +1,22 @@
+import CropModel
+import CropVocabulary
+
+/// The model a command drives, behind one type: the reference editor, a team's own Swift
+/// editor, or a process over a pipe. Each run is specialized for its model; only the choice of
+/// model goes through this erasure, once per run.
+public struct ModelRunner: Sendable {
+    public let identity: ModelIdentity
+    private let body: @Sendable (Scenario, [Input]?, Simulator.Options) -> RunResult
+
+    public init<M: EditorModel>(_ model: M.Type, in context: M.Context) where M.Context: Sendable {
+        identity = M.identity(in: context)
+        body = { Simulator.run($0, model: M.self, in: context, inputs: $1, options: $2) }
+    }
+
+    /// The reference editor (`CropModel.Editor`) in this process.
+    public static let reference = ModelRunner(Editor.self, in: ())
+
+    public func run(_ scenario: Scenario, inputs: [Input]? = nil, options: Simulator.Options = .init()) -> RunResult {
+        body(scenario, inputs, options)
+    }
+}

@@ -1,0 +1,188 @@
+import CropSpec
+import CropVocabulary
+import Foundation
+
+/// One run of the 60 Hz loop against model `M`: inputs become touches, touches become events,
+/// and every event and tick goes through the checked editor.
+struct SimulationLoop<M: EditorModel> {
+    let scenario: Scenario
+    let inputs: [Input]
+    let options: Simulator.Options
+    /// One tick per request for a model that answers later (after a batch it mispredicted).
+    let lockstep: Bool
+    var host: RunHost
+    var result: RunResult
+    private var gate = TouchGate()
+    private var recognizer: GestureRecognizer
+    private var events: [EditorEvent] = []
+    /// The model lacks the capability an event needs: the scenario does not apply to it.
+    private var missing: String?
+
+    init(_ scenario: Scenario, inputs: [Input], options: Simulator.Options, lockstep: Bool, identity: ModelIdentity) {
+        self.scenario = scenario
+        self.inputs = inputs
+        self.options = options
+        self.lockstep = lockstep
+        host = RunHost(scenario, recordFrames: options.recordFrames, reported: identity.capabilities)
+        result = RunResult(scenario: scenario, model: identity)
+        var settings = options.recognizer
+        settings.recognizesRotation = scenario.config.allowRotation
+        recognizer = GestureRecognizer(settings: settings)
+    }
+
+    mutating func run(in context: M.Context) -> RunResult {
+        let identity = result.model
+        if let failure = scenario.image.decodeFailure {
+            return Simulator.refused(result, message: Message.decodeFailed.text, detail: failure,
+                                     violation: PhotoAcceptance.violation(source: scenario.image.source, undecodable: true,
+                                                                          rejection: Message.decodeFailed.text))
+        }
+        if let reason = scenario.unsupported(by: identity.capabilities) {
+            result.notApplicable = reason
+            return result
+        }
+        let request = OpenRequest(source: scenario.image.source, viewport: scenario.device.viewport, config: scenario.config,
+                                  reduceMotion: scenario.device.reduceMotion, user: scenario.backend.user)
+        switch CheckedEditor<M>.open(request, in: context, checking: options.checkInvariants, host: &host) {
+        case .refused(let message, let violation):
+            return Simulator.refused(result, message: message, detail: nil, violation: violation)
+        case .opened(var checked):
+            if checked.failure == nil { drive(&checked, identity: identity) }
+            return finish(checked)
+        }
+    }
+
+    /// The tick loop: until the inputs are spent and the editor has settled, or the settle limit.
+    private mutating func drive(_ checked: inout CheckedEditor<M>, identity: ModelIdentity) {
+        if options.recordFrames {
+            host.frames.append(FrameRecord(tick: 0, observation: checked.observation, sliderPercent: checked.sliderPercent,
+                                           readout: checked.readout, spec: checked.geometry, recognized: .idle, touches: [],
+                                           rotationAllowed: scenario.config.allowRotation))
+        }
+        let timed = options.measureTiming && !M.answersLater
+        if timed { result.modelNanoseconds.append(0) }
+        let lastTick = max(inputs.last?.tick ?? 0, host.lastCheckpointTick)
+        // A frame per tick up to the last input, reserved at once; only the settling after it grows the list.
+        if options.recordFrames { host.frames.reserveCapacity(lastTick + 2) }
+        let supportsAll = identity.capabilities == .all
+        var next = 0
+        // The tick the next input is due at, kept rather than recomputed (a division) per tick.
+        var nextInputTick = inputs.first?.tick ?? .max
+        var tick = 0, settleQueued = 0
+        while tick < lastTick + options.settleTicks {
+            if next >= inputs.count && tick >= lastTick {
+                if settleQueued > 0 {
+                    settleQueued -= 1
+                } else {
+                    guard sync(&checked) else { return }
+                    if !recognizer.hasTouches && host.isSettled(checked.observation, checked.readout) { return }
+                    if M.answersLater && !lockstep {
+                        settleQueued = Self.settleChunk - 1
+                        host.settling = (lastTick, recognizer.hasTouches)
+                    }
+                }
+            }
+            tick += 1
+            let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+            if M.answersLater && (lockstep || gate.flowStarted) { guard sync(&checked) else { return } }
+            host.queuedThrough = tick
+            if !host.backend.isIdle {
+                events = host.backend.due(at: tick)
+                apply(&checked, supportsAll)
+            }
+            while nextInputTick <= tick {
+                let input = inputs[next]
+                next += 1
+                nextInputTick = next < inputs.count ? inputs[next].tick : .max
+                switch input.kind {
+                case .touch(let finger, let point, let phase):
+                    if phase == .down, !gate.open { recognizer.ignore(finger: finger) }
+                    recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
+                    apply(&checked, supportsAll)
+                case .system:
+                    recognizer.flush(into: &events)
+                    apply(&checked, supportsAll)
+                    Simulator.systemEvents(scenario.steps[input.step].action, recognizer: &recognizer, into: &events)
+                    apply(&checked, supportsAll)
+                    if M.answersLater { guard sync(&checked) else { return } }
+                }
+                if missing != nil { return }
+            }
+            recognizer.flush(into: &events)
+            apply(&checked, supportsAll)
+            if missing != nil { return }
+            if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
+            checked.tick(recognizerActive: recognizer.isGestureActive, host: &host)
+            if M.answersLater && (lockstep || gate.flowStarted || checked.pendingCount >= options.batchLimit) {
+                guard sync(&checked) else { return }
+            }
+            if timed { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
+        }
+        _ = sync(&checked)
+    }
+
+    /// Settling ticks sent at once to a model that answers later; the host stops judging at the
+    /// first settled frame.
+    static var settleChunk: Int { 64 }
+
+    /// Judges a deferred model's queued work. False when the run must end here: it settled, the
+    /// model failed, or the batch was not what this run would have sent.
+    private mutating func sync(_ checked: inout CheckedEditor<M>) -> Bool {
+        checked.sync(host: &host)
+        return !checked.stopped && checked.failure == nil && !host.mispredicted
+    }
+
+    /// Applies the events the recognizer, the backend or a system step produced, in order.
+    /// Inlined down to the emptiness test: the loop asks after every input and most batches are empty.
+    @inline(__always) private mutating func apply(_ checked: inout CheckedEditor<M>, _ supportsAll: Bool) {
+        if !events.isEmpty { applyAll(&checked, supportsAll) }
+    }
+
+    private mutating func applyAll(_ checked: inout CheckedEditor<M>, _ supportsAll: Bool) {
+        for event in events where missing == nil {
+            if !supportsAll, let reason = unsupported(event, checked) {
+                missing = reason
+                break
+            }
+            gate.saw(event)
+            checked.apply(event, host: &host)
+        }
+        // One or two events: removing them one by one keeps the buffer without the general
+        // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+        repeat { events.removeLast() } while !events.isEmpty
+    }
+
+    private func unsupported(_ event: EditorEvent, _ checked: CheckedEditor<M>) -> String? {
+        let lacking = event.capability.subtracting(checked.identity.capabilities)
+        guard !lacking.isEmpty else { return nil }
+        return "at t=\(formatSeconds(Double(checked.frame) / Double(TickClock.ticksPerSecond))) s the scenario sends \(event.specName), which needs \(lacking.names.joined(separator: ", ")); the model does not declare it"
+    }
+
+    /// The run's end: the scenario's final expectations, R12.4's URL, and everything recorded.
+    private mutating func finish(_ checked: CheckedEditor<M>) -> RunResult {
+        var checked = checked
+        if let missing {
+            result.notApplicable = missing
+            return result
+        }
+        result.ticks = checked.frame - 1
+        result.geometry = checked.geometry
+        result.modelFailure = checked.failure
+        let outcome = ExpectationCheck.check(scenario.expect, at: "$.expect",
+                                             observed: host.observed(checked.observation, checked.sliderPercent, checked.readout,
+                                                                     checked.geometry),
+                                             effects: host.effects, backend: host.backend)
+        result.failures = host.failures + outcome.failures
+        result.expectationsNotJudged = host.expectationsNotJudged + outcome.notJudged
+        checked.finish(avatarURL: host.backend.avatarURL, profile: host.profile)
+        result.violations = checked.violations
+        result.violationCounts = checked.violationCounts
+        result.notJudged = checked.notJudged
+        result.backend = host.backend
+        result.final = ModelAnswer(effects: [], observation: checked.observation, sliderPercent: checked.sliderPercent,
+                                   readout: checked.readout)
+        result.frames = host.frames
+        result.effects = host.effects
+        return result
+    }
+}
