@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CropSim", targets: ["CropSim"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
         .executable(name: "cropsim-studio", targets: ["cropsim-studio"]),
+        .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
     ],
@@ -38,6 +39,12 @@ let package = Package(
             name: "CropSpec",
             dependencies: ["CropVocabulary", .product(name: "RealModule", package: "swift-numerics")]
         ),
+
+        // Models in other processes: the wire protocol (docs/model-protocol.md), a model's process
+        // with deadlines and bounded reads, and `PipeEditor`, an `EditorModel` over a pipe.
+        .target(name: "CropPipe", dependencies: ["CropVocabulary"]),
+        // The reference editor served over that protocol: the protocol's conformance check.
+        .executableTarget(name: "cropsim-reference-model", dependencies: ["CropModel", "CropPipe", "CropVocabulary"]),
 
         // GNU Scientific Library: splines for drag paths, mt19937 for the fuzzer.
         .systemLibrary(
@@ -91,6 +98,7 @@ let package = Package(
                 "CropModel",
                 "CropSpec",
                 "CropSim",
+                "CropPipe",
                 "CropImaging",
                 "CropReport",
                 "CropPhotos",

@@ -13,7 +13,7 @@ enum ParallelRunner {
     }
 
     /// `progress` is called after each scenario with how many are done and how many failed.
-    static func run(_ scenarios: [Scenario], jobs: Int, options: Simulator.Options = .init(),
+    static func run(_ scenarios: [Scenario], jobs: Int, model: ModelRunner = .reference, options: Simulator.Options = .init(),
                     progress: @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in }) -> Outcome {
         let slots = Mutex<[Int: (RunResult, Double)]>([:])
         let failed = Atomic<Int>(0)
@@ -24,7 +24,7 @@ enum ParallelRunner {
                 guard i < scenarios.count else { return }
                 let clock = ContinuousClock()
                 let start = clock.now
-                let result = Simulator.run(scenarios[i], options: options)
+                let result = model.run(scenarios[i], options: options)
                 let elapsed = clock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 let done = slots.withLock { $0[i] = (result, seconds); return $0.count }

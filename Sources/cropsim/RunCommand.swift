@@ -29,6 +29,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "No progress line on standard error.") var quiet = false
+    @OptionGroup var model: ModelOptions
     @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
 
@@ -62,9 +63,11 @@ struct RunCommand: ParsableCommand {
         }
 
         let jobs = Limits.jobs(jobs)
+        let (runner, pool) = try model.start()
+        defer { pool?.shutdown() }
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
         let total = scenarios.count
-        var outcome = ParallelRunner.run(scenarios, jobs: jobs, options: Simulator.Options()) { done, failed in
+        var outcome = ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: Simulator.Options()) { done, failed in
             line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
         }
         line.update { "run: \(total) scenarios done, writing \(reportDir)" }

@@ -1,0 +1,320 @@
+import CropVocabulary
+import Glibc
+import Synchronization
+
+/// A model running as a process of its own, spoken to over its standard input and output
+/// (docs/model-protocol.md). It is hostile input like any file: every exchange has a deadline,
+/// a reply line is bounded, standard error is drained as it comes (its last lines kept), and
+/// whatever the process does — crash, hang, flood, ignore its input closing — cropsim neither
+/// waits past the deadline nor holds more than one line of it.
+public final class ModelProcess: @unchecked Sendable {
+    /// The command line, as given to `--model`.
+    public let command: String
+    /// Who the model said it is in the handshake.
+    public private(set) var identity = ModelIdentity(name: "?", version: "", capabilities: [])
+    /// Set once the process failed; it answers nothing more and is gone.
+    public private(set) var failure: ModelFailure?
+    public let timeout: Double
+    private let pid: pid_t
+    private var input: Int32, output: Int32, errors: Int32
+    private var pending: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    private var stderrTail = StderrTail()
+    private var nextID = 0
+
+    /// The longest reply line taken (docs/model-protocol.md#framing).
+    public static let maxLine = 64 << 20
+    /// The handshake's deadline: a model may start a runtime first.
+    public static let startTimeout = 10.0
+
+    /// Why a model could not be started or refused the handshake: a usage error of the command
+    /// line, not a find.
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Starts `command` (through `/bin/sh -c`, in a process group of its own) and shakes hands.
+    public static func start(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
+        signal(SIGPIPE, SIG_IGN) // a model that exits while being written to must not take cropsim with it
+        let process = try spawn(command, timeout: timeout)
+        do {
+            try process.handshake()
+        } catch {
+            process.terminate()
+            throw error
+        }
+        return process
+    }
+
+    private init(command: String, timeout: Double, pid: pid_t, input: Int32, output: Int32, errors: Int32) {
+        self.command = command
+        self.timeout = timeout
+        self.pid = pid
+        self.input = input
+        self.output = output
+        self.errors = errors
+    }
+
+    deinit { terminate() }
+
+    // MARK: Exchanges
+
+    /// Sends one request (the members after `type` and `id`, written by `body`) and returns the
+    /// reply line, or fails the process.
+    public func exchange(_ type: StaticString, deadline: Double? = nil, _ body: (inout WireWriter) -> Void) -> [UInt8]? {
+        guard failure == nil else { return nil }
+        var w = WireWriter(capacity: 4096)
+        w.raw("{\"type\":\"")
+        w.raw(type)
+        w.raw("\",\"id\":")
+        w.int(nextID)
+        body(&w)
+        w.raw("}\n")
+        nextID += 1
+        return roundTrip(w.bytes, deadline: deadline ?? timeout)
+    }
+
+    /// The id the last request carried (its reply must carry it too).
+    public var lastID: Int { nextID - 1 }
+
+    /// Marks the process failed (a reply it sent broke the protocol) and stops it.
+    public func fail(_ kind: ModelFailure.Kind, _ message: String) {
+        guard failure == nil else { return }
+        failure = ModelFailure(kind: kind, message: message, stderrTail: stderrTail.lines)
+        kill(-pid, SIGKILL)
+        reap(wait: true)
+    }
+
+    /// Writes `request` and reads one line back, draining standard error throughout, all within
+    /// `deadline` seconds.
+    private func roundTrip(_ request: [UInt8], deadline: Double) -> [UInt8]? {
+        let end = Self.now() + deadline
+        var written = 0
+        var searched = 0
+        while true {
+            if let newline = pending[searched...].firstIndex(of: 0x0A), written == request.count {
+                let line = Array(pending[..<newline])
+                pending.removeFirst(newline + 1)
+                return line
+            }
+            searched = pending.count
+            if pending.count > Self.maxLine {
+                fail(.malformed, "a reply line longer than \(Self.maxLine >> 20) MiB")
+                return nil
+            }
+            let left = end - Self.now()
+            if left <= 0 {
+                fail(.hung, "no reply within \(formatSeconds(deadline)) s")
+                return nil
+            }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: written < request.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
+            let ready = poll(&fds, 3, Int32(min(left * 1000 + 1, 1000)))
+            if ready < 0 && errno != EINTR { fail(.crashed, "poll failed: \(String(cString: strerror(errno)))"); return nil }
+            if fds[1].revents != 0 { drainErrors() }
+            if fds[2].revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 {
+                let n = request.withUnsafeBytes { write(input, $0.baseAddress! + written, request.count - written) }
+                if n > 0 { written += n } else if n < 0 && errno != EAGAIN && errno != EINTR {
+                    return died("it closed its input")
+                }
+            }
+            if fds[0].revents != 0 {
+                let n = read(output, &chunk, chunk.count)
+                if n > 0 { pending += chunk[..<n] } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+                    return died("it exited")
+                }
+            }
+        }
+    }
+
+    /// The process closed its end: find out how it ended and fail the trace with that.
+    private func died(_ what: String) -> [UInt8]? {
+        drainErrors()
+        let status = reap(wait: false) ?? { usleep(20_000); return reap(wait: false) }()
+        let how = status.map(Self.describe) ?? what
+        fail(.crashed, "the process ended mid-run (\(how))")
+        return nil
+    }
+
+    // MARK: Handshake
+
+    private func handshake() throws(StartError) {
+        guard let line = exchange("hello", deadline: Self.startTimeout, { $0.raw(",\"protocol\":[1]") }) else {
+            throw StartError(description: "the model did not answer the handshake: \(failure!.message)\(stderrNote)")
+        }
+        var r = WireReader(line)
+        var version: Int?
+        var id = ModelIdentity(name: "", version: "", capabilities: [])
+        var error: String?
+        do throws(WireError) {
+            try r.beginObject()
+            while let key = try r.nextKey() {
+                if key.is("type") {
+                    let type = try r.string()
+                    if type == "error" { error = "the model refused the handshake" } else if type != "hello" {
+                        throw WireError("expected a hello reply, got \"\(type)\"", violation: true)
+                    }
+                } else if key.is("id") { _ = try r.int(in: 0...0) }
+                else if key.is("protocol") { version = try r.int(in: 0...Int(Int32.max)) }
+                else if key.is("code") { _ = try r.number() }
+                else if key.is("message") { error = (error ?? "the model refused the handshake") + ": " + (try r.string()) }
+                else { try r.identity(key, into: &id) }
+            }
+            try r.end()
+        } catch {
+            throw StartError(description: "the model's handshake is not protocol version 1: \(error.message)")
+        }
+        if let error { throw StartError(description: error) }
+        guard version == WireProtocol.version else {
+            throw StartError(description: "the model speaks protocol version \(version.map(String.init) ?? "none"); cropsim speaks \(WireProtocol.version)")
+        }
+        guard !id.name.isEmpty else { throw StartError(description: "the model's handshake has no model.name") }
+        identity = id
+    }
+
+    private var stderrNote: String { stderrTail.lines.last.map { " (its last words: \($0))" } ?? "" }
+
+    // MARK: Ending
+
+    /// Closes the model's input and gives it 1 s to exit, then SIGTERM, then SIGKILL (its whole
+    /// process group), and reaps it.
+    public func terminate() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+        if failure == nil {
+            for _ in 0..<50 where reap(wait: false) == nil { usleep(20_000) }
+            if reap(wait: false) == nil { kill(-pid, SIGTERM) }
+            for _ in 0..<25 where reap(wait: false) == nil { usleep(20_000) }
+        }
+        kill(-pid, SIGKILL)
+        reap(wait: true)
+        close(output)
+        close(errors)
+    }
+
+    private var status: Int32?
+
+    /// The exit status once the process ended (waiting for it with `wait`).
+    @discardableResult private func reap(wait: Bool) -> Int32? {
+        if let status { return status }
+        var s: Int32 = 0
+        let r = waitpid(pid, &s, wait ? 0 : WNOHANG)
+        if r == pid { status = s }
+        return status
+    }
+
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        return "killed by signal \(signal)\(signal == SIGSEGV ? " (SIGSEGV)" : signal == SIGABRT ? " (SIGABRT)" : signal == SIGKILL ? " (SIGKILL)" : "")"
+    }
+
+    private func drainErrors() {
+        while true {
+            let n = read(errors, &chunk, chunk.count)
+            guard n > 0 else { return }
+            stderrTail.append(chunk[..<n])
+        }
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    // MARK: Spawning
+
+    /// Pipes are made and marked close-on-exec, and the child spawned, one model at a time:
+    /// another thread's child must not inherit this one's pipe ends (its input would never close).
+    private static let spawning = Mutex(())
+
+    private static func spawn(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
+        do {
+            return try spawning.withLock { _ throws(StartError) in try spawnLocked(command, timeout: timeout) }
+        } catch {
+            throw error
+        }
+    }
+
+    private static func pipeCloseOnExec() -> [Int32]? {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fds
+    }
+
+    private static func spawnLocked(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
+        guard let toChild = pipeCloseOnExec(), let fromChild = pipeCloseOnExec(), let fromChildErrors = pipeCloseOnExec() else {
+            throw StartError(description: "cannot make pipes for the model: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fromChildErrors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+        defer { argv.forEach { free($0) } }
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        [toChild[0], fromChild[1], fromChildErrors[1]].forEach { close($0) }
+        guard result == 0 else {
+            [toChild[1], fromChild[0], fromChildErrors[0]].forEach { close($0) }
+            throw StartError(description: "cannot start the model: \(String(cString: strerror(result)))")
+        }
+        for fd in [toChild[1], fromChild[0], fromChildErrors[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        return ModelProcess(command: command, timeout: timeout, pid: pid, input: toChild[1], output: fromChild[0],
+                            errors: fromChildErrors[0])
+    }
+}
+
+/// The last lines a model wrote on standard error, each cut to 500 bytes: kept beside a find,
+/// bounded however much it writes.
+struct StderrTail {
+    static let lineCount = 20
+    static let lineLength = 500
+    private var complete: [String] = []
+    private var partial: [UInt8] = []
+
+    /// The last lines, the one still being written included.
+    var lines: [String] {
+        let all = partial.isEmpty ? complete : complete + [String(decoding: partial, as: UTF8.self)]
+        return Array(all.suffix(Self.lineCount))
+    }
+
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        for b in bytes {
+            if b == 0x0A {
+                finishLine()
+            } else if partial.count < Self.lineLength {
+                partial.append(b)
+            }
+        }
+    }
+
+    private mutating func finishLine() {
+        complete.append(String(decoding: partial, as: UTF8.self))
+        if complete.count > Self.lineCount { complete.removeFirst(complete.count - Self.lineCount) }
+        partial.removeAll(keepingCapacity: true)
+    }
+}
+
+func formatSeconds(_ t: Double) -> String {
+    t == t.rounded() ? String(Int(t)) : String(t)
+}

@@ -1,0 +1,156 @@
+import CropVocabulary
+
+/// An editor model in another process, behind the `EditorModel` protocol: events and ticks are
+/// queued and sent as one `step` request when the checked editor syncs, and the answers come
+/// back together (docs/model-protocol.md). Anything the process does wrong becomes its
+/// `failure`, which ends the session as a find.
+public struct PipeEditor: EditorModel {
+    public typealias Context = ModelProcessPool
+
+    private let lease: ProcessLease
+    private var state: ModelState
+    /// The queued ops of the next `step`, already written as JSON, and how many there are.
+    private var ops = WireWriter(capacity: 1 << 16)
+    private var opCount = 0
+    private var openFailure: ModelFailure?
+
+    public static var answersLater: Bool { true }
+
+    public static func identity(in pool: ModelProcessPool) -> ModelIdentity { pool.identity }
+
+    public static func open(_ request: OpenRequest, in pool: ModelProcessPool, effects: inout [EditorEffect]) throws(OpenRefusal) -> PipeEditor {
+        var editor = PipeEditor(lease: ProcessLease(pool), state: .unreported)
+        guard let process = editor.lease.process else {
+            editor.openFailure = ModelFailure(kind: .crashed, message: "a new process of the model did not start")
+            return editor
+        }
+        guard let line = process.exchange("open", { $0.open(request) }) else { return editor }
+        var refusal: String?
+        do throws(WireError) {
+            refusal = try editor.readOpened(line, process: process, effects: &effects)
+        } catch {
+            process.fail(error.violation ? .protocolViolation : .malformed, "its reply to open: \(error.message)")
+        }
+        if let refusal { throw OpenRefusal(message: refusal) }
+        return editor
+    }
+
+    private init(lease: ProcessLease, state: ModelState) {
+        self.lease = lease
+        self.state = state
+    }
+
+    public mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+        ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        ops.event(event)
+        opCount += 1
+    }
+
+    public mutating func tick(into effects: inout [EditorEffect]) {
+        ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"")
+        opCount += 1
+    }
+
+    public mutating func flush(into answers: inout [ModelAnswer]) {
+        defer {
+            ops.removeAll()
+            opCount = 0
+        }
+        guard opCount > 0, let process = lease.process, process.failure == nil else { return }
+        ops.byte(UInt8(ascii: "]"))
+        let sent = opCount, queued = ops
+        guard let line = process.exchange("step", { $0.raw(",\"ops\":"); $0.append(queued) }) else { return }
+        let start = answers.count
+        do throws(WireError) {
+            try readStepped(line, process: process, count: sent, into: &answers)
+        } catch {
+            answers.removeSubrange(start...)
+            process.fail(error.violation ? .protocolViolation : .malformed, "its reply to step: \(error.message)")
+        }
+    }
+
+    public var observation: Observation { state.observation }
+    public var sliderPercent: Double { state.slider }
+    public var readout: Readout { state.readout }
+    public var failure: ModelFailure? {
+        openFailure ?? lease.process?.failure
+    }
+
+    // MARK: Replies
+
+    /// Reads `opened` (returning nil) or `refused` (returning its message).
+    private mutating func readOpened(_ line: [UInt8], process: ModelProcess, effects: inout [EditorEffect]) throws(WireError) -> String? {
+        var r = WireReader(line)
+        var refusal: String?
+        var type = ""
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            if key.is("type") { type = try r.string() }
+            else if key.is("id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
+            else if key.is("effects") { try Self.effects(&r, into: &effects) }
+            else if key.is("state") { try r.state(into: &state) }
+            else if key.is("message") { refusal = try r.string() }
+            else if key.is("code") { _ = try r.number() }
+            else { throw WireError("an \(type.isEmpty ? "open" : type) reply has no field \"\(key.name)\"", violation: true) }
+        }
+        try r.end()
+        switch type {
+        case "opened":
+            guard state.hasPose else { throw WireError("the opened state must have scale, tx and ty", violation: true) }
+            return nil
+        case "refused": return refusal ?? ""
+        case "error": process.fail(.errorReply, "it answered open with an error: \(refusal ?? "")"); return nil
+        default: throw WireError("expected opened or refused, got \"\(type)\"", violation: true)
+        }
+    }
+
+    private mutating func readStepped(_ line: [UInt8], process: ModelProcess, count: Int, into answers: inout [ModelAnswer]) throws(WireError) {
+        var r = WireReader(line)
+        var type = "", message = ""
+        var results = 0
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            if key.is("type") { type = try r.string() }
+            else if key.is("id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
+            else if key.is("results") {
+                try r.beginArray()
+                while try r.nextElement() {
+                    results += 1
+                    guard results <= count else { throw WireError("more results than the \(count) ops sent", violation: true) }
+                    answers.append(try result(&r))
+                }
+            } else if key.is("message") { message = try r.string() }
+            else if key.is("code") { _ = try r.number() }
+            else { throw WireError("a stepped reply has no field \"\(key.name)\"", violation: true) }
+        }
+        try r.end()
+        if type == "error" {
+            process.fail(.errorReply, "it answered a step with an error: \(message)")
+            throw WireError("an error reply", violation: true)
+        }
+        guard type == "stepped" else { throw WireError("expected stepped, got \"\(type)\"", violation: true) }
+        guard results == count else { throw WireError("\(results) results for the \(count) ops sent", violation: true) }
+    }
+
+    /// One op's result: its effects and the state after it.
+    private mutating func result(_ r: inout WireReader) throws(WireError) -> ModelAnswer {
+        var effects: [EditorEffect] = []
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            if key.is("state") { try r.state(into: &state) }
+            else if key.is("effects") { try Self.effects(&r, into: &effects) }
+            else { throw WireError("a result has no field \"\(key.name)\"", violation: true) }
+        }
+        return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
+    }
+
+    private static func effects(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
+        try r.beginArray()
+        while try r.nextElement() { effects.append(try r.effect()) }
+    }
+
+    private static func check(id: Int, _ process: ModelProcess) throws(WireError) {
+        if id != process.lastID { throw WireError("a reply with id \(id) to request \(process.lastID)", violation: true) }
+    }
+}
+

@@ -1,0 +1,75 @@
+/// Writes one protocol message as JSON bytes (docs/model-protocol.md): numbers in the shortest
+/// form that reads back as the same double, non-finite numbers as the strings `"NaN"`,
+/// `"Infinity"` and `"-Infinity"`. The caller places commas; keys and strings are escaped.
+public struct WireWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    public mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    public mutating func append(_ other: WireWriter) { bytes += other.bytes }
+
+    /// `"name":`
+    public mutating func key(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `,"name":` or `"name":` for the first member (`first` is cleared).
+    public mutating func member(_ name: StaticString, first: inout Bool) {
+        if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
+        key(name)
+    }
+
+    public mutating func number(_ x: Double) {
+        if x.isFinite {
+            // `description` is the shortest round-trip form ("0.1", "1e-05", "-0.0"), all valid JSON.
+            bytes.append(contentsOf: x.description.utf8)
+        } else if x.isNaN {
+            raw("\"NaN\"")
+        } else {
+            raw(x > 0 ? "\"Infinity\"" : "\"-Infinity\"")
+        }
+    }
+
+    public mutating func int(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    public mutating func bool(_ b: Bool) { raw(b ? "true" : "false") }
+
+    public mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case 0..<0x20:
+                raw("\\u00")
+                bytes.append(Self.hex[Int(b >> 4)])
+                bytes.append(Self.hex[Int(b & 15)])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        raw("{\"x\":"); number(x)
+        raw(",\"y\":"); number(y)
+        raw(",\"width\":"); number(width)
+        raw(",\"height\":"); number(height)
+        byte(UInt8(ascii: "}"))
+    }
+
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+}
