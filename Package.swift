@@ -64,7 +64,7 @@ let package = Package(
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
@@ -121,6 +121,10 @@ let package = Package(
                 "CropSpec",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CropPipeTests",
+            dependencies: ["CropPipe", "CropVocabulary", "CropModel", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropImagingTests",

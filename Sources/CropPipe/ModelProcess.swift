@@ -62,7 +62,15 @@ public final class ModelProcess: @unchecked Sendable {
     /// Sends one request (the members after `type` and `id`, written by `body`) and returns the
     /// reply line, or fails the process.
     public func exchange(_ type: StaticString, deadline: Double? = nil, _ body: (inout WireWriter) -> Void) -> [UInt8]? {
-        guard failure == nil else { return nil }
+        send(type, body)
+        return receive(deadline: deadline ?? timeout)
+    }
+
+    /// Queues one request for the model and writes as much of it as the pipe takes now; the rest
+    /// goes out while `receive` waits. Requests may run ahead of replies: the model answers them
+    /// in order (docs/model-protocol.md#framing).
+    public func send(_ type: StaticString, _ body: (inout WireWriter) -> Void) {
+        guard failure == nil else { return }
         var w = WireWriter(capacity: 4096)
         w.raw("{\"type\":\"")
         w.raw(type)
@@ -70,35 +78,29 @@ public final class ModelProcess: @unchecked Sendable {
         w.int(nextID)
         body(&w)
         w.raw("}\n")
+        sent.append(nextID)
         nextID += 1
-        return roundTrip(w.bytes, deadline: deadline ?? timeout)
+        outgoing += w.bytes
+        writeSome()
     }
 
-    /// The id the last request carried (its reply must carry it too).
-    public var lastID: Int { nextID - 1 }
+    /// The ids of requests sent and not yet answered, oldest first.
+    private var sent: [Int] = []
 
-    /// Marks the process failed (a reply it sent broke the protocol) and stops it.
-    public func fail(_ kind: ModelFailure.Kind, _ message: String) {
-        guard failure == nil else { return }
-        failure = ModelFailure(kind: kind, message: message, stderrTail: stderrTail.lines)
-        kill(-pid, SIGKILL)
-        reap(wait: true)
-    }
+    /// The id of the request the last line received answers (the line must carry it too).
+    public private(set) var answeredID = 0
 
-    /// Writes `request` and reads one line back, draining standard error throughout, all within
-    /// `deadline` seconds.
-    private func roundTrip(_ request: [UInt8], deadline: Double) -> [UInt8]? {
+    /// The next reply line, within `deadline` seconds, while the queued requests are written and
+    /// standard error is drained; nil when the process failed.
+    public func receive(deadline: Double) -> [UInt8]? {
+        guard failure == nil, !sent.isEmpty else { return nil }
         let end = Self.now() + deadline
-        var written = 0
-        var searched = 0
         while true {
-            if let newline = pending[searched...].firstIndex(of: 0x0A), written == request.count {
-                let line = Array(pending[..<newline])
-                pending.removeFirst(newline + 1)
+            if let line = takeLine() {
+                answeredID = sent.removeFirst()
                 return line
             }
-            searched = pending.count
-            if pending.count > Self.maxLine {
+            if pending.count - pendingStart > Self.maxLine {
                 fail(.malformed, "a reply line longer than \(Self.maxLine >> 20) MiB")
                 return nil
             }
@@ -108,27 +110,73 @@ public final class ModelProcess: @unchecked Sendable {
                 return nil
             }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: written < request.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
+                       pollfd(fd: outgoing.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0)]
             let ready = poll(&fds, 3, Int32(min(left * 1000 + 1, 1000)))
             if ready < 0 && errno != EINTR { fail(.crashed, "poll failed: \(String(cString: strerror(errno)))"); return nil }
             if fds[1].revents != 0 { drainErrors() }
-            if fds[2].revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 {
-                let n = request.withUnsafeBytes { write(input, $0.baseAddress! + written, request.count - written) }
-                if n > 0 { written += n } else if n < 0 && errno != EAGAIN && errno != EINTR {
-                    return died("it closed its input")
-                }
-            }
+            if fds[2].revents != 0, !writeSome() { _ = died("it closed its input"); return nil }
             if fds[0].revents != 0 {
                 let n = read(output, &chunk, chunk.count)
                 if n > 0 { pending += chunk[..<n] } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
-                    return died("it exited")
+                    _ = died("it exited")
+                    return nil
                 }
             }
         }
     }
 
+    /// Marks the process failed (it broke the protocol, or went silent) and stops it.
+    public func fail(_ kind: ModelFailure.Kind, _ message: String) {
+        guard failure == nil else { return }
+        failure = ModelFailure(kind: kind, message: message, stderrTail: stderrTail.lines)
+        kill(-pid, SIGKILL)
+        reap(wait: true)
+    }
+
+    /// Bytes of requests not yet taken by the pipe.
+    private var outgoing: [UInt8] = []
+
+    /// Writes what the pipe takes without blocking; false when the model's input is gone.
+    @discardableResult private func writeSome() -> Bool {
+        while !outgoing.isEmpty {
+            let n = outgoing.withUnsafeBytes { write(input, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                outgoing.removeFirst(n)
+            } else {
+                return n < 0 && (errno == EAGAIN || errno == EINTR)
+            }
+        }
+        return true
+    }
+
+    /// Where the unread part of `pending` starts, and how far it has been searched for a newline.
+    private var pendingStart = 0
+    private var searched = 0
+
+    /// A complete line from what has been read, if there is one.
+    private func takeLine() -> [UInt8]? {
+        let from = max(searched, pendingStart)
+        let found = pending.withUnsafeBytes { p -> Int? in
+            guard from < p.count, let hit = memchr(p.baseAddress! + from, 0x0A, p.count - from) else { return nil }
+            return UnsafeRawPointer(hit) - p.baseAddress!
+        }
+        guard let newline = found else {
+            searched = pending.count
+            return nil
+        }
+        let line = Array(pending[pendingStart..<newline])
+        pendingStart = newline + 1
+        searched = pendingStart
+        if pendingStart == pending.count || pendingStart > 1 << 20 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+            searched = 0
+        }
+        return line
+    }
+
     /// The process closed its end: find out how it ended and fail the trace with that.
-    private func died(_ what: String) -> [UInt8]? {
+    @discardableResult private func died(_ what: String) -> [UInt8]? {
         drainErrors()
         let status = reap(wait: false) ?? { usleep(20_000); return reap(wait: false) }()
         let how = status.map(Self.describe) ?? what

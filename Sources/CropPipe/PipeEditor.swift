@@ -12,6 +12,11 @@ public struct PipeEditor: EditorModel {
     /// The queued ops of the next `step`, already written as JSON, and how many there are.
     private var ops = WireWriter(capacity: 1 << 16)
     private var opCount = 0
+    /// How many ops each `step` sent and not yet answered carries, oldest first.
+    private var inFlight: [Int] = []
+    /// Ops per `step`: small enough that the model works on one while cropsim judges the one
+    /// before (two cores busy), large enough that a request's fixed cost is spread thin.
+    static let chunk = 256
     private var openFailure: ModelFailure?
 
     public static var answersLater: Bool { true }
@@ -44,25 +49,34 @@ public struct PipeEditor: EditorModel {
         ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
         ops.event(event)
         opCount += 1
+        if opCount == Self.chunk { sendChunk() }
     }
 
     public mutating func tick(into effects: inout [EditorEffect]) {
         ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"")
         opCount += 1
+        if opCount == Self.chunk { sendChunk() }
+    }
+
+    /// Sends the queued ops as one `step`, to be answered while more are queued and judged.
+    private mutating func sendChunk() {
+        guard opCount > 0, let process = lease.process else { return }
+        ops.byte(UInt8(ascii: "]"))
+        let queued = ops
+        process.send("step") { $0.raw(",\"ops\":"); $0.append(queued) }
+        inFlight.append(opCount)
+        ops.removeAll()
+        opCount = 0
     }
 
     public mutating func flush(into answers: inout [ModelAnswer]) {
-        defer {
-            ops.removeAll()
-            opCount = 0
-        }
-        guard opCount > 0, let process = lease.process, process.failure == nil else { return }
-        ops.byte(UInt8(ascii: "]"))
-        let sent = opCount, queued = ops
-        guard let line = process.exchange("step", { $0.raw(",\"ops\":"); $0.append(queued) }) else { return }
+        sendChunk()
+        guard let process = lease.process, !inFlight.isEmpty else { return }
+        let count = inFlight.removeFirst()
+        guard let line = process.receive(deadline: process.timeout) else { return }
         let start = answers.count
         do throws(WireError) {
-            try readStepped(line, process: process, count: sent, into: &answers)
+            try readStepped(line, process: process, count: count, into: &answers)
         } catch {
             answers.removeSubrange(start...)
             process.fail(error.violation ? .protocolViolation : .malformed, "its reply to step: \(error.message)")
@@ -150,7 +164,7 @@ public struct PipeEditor: EditorModel {
     }
 
     private static func check(id: Int, _ process: ModelProcess) throws(WireError) {
-        if id != process.lastID { throw WireError("a reply with id \(id) to request \(process.lastID)", violation: true) }
+        if id != process.answeredID { throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true) }
     }
 }
 

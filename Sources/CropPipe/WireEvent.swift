@@ -69,77 +69,86 @@ extension EditorEvent {
 extension WireReader {
     /// An event, for a model that speaks the protocol (the reference editor's server).
     public mutating func event() throws(WireError) -> EditorEvent {
-        var fields = Fields()
+        var f = EventFields()
         try beginObject()
         while let key = try nextKey() {
-            if key.is("type") { fields.type = try string() }
-            else if key.is("outcome") { fields.outcome = try string() }
-            else if key.is("animated") || key.is("on") || key.is("succeeded") { fields.flag = try bool() }
-            else if key.is("attempt") || key.is("status") {
-                let n = try int(in: 0...Int(Int32.max))
-                if key.is("attempt") { fields.attempt = n } else { fields.status = n }
-            } else { fields.numbers[key.name] = try number() }
+            if key.is("type") { f.type = try string() }
+            else if key.is("x") { f.x = try number() }
+            else if key.is("y") { f.y = try number() }
+            else if key.is("dx") { f.dx = try number() }
+            else if key.is("dy") { f.dy = try number() }
+            else if key.is("scale") { f.scale = try number() }
+            else if key.is("rotation") { f.rotation = try number() }
+            else if key.is("percent") { f.percent = try number() }
+            else if key.is("width") { f.width = try number() }
+            else if key.is("height") { f.height = try number() }
+            else if key.is("animated") || key.is("on") || key.is("succeeded") { f.flag = try bool() }
+            else if key.is("attempt") { f.attempt = try int(in: 0...Int(Int32.max)) }
+            else if key.is("status") { f.status = try int(in: 0...Int(Int32.max)) }
+            else if key.is("outcome") { f.outcome = try string() }
+            else { throw WireError("an event has no field \"\(key.name)\"", violation: true) }
         }
-        return try fields.event()
+        return try f.event()
+    }
+}
+
+/// An event's members as read, in any order, then checked and built.
+private struct EventFields {
+    var type = ""
+    var x, y, dx, dy, scale, rotation, percent, width, height: Double?
+    var flag: Bool?
+    var attempt: Int?
+    var status: Int?
+    var outcome: String?
+
+    func n(_ value: Double?, _ name: String) throws(WireError) -> Double {
+        guard let value else { throw WireError("\(type) needs \"\(name)\"", violation: true) }
+        return value
     }
 
-    private struct Fields {
-        var type = ""
-        var numbers: [String: Double] = [:]
-        var flag: Bool?
-        var attempt: Int?
-        var status: Int?
-        var outcome: String?
+    func point() throws(WireError) -> Point { Point(x: try n(x, "x"), y: try n(y, "y")) }
 
-        func n(_ name: String) throws(WireError) -> Double {
-            guard let x = numbers[name] else { throw WireError("\(type) needs \"\(name)\"", violation: true) }
-            return x
+    func on() throws(WireError) -> Bool {
+        guard let flag else { throw WireError("\(type) needs its flag", violation: true) }
+        return flag
+    }
+
+    func event() throws(WireError) -> EditorEvent {
+        switch type {
+        case "panBegan": return .panBegan
+        case "panChanged": return .panChanged(delta: Point(x: try n(dx, "dx"), y: try n(dy, "dy")))
+        case "panEnded": return .panEnded
+        case "pinchBegan": return .pinchBegan(focal: try point())
+        case "pinchChanged": return .pinchChanged(scale: try n(scale, "scale"), focal: try point())
+        case "pinchEnded": return .pinchEnded
+        case "twistChanged": return .twistChanged(scale: try n(scale, "scale"), rotation: try n(rotation, "rotation"), focal: try point())
+        case "rotate90": return .rotate90
+        case "gestureCancelled": return .gestureCancelled
+        case "doubleTap": return .doubleTap(at: try point())
+        case "setZoomSlider": return .setZoomSlider(percent: try n(percent, "percent"), animated: try on())
+        case "incrementZoom": return .incrementZoom
+        case "decrementZoom": return .decrementZoom
+        case "recenter": return .recenter
+        case "resize": return .resize(Size(width: try n(width, "width"), height: try n(height, "height")))
+        case "setReduceMotion": return .setReduceMotion(try on())
+        case "memoryWarning": return .memoryWarning
+        case "confirm": return .confirm
+        case "cancel": return .cancel
+        case "cropFinished": return .cropFinished(succeeded: try on())
+        case "uploadFinished": return .uploadFinished(attempt: attempt ?? 1, outcome: try uploadOutcome())
+        case "profileUpdated": return .profileUpdated(succeeded: try on())
+        case "retry": return .retry
+        default: throw WireError("unknown event \"\(type)\"", violation: true)
         }
+    }
 
-        func point() throws(WireError) -> Point { Point(x: try n("x"), y: try n("y")) }
-
-        func on() throws(WireError) -> Bool {
-            guard let flag else { throw WireError("\(type) needs its flag", violation: true) }
-            return flag
-        }
-
-        func event() throws(WireError) -> EditorEvent {
-            switch type {
-            case "panBegan": return .panBegan
-            case "panChanged": return .panChanged(delta: Point(x: try n("dx"), y: try n("dy")))
-            case "panEnded": return .panEnded
-            case "pinchBegan": return .pinchBegan(focal: try point())
-            case "pinchChanged": return .pinchChanged(scale: try n("scale"), focal: try point())
-            case "pinchEnded": return .pinchEnded
-            case "twistChanged": return .twistChanged(scale: try n("scale"), rotation: try n("rotation"), focal: try point())
-            case "rotate90": return .rotate90
-            case "gestureCancelled": return .gestureCancelled
-            case "doubleTap": return .doubleTap(at: try point())
-            case "setZoomSlider": return .setZoomSlider(percent: try n("percent"), animated: try on())
-            case "incrementZoom": return .incrementZoom
-            case "decrementZoom": return .decrementZoom
-            case "recenter": return .recenter
-            case "resize": return .resize(Size(width: try n("width"), height: try n("height")))
-            case "setReduceMotion": return .setReduceMotion(try on())
-            case "memoryWarning": return .memoryWarning
-            case "confirm": return .confirm
-            case "cancel": return .cancel
-            case "cropFinished": return .cropFinished(succeeded: try on())
-            case "uploadFinished": return .uploadFinished(attempt: attempt ?? 1, outcome: try uploadOutcome())
-            case "profileUpdated": return .profileUpdated(succeeded: try on())
-            case "retry": return .retry
-            default: throw WireError("unknown event \"\(type)\"", violation: true)
-            }
-        }
-
-        func uploadOutcome() throws(WireError) -> UploadOutcome {
-            switch outcome {
-            case "success": return .success
-            case "timeout": return .timeout
-            case "connectionDropped": return .connectionDropped
-            case "httpError": return .httpError(status: status ?? 500)
-            default: throw WireError("unknown upload outcome \(outcome.map { "\"\($0)\"" } ?? "(none)")", violation: true)
-            }
+    func uploadOutcome() throws(WireError) -> UploadOutcome {
+        switch outcome {
+        case "success": return .success
+        case "timeout": return .timeout
+        case "connectionDropped": return .connectionDropped
+        case "httpError": return .httpError(status: status ?? 500)
+        default: throw WireError("unknown upload outcome \(outcome.map { "\"\($0)\"" } ?? "(none)")", violation: true)
         }
     }
 }

@@ -116,29 +116,56 @@ public struct WireReader {
             if s.is("-Infinity") { return -.infinity }
             throw WireError("at byte \(s.range.lowerBound): a string where a number belongs (only \"NaN\", \"Infinity\", \"-Infinity\")")
         }
+        // One pass: the JSON grammar checked and the significant digits gathered together.
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
         let integer = i
-        guard digits() else { throw WireError("at byte \(start): expected a number") }
+        var mantissa: UInt64 = 0, digits = 0, exponent = 0
+        while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
+            if digits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if mantissa != 0 { digits += 1 }
+            } else {
+                digits += 1
+            }
+            i += 1
+        }
+        guard i > integer else { throw WireError("at byte \(start): expected a number") }
         if bytes[integer] == UInt8(ascii: "0") && i > integer + 1 { throw WireError("at byte \(start): a number with a leading zero") }
+        if digits > 19 { exponent += digits - 19 }
         if bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() else { throw fail("expected digits after '.'") }
+            let fraction = i
+            while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                } else {
+                    digits += 1
+                }
+                i += 1
+            }
+            guard i > fraction else { throw fail("expected digits after '.'") }
         }
         if bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
-            if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() else { throw fail("expected digits in the exponent") }
+            var sign = 1
+            if bytes[i] == UInt8(ascii: "-") { sign = -1; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
+            let first = i
+            var e = 0
+            while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
+                if e < 100_000 { e = e * 10 + Int(d) }
+                i += 1
+            }
+            guard i > first else { throw fail("expected digits in the exponent") }
+            exponent += sign * e
         }
+        if digits <= 19, let x = DecimalToDouble.exact(mantissa, exponent) { return negative ? -x : x }
         return bytes.withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0 + start, nil) }
         }
-    }
-
-    private mutating func digits() -> Bool {
-        let start = i
-        while bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") { i += 1 }
-        return i > start
     }
 
     /// An integer in `range`.

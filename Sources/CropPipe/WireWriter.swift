@@ -71,5 +71,10 @@ public struct WireWriter {
 
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    public var count: Int { bytes.count }
+
+    /// Drops everything written after the first `count` bytes.
+    public mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
+
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -6,8 +6,8 @@ import CropVocabulary
 /// a model or the oracle's driving methods.
 ///
 /// A model in this process answers each event at once and is judged at once. A model that
-/// answers later (over a pipe) queues events and ticks until `sync`, which sends them in one
-/// request and judges the answers in order, exactly as if they had come one by one.
+/// answers later (over a pipe) queues events and ticks until `sync`, which judges the answers in
+/// order, exactly as if they had come one by one.
 public struct CheckedEditor<Model: EditorModel> {
     @usableFromInline var model: Model
     @usableFromInline var oracle: Oracle
@@ -115,43 +115,54 @@ public struct CheckedEditor<Model: EditorModel> {
         currentFrame += 1
     }
 
-    /// Sends a deferred model's queued work and judges its answers in order; nothing to do for a
-    /// model that answers at once. Stops early when the host has seen enough or the model failed.
+    /// Waits for a deferred model's answers to its queued work and judges them in order, each
+    /// batch as it arrives; nothing to do for a model that answers at once. Judging stops early
+    /// when the host has seen enough (the later answers are still taken, unjudged) or the model
+    /// failed.
     @inlinable public mutating func sync<H: EditorHost>(host: inout H) {
         if Model.answersLater && !pending.isEmpty { syncDeferred(host: &host) }
     }
 
     @inlinable mutating func syncDeferred<H: EditorHost>(host: inout H) {
-        answers.removeAll(keepingCapacity: true)
-        model.flush(into: &answers)
         var judgedFrame = frame - pending.reduce(0) { if case .tick = $1 { $0 + 1 } else { $0 } }
-        for (op, answer) in zip(pending, answers) where !hostStopped {
-            effects = answer.effects
-            switch op {
-            case .event(let event):
-                let before = last.observation
-                last = answer
-                currentFrame = judgedFrame
-                judge(event, before: before.pose, wasAnimating: before.animating, pose: answer.observation.pose,
-                      animating: answer.observation.animating, host: &host)
-            case .tick(let recognizerActive):
-                last = answer
-                currentFrame = judgedFrame
-                if judgeFrame(answer.observation, recognizerActive: recognizerActive, host: &host) {
-                    oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)
-                }
-                judgeFlow(host: &host)
-                if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
-                                                        sliderPercent: answer.sliderPercent, readout: answer.readout,
-                                                        geometry: oracle.geometry) {
-                    hostStopped = true
-                }
-                judgedFrame += 1
+        var next = 0
+        while next < pending.count {
+            answers.removeAll(keepingCapacity: true)
+            model.flush(into: &answers)
+            if answers.isEmpty { break } // the model failed
+            for k in 0..<min(answers.count, pending.count - next) where !hostStopped {
+                judge(pending[next + k], answers[k], judgedFrame: &judgedFrame, host: &host)
             }
+            next += answers.count
         }
         currentFrame = judgedFrame
         pending.removeAll(keepingCapacity: true)
         effects.removeAll(keepingCapacity: true)
+    }
+
+    /// One queued event or tick with the model's answer to it, judged as if it had just happened.
+    @inlinable mutating func judge<H: EditorHost>(_ op: Pending, _ answer: ModelAnswer, judgedFrame: inout Int, host: inout H) {
+        effects = answer.effects
+        currentFrame = judgedFrame
+        switch op {
+        case .event(let event):
+            let before = last.observation
+            last = answer
+            judge(event, before: before.pose, wasAnimating: before.animating, pose: answer.observation.pose,
+                  animating: answer.observation.animating, host: &host)
+        case .tick(let recognizerActive):
+            last = answer
+            if judgeFrame(answer.observation, recognizerActive: recognizerActive, host: &host) {
+                oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)
+            }
+            judgeFlow(host: &host)
+            if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
+                                                    sliderPercent: answer.sliderPercent, readout: answer.readout,
+                                                    geometry: oracle.geometry) {
+                hostStopped = true
+            }
+            judgedFrame += 1
+        }
     }
 
     /// The end of the run: R12.4's versioned URL for the profile's avatar.

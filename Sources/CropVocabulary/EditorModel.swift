@@ -40,12 +40,15 @@ public protocol EditorModel {
 
     // MARK: Models that answer later
 
-    /// Whether `apply` and `tick` only queue their work, all of it answered by `flush` (a model
-    /// over a pipe, which batches a stretch of events and ticks into one request). An editor in
-    /// this process answers at once and keeps the defaults.
+    /// Whether `apply` and `tick` only queue their work, answered later by `flush` (a model over
+    /// a pipe, which sends a stretch of events and ticks in a few requests). An editor in this
+    /// process answers at once and keeps the defaults.
     static var answersLater: Bool { get }
 
-    /// Performs the queued events and ticks and appends one answer for each, in order.
+    /// Appends the answers to the oldest queued events and ticks not yet answered, in order —
+    /// at least one, unless the model failed or nothing is queued. Called until every queued
+    /// event and tick has its answer, so that the caller can judge the first answers while the
+    /// model still works on the rest.
     mutating func flush(into answers: inout [ModelAnswer])
 
     /// A failure of the model itself (a process that crashed, hung or broke the protocol), after

@@ -72,12 +72,12 @@ struct ReferenceServer {
                 let now = Self.state(e)
                 w.byte(UInt8(ascii: "{"))
                 if !effects.isEmpty { w.raw("\"effects\":"); Self.effects(effects, into: &w) }
-                var delta = WireWriter(capacity: 128)
-                delta.state(now, since: last)
-                if delta.bytes.count > 2 {
-                    if !effects.isEmpty { w.byte(UInt8(ascii: ",")) }
-                    w.raw("\"state\":"); w.append(delta)
-                }
+                // The state's changes, unless there are none.
+                let mark = w.count
+                w.raw(effects.isEmpty ? "\"state\":" : ",\"state\":")
+                let object = w.count
+                w.state(now, since: last)
+                if w.count == object + 2 { w.truncate(to: mark) }
                 w.byte(UInt8(ascii: "}"))
                 last = now
             }

@@ -15,6 +15,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Ticks to simulate, at least (1…10000000000).") var ticks = 5_000_000
     @Flag(help: "Skip invariant checks (the baseline).") var unchecked = false
+    @OptionGroup var model: ModelOptions
 
     func validate() throws {
         try Limits.check(ticks, "--ticks", in: 1...10_000_000_000)
@@ -22,6 +23,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let scenario = try Self.workload()
+        let (runner, pool) = try model.start()
+        defer { pool?.shutdown() }
         let inputs = TraceSynthesizer.inputs(for: scenario)
         var options = Simulator.Options()
         options.recordFrames = false
@@ -32,7 +35,7 @@ struct BenchCommand: ParsableCommand {
         let cpuStart = Self.cpuSeconds()
         var total = 0, violations = 0, runs = 0
         while total < ticks {
-            let r = ModelRunner.reference.run(scenario, inputs: inputs, options: options)
+            let r = runner.run(scenario, inputs: inputs, options: options)
             total += r.ticks
             violations += r.violationCount
             runs += 1
@@ -40,7 +43,7 @@ struct BenchCommand: ParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Self.cpuSeconds() - cpuStart
-        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"violations":\#(violations)}"#)
+        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"model":\#(jsonString(runner.identity.label)),"violations":\#(violations)}"#)
     }
 
     /// CPU time of this process: on a busy machine it says more about the code than wall time.

@@ -26,7 +26,7 @@ struct ModelOptions: ParsableArguments {
         guard let command else { return (.reference, nil) }
         do {
             let pool = try ModelProcessPool(command: command, timeout: modelTimeout)
-            return (ModelRunner(PipeEditor.self, in: pool), pool)
+            return (.process(pool), pool)
         } catch {
             throw CommandLineInputError(description: "--model \(jsonString(command)): \(error.description)")
         }

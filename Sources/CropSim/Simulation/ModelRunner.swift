@@ -1,4 +1,5 @@
 import CropModel
+import CropPipe
 import CropVocabulary
 
 /// The model a command drives, behind one type: the reference editor, a team's own Swift
@@ -15,6 +16,10 @@ public struct ModelRunner: Sendable {
 
     /// The reference editor (`CropModel.Editor`) in this process.
     public static let reference = ModelRunner(Editor.self, in: ())
+
+    /// A model over a pipe, one process per concurrent run (docs/model-protocol.md). Built here,
+    /// in the simulator's own module, so that its runs are specialized like the reference's.
+    public static func process(_ pool: ModelProcessPool) -> ModelRunner { ModelRunner(PipeEditor.self, in: pool) }
 
     public func run(_ scenario: Scenario, inputs: [Input]? = nil, options: Simulator.Options = .init()) -> RunResult {
         body(scenario, inputs, options)
