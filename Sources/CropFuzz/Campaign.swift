@@ -22,10 +22,14 @@ public struct CampaignConfig: Sendable {
     public var shrinkBudget: Int
     /// Replay the database's files before generating.
     public var replayDatabase: Bool
+    /// The model under test, as the summary and every saved find name it.
+    public var model: ModelReport
 
     public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
                 oracle: TraceJudge = .init(), shardIndex: Int = 1, shardCount: Int = 1,
-                database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true) {
+                database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true,
+                model: ModelReport? = nil) {
+        self.model = model ?? ModelReport(oracle.model.identity, command: nil)
         self.seed = seed
         self.runs = runs
         self.maxSeconds = maxSeconds
@@ -76,6 +80,7 @@ public struct Finding: Sendable, Encodable {
 /// The JSON summary printed at the end.
 public struct CampaignReport: Sendable, Encodable {
     public var seed: UInt64
+    public var model: ModelReport
     public var profile: String
     public var shard: String
     public var maxSteps: Int
@@ -100,7 +105,7 @@ public struct CampaignReport: Sendable, Encodable {
     public var failed: Bool { !findings.isEmpty }
 
     enum CodingKeys: String, CodingKey {
-        case seed, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
+        case seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
              failingRuns, failures, unsaved, inputs, databaseReplayed, out
     }
 }
@@ -224,7 +229,7 @@ public enum Campaign {
         let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
         progress(CampaignProgress(seconds: seconds, runs: t.runs, ticks: t.ticks, failures: s.failingRuns))
         return CampaignReport(
-            seed: config.seed, profile: config.generator.profile.name,
+            seed: config.seed, model: config.model, profile: config.generator.profile.name,
             shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: t.runs,
             ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
             tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
@@ -293,7 +298,9 @@ public enum Campaign {
         guard isNew, !config.database.contains(key) else { return finding }
 
         let oracle = config.oracle
-        let shrunk = Shrinker(generator: config.generator, budget: config.shrinkBudget) { oracle.failure(failure.kind, on: $0) != nil }
+        // A hang costs the model's whole deadline per candidate: a few tries, not hundreds.
+        let budget = failure.kind == .model(.hung) ? min(config.shrinkBudget, 12) : config.shrinkBudget
+        let shrunk = Shrinker(generator: config.generator, budget: budget) { oracle.failure(failure.kind, on: $0) != nil }
             .shrink(choices)
         // Judge the shrunk trace again, through its text, to name its place and message as
         // `cropsim run` will see them.
@@ -306,10 +313,11 @@ public enum Campaign {
         finding.shrinkEvaluations = shrunk.evaluations
         let name = RegressionDatabase.fileName(kind: failure.kind, place: finding.place)
         let path = config.database.path(of: name)
-        let description = "Found by cropsim fuzz --seed \(config.seed), run \(run)"
+        let against = config.model.command.map { " --model \(Self.quoted($0))" } ?? ""
+        let description = "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
             + ": \(failure.kind) (\(final.message)). "
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
-            + "Replay: \(replayCommand(path, failure.kind))"
+            + "Replay: \(replayCommand(path, failure.kind, model: config.model.command))"
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
             .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
         let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
@@ -318,7 +326,12 @@ public enum Campaign {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false
                 finding.file = saved
-                finding.replay = replayCommand(saved, failure.kind)
+                finding.replay = replayCommand(saved, failure.kind, model: config.model.command)
+                // The model's last words, kept beside a find it failed as a program.
+                let stderr = final.stderrTail.isEmpty ? failure.stderrTail : final.stderrTail
+                if case .model = failure.kind, !stderr.isEmpty {
+                    _ = try config.database.save(stderr.joined(separator: "\n") + "\n", as: Self.stderrName(name))
+                }
             }
         } catch {
             // Never a duplicate: a find that was not saved is lost unless someone is told.
@@ -337,10 +350,17 @@ public enum Campaign {
     /// The command that replays a saved find: `cropsim run` for the oracle's properties (under
     /// `scripts/mutants`, with the mutant's binary and `CROPSIM_MUTANT` set, as the runner prints);
     /// the planted property only the fuzzer judges.
-    static func replayCommand(_ path: String, _ kind: FailureKind) -> String {
-        if case .extra = kind { return "cropsim fuzz --plant --replay \(path)" }
-        return "cropsim run \(path)"
+    static func replayCommand(_ path: String, _ kind: FailureKind, model: String? = nil) -> String {
+        let against = model.map { " --model \(quoted($0))" } ?? ""
+        if case .extra = kind { return "cropsim fuzz --plant --replay \(path)\(against)" }
+        return "cropsim run \(path)\(against)"
     }
+
+    /// `find.json` → `find.stderr.txt`.
+    static func stderrName(_ name: String) -> String { String(name.dropLast(".json".count)) + ".stderr.txt" }
+
+    /// A command line in single quotes for a POSIX shell.
+    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
 
 extension InputKind {

@@ -16,23 +16,36 @@ public struct Generator: Sendable {
     public var profile: FuzzProfile
     /// At most this many steps (gestures or system events) per trace.
     public var maxSteps: Int
+    /// What the model under test implements: inputs it does not are never drawn (the choices are
+    /// still read, masked, so that a model with every capability gets the traces it always got).
+    public var capabilities: Capabilities
 
-    public init(profile: FuzzProfile = .default, maxSteps: Int = 20) {
+    public init(profile: FuzzProfile = .default, maxSteps: Int = 20, capabilities: Capabilities = .all) {
         self.profile = profile
         self.maxSteps = maxSteps
+        self.capabilities = capabilities
     }
+
+    /// The profile's weights for the kinds the model supports.
+    var weights: [Int] {
+        zip(InputKind.allCases, profile.orderedWeights).map { capabilities.isSuperset(of: $0.capability) ? $1 : 0 }
+    }
+
+    /// Whether the profile draws anything the model supports.
+    public var drawsAnything: Bool { weights.contains { $0 > 0 } }
 
     public func trace(_ r: inout ChoiceReader) -> Trace {
         let (view, sigma) = device(&r)
         let touchRate = r.chance(25) ? 120 : 60
-        let reduceMotion = r.chance(25)
-        let photo = self.photo(&r)
+        let reduceMotion = r.chance(25) && capabilities.contains(.reduceMotion)
+        var photo = self.photo(&r)
+        if !capabilities.contains(.exifOrientations) { photo.orientation = .up }
         var config = self.config(&r)
-        if profile.rotates { config.allowRotation = r.chance(50) }
+        if profile.rotates { config.allowRotation = r.chance(50) && capabilities.contains(.rotation) }
         var trace = Trace(view: view, screenScale: sigma, touchRate: touchRate, reduceMotion: reduceMotion,
                           photo: photo, config: config, steps: [])
         var place = Place(view: view, trace: trace)
-        let weights = profile.orderedWeights
+        let weights = self.weights
         var previous = (start: 100, end: 100)
         var lastLift = 0
         while trace.steps.count < maxSteps {
@@ -54,7 +67,7 @@ public struct Generator: Sendable {
             // follows is the after-confirm flow: a scripted backend and some taps on Retry.
             if kind == .confirm {
                 r.beginSpan()
-                trace.backend = backend(&r)
+                trace.backend = capabilities.contains(.upload) ? backend(&r) : nil
                 var at = start
                 for _ in 0..<(trace.backend == nil ? 0 : r.draw(below: 3)) {
                     at += r.pick([600, 2000, 5000, 9000])
@@ -364,5 +377,24 @@ public struct Generator: Sendable {
 extension FingerTrack {
     func delayed(by ms: Int) -> FingerTrack {
         FingerTrack(samples: samples.map { TouchSample(time: $0.time + ms, point: $0.point, phase: $0.phase) })
+    }
+}
+
+extension InputKind {
+    /// The capability the model needs for this kind of step (docs/model-protocol.md#capabilities).
+    public var capability: Capabilities {
+        switch self {
+        case .drag, .pinch, .handOver, .crossing, .thirdFinger, .cancelTouches: []
+        case .doubleTap: .doubleTap
+        case .slider: .slider
+        case .increment, .decrement: .voiceOverSteps
+        case .recenter: .recenter
+        case .resize: .resize
+        case .reduceMotion: .reduceMotion
+        case .memoryWarning: .memoryFallback
+        case .confirm: .confirm
+        case .retry: .upload
+        case .twist, .rotate90: .rotation
+        }
     }
 }

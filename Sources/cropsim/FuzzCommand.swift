@@ -41,6 +41,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
     var plant = false
     @Flag(help: "No progress line on standard error.") var quiet = false
+    @OptionGroup var model: ModelOptions
     @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
     @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
@@ -62,11 +63,16 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         let profile: FuzzProfile
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
+        let (runner, pool) = try model.start()
+        defer { pool?.shutdown() }
         let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck),
-                                extra: plant ? [.plantedNoLightImpact] : [])
+                                extra: plant ? [.plantedNoLightImpact] : [], model: runner)
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let generator = Generator(profile: profile, maxSteps: maxSteps)
+        let generator = Generator(profile: profile, maxSteps: maxSteps, capabilities: runner.identity.capabilities)
+        guard generator.drawsAnything else {
+            throw CommandLineInputError(description: "--profile \(self.profile): every input it draws needs a capability \(runner.identity.label) does not declare")
+        }
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
         let database = RegressionDatabase(directory: outDirectory)
         try database.checkWritable()
@@ -74,7 +80,8 @@ struct FuzzCommand: ParsableCommand {
         let config = CampaignConfig(
             seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,
             oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
-            database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget)
+            database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget,
+            model: ModelReport(runner.identity, command: model.command))
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
         @Sendable func status(seconds: Double, runs: Int, ticks: Int, failures: Int) -> String {
             String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",

@@ -28,7 +28,7 @@ enum ParallelRunner {
                 let elapsed = clock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 let done = slots.withLock { $0[i] = (result, seconds); return $0.count }
-                let failures = result.passed ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
+                let failures = !result.failed ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
                 progress(done, failures)
             }
         }

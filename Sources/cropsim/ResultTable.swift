@@ -1,3 +1,4 @@
+import CropModel
 import CropSim
 import CropVocabulary
 
@@ -10,22 +11,35 @@ enum ResultTable {
         func left(_ s: String, _ w: Int) -> String { s.count >= w ? s : String(repeating: " ", count: w - s.count) + s }
         var lines = [pad("RESULT", 6) + "  " + pad("SCENARIO", idWidth) + "  " + left("TICKS", 6) + "  " + left("VIOLATIONS", 10) + "  HAPTICS"]
         for r in results {
-            let status = r.passed ? paint(pad("pass", 6), "32") : paint(pad("FAIL", 6), "31;1")
+            let status = switch r.outcome {
+            case .passed: paint(pad("pass", 6), "32")
+            case .failed: paint(pad("FAIL", 6), "31;1")
+            case .notApplicable: paint(pad("n/a", 6), "33")
+            }
             let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
             lines.append(status + "  " + pad(r.scenario.id, idWidth) + "  " + left(String(r.ticks), 6) + "  "
                          + left(String(r.violationCount), 10) + "  " + (haptics.isEmpty ? "-" : haptics))
         }
-        let failed = results.filter { !$0.passed }
+        let failed = results.filter(\.failed)
         for r in failed {
             lines.append("")
             lines.append(paint("✗ \(r.scenario.id)", "31;1") + " (\(r.scenario.file))")
+            if let f = r.modelFailure {
+                lines.append("    the model \(f)")
+                for line in f.stderrTail.suffix(5) { lines.append("      stderr: \(line)") }
+            }
             for v in r.violations.prefix(5) { lines.append("    \(v)") }
             if r.violationCount > 5 { lines.append("    … \(r.violationCount - min(5, r.violations.count)) more violations") }
             for f in r.failures { lines.append("    \(f)") }
         }
         lines.append("")
-        let summary = "\(results.count - failed.count) passed, \(failed.count) failed"
+        let notApplicable = results.filter { $0.outcome == .notApplicable }.count
+        let summary = "\(results.filter(\.passed).count) passed, \(failed.count) failed"
+            + (notApplicable > 0 ? ", \(notApplicable) not applicable to the model" : "")
         lines.append(failed.isEmpty ? paint(summary, "32") : paint(summary, "31;1"))
+        if let model = results.first?.model, model != Editor.referenceIdentity {
+            lines.append(ModelReport(model, command: nil).line)
+        }
         return lines.joined(separator: "\n")
     }
 }

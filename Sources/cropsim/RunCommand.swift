@@ -73,6 +73,7 @@ struct RunCommand: ParsableCommand {
         line.update { "run: \(total) scenarios done, writing \(reportDir)" }
         var writer = ReportWriter(path: reportDir)
         writer.jobs = jobs
+        writer.model = ModelReport(runner.identity, command: model.command)
         writer.attachments = ScenarioPhotos.render(&outcome.results)
         writer.files.merge(HTMLReport.files(outcome.results, suite: suite)) { $1 }
         let thumbnails = Self.thumbnails(outcome.results), wallSeconds = outcome.wallSeconds
@@ -84,17 +85,17 @@ struct RunCommand: ParsableCommand {
             printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
         }
         line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", total,
-                           outcome.results.filter { !$0.passed }.count, line.seconds))
+                           outcome.results.filter(\.failed).count, line.seconds))
         if let junit {
             try OutputFile.write(Array(JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds).utf8), to: junit)
         }
         if json {
-            print(try Summary(outcome.results, wallSeconds: outcome.wallSeconds).json(), terminator: "")
+            print(try Summary(outcome.results, wallSeconds: outcome.wallSeconds, model: writer.model).json(), terminator: "")
         } else {
             print(ResultTable.render(outcome.results, color: isatty(STDOUT_FILENO) != 0))
             print("Reports: \(reportDir)/")
         }
-        if outcome.results.contains(where: { !$0.passed }) { throw ExitCode.checkFailed }
+        if outcome.results.contains(where: \.failed) { throw ExitCode.checkFailed }
     }
 
     /// The photo each scenario's detail shows, decoded once per file however many scenarios

@@ -2,11 +2,12 @@
 /// read (testsuites/testsuite/testcase, properties, failure with message and body).
 public enum JUnitReport {
     public static func xml(_ results: [RunResult], wallSeconds: [String: Double]) -> String {
-        let failures = results.filter { !$0.passed }.count
+        let failures = results.filter(\.failed).count
+        let skipped = results.filter { $0.outcome == .notApplicable }.count
         let total = wallSeconds.values.reduce(0, +)
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="cropsim" tests="\#(results.count)" failures="\#(failures)" errors="0" time="\#(seconds(total))">"# + "\n"
-        out += #"  <testsuite name="cropsim scenarios" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(seconds(total))">"# + "\n"
+        out += #"  <testsuite name="cropsim scenarios" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(seconds(total))">"# + "\n"
         for r in results {
             let s = r.scenario
             let folder = s.id.split(separator: "/").dropLast().joined(separator: ".")
@@ -17,13 +18,16 @@ public enum JUnitReport {
             out += #"        <property name="covers" value="\#(escapeMarkup(s.covers.joined(separator: " ")))"/>"# + "\n"
             out += #"        <property name="ticks" value="\#(r.ticks)"/>"# + "\n"
             out += "      </properties>\n"
-            if !r.passed {
+            if let reason = r.notApplicable {
+                out += #"      <skipped message="\#(escapeMarkup("not applicable to \(r.model.label): \(reason)"))"/>"# + "\n"
+            }
+            if r.failed {
                 let message = r.firstProblem ?? "failed"
                 var body = r.violations.map(\.description)
                 body += r.failures.map(\.description)
                 let hidden = r.violationCount - r.violations.count
                 if hidden > 0 { body.append("… and \(hidden) more violations") }
-                out += #"      <failure message="\#(escapeMarkup(message))" type="\#(r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
+                out += #"      <failure message="\#(escapeMarkup(message))" type="\#(r.modelFailure != nil ? "ModelFailure" : r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
                 out += escapeMarkup(body.joined(separator: "\n")) + "</failure>\n"
             }
             out += "    </testcase>\n"

@@ -16,6 +16,8 @@ public struct ReportWriter: Sendable {
     public var scenarioFiles: (@Sendable (RunResult) -> [String: [UInt8]])?
     /// Scenario folders written in parallel: formatting the logs is most of the work.
     public var jobs = 1
+    /// The model under test, as summary.json names it.
+    public var model: ModelReport?
 
     public init(path: String) {
         self.path = path
@@ -47,7 +49,7 @@ public struct ReportWriter: Sendable {
             let id = r.scenario.id
             guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
         }
-        try put(staging + "/summary.json", encoded("summary.json") { try Summary(results, wallSeconds: wallSeconds).json() })
+        try put(staging + "/summary.json", encoded("summary.json") { try Summary(results, wallSeconds: wallSeconds, model: model).json() })
         try put(staging + "/junit.xml", JUnitReport.xml(results, wallSeconds: wallSeconds))
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { try put(staging + "/" + name, bytes) }
 

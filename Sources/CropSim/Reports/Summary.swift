@@ -7,6 +7,10 @@ import Foundation
 public struct Summary: Codable, Sendable {
     public var passed: Int
     public var failed: Int
+    /// Scenarios that need a capability the model lacks: neither passed nor failed.
+    public var notApplicable: Int?
+    /// The model under test (absent in reports written before models could be plugged in).
+    public var model: ModelReport?
     public var scenarios: [Entry]
 
     public struct Entry: Codable, Sendable {
@@ -25,19 +29,31 @@ public struct Summary: Codable, Sendable {
         public var haptics: [String: Int]
         public var timing: FrameTimingStatistics
         public var wallSeconds: Double
+        /// Why the scenario does not apply to the model, when it does not.
+        public var notApplicable: String?
+        /// Expectations (JSON paths) the model's capabilities leave unjudged.
+        public var notJudged: [String]?
+        /// How the model failed as a program, with its last lines on standard error.
+        public var modelFailure: String?
+        public var modelStderr: [String]?
     }
 
-    public init(_ results: [RunResult], wallSeconds: [String: Double]) {
+    public init(_ results: [RunResult], wallSeconds: [String: Double], model: ModelReport? = nil) {
         scenarios = results.map { r in
             Entry(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
                   passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
                   violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
                   firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
                   haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
-                  wallSeconds: wallSeconds[r.scenario.id] ?? 0)
+                  wallSeconds: wallSeconds[r.scenario.id] ?? 0, notApplicable: r.notApplicable,
+                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
+                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail))
         }
         passed = scenarios.filter(\.passed).count
-        failed = scenarios.count - passed
+        let notApplicable = scenarios.filter { $0.notApplicable != nil }.count
+        failed = scenarios.count - passed - notApplicable
+        self.notApplicable = notApplicable
+        self.model = model ?? results.first.map { ModelReport($0.model, command: nil) }
     }
 
     public func json() throws -> String {

@@ -1,9 +1,9 @@
 import CropVocabulary
 
 extension Scenario {
-    /// Why the scenario cannot run against a model with `capabilities`, from what it sets up
-    /// before the first input: the config, the device, the photo and the backend. Inputs the model
-    /// lacks are found as they are sent (`SimulationLoop`); nil when nothing is missing so far.
+    /// Why the scenario cannot run against a model with `capabilities`: what it sets up (config,
+    /// device, photo) and the kinds of step it takes. Events the recognizer makes of raw touches
+    /// are checked as they are sent (`SimulationLoop`). Nil when nothing is missing.
     func unsupported(by capabilities: Capabilities) -> String? {
         var needs = Capabilities()
         var why: [String] = []
@@ -16,7 +16,30 @@ extension Scenario {
         if config.allowRotation { need(.rotation, "allowRotation") }
         if device.reduceMotion { need(.reduceMotion, "Reduce Motion at open") }
         if image.source.orientation != .up { need(.exifOrientations, "EXIF orientation \(image.source.orientation.rawValue)") }
+        for step in steps {
+            let c = step.action.capability
+            if !c.isEmpty, !capabilities.isSuperset(of: c), !needs.isSuperset(of: c) { need(c, "a \(step.action.name) step (\(step.path))") }
+        }
         guard !why.isEmpty else { return nil }
         return "the scenario sets \(why.joined(separator: ", ")), which needs \(needs.names.joined(separator: ", ")); the model does not declare it"
+    }
+}
+
+extension Action {
+    /// The capability a step needs of the model (docs/model-protocol.md#capabilities).
+    var capability: Capabilities {
+        switch self {
+        case .drag, .pinch, .twoFingerDrag, .tap, .longTouch, .touches, .cancelTouches: []
+        case .doubleTap: .doubleTap
+        case .slider: .slider
+        case .increment, .decrement: .voiceOverSteps
+        case .recenter: .recenter
+        case .rotate90: .rotation
+        case .resize: .resize
+        case .reduceMotion: .reduceMotion
+        case .memoryWarning: .memoryFallback
+        case .confirm, .cancel: .confirm
+        case .retry: .upload
+        }
     }
 }

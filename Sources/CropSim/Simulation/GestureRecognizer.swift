@@ -240,6 +240,7 @@ public struct GestureRecognizer: Sendable {
     }
 
     private mutating func tapped(at point: Point, downTime: Int64, into events: inout [EditorEvent]) {
+        guard settings.recognizesDoubleTap else { return }
         if let previous = lastTap {
             let d = point - previous.point
             let close = (d.x * d.x + d.y * d.y).squareRoot() <= settings.doubleTapMaxDistance

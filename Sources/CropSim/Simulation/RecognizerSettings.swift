@@ -17,6 +17,9 @@ public struct RecognizerSettings: Sendable, Hashable {
     public var rotationThreshold = 10.0
     /// Whether a twist is reported at all: the editor's `allowRotation`.
     public var recognizesRotation = false
+    /// Whether two taps are reported as a double-tap: a host whose editor has no double-tap
+    /// ladder (`Capabilities.doubleTap`) attaches no double-tap recognizer.
+    public var recognizesDoubleTap = true
 
     public init() {}
 

@@ -44,9 +44,11 @@ struct RunHost: EditorHost {
     var watchesFrames: Bool { recordFrames || nextCheckpoint < checkpoints.count || settling != nil }
 
     mutating func perform(_ effects: [EditorEffect], tick: Int) {
+        // The backend answers only a model that implements the flow after confirm.
+        let answers = reported.contains(.upload)
         for effect in effects {
             self.effects.append(TimedEffect(tick: tick, effect: effect))
-            backend.handle(effect, tick: tick)
+            if answers { backend.handle(effect, tick: tick) }
         }
         if let due = backend.nextDue, due <= queuedThrough { mispredicted = true }
     }

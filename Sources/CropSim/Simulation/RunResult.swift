@@ -45,7 +45,19 @@ public struct RunResult: Sendable {
     }
 
     public var violationCount: Int { violationCounts.values.reduce(0, +) }
-    public var passed: Bool { violationCount == 0 && failures.isEmpty && modelFailure == nil }
+
+    /// Passed, failed, or not applicable to the model (neither: nothing was judged).
+    public enum Outcome: String, Sendable, Codable {
+        case passed, failed, notApplicable
+    }
+
+    public var outcome: Outcome {
+        if notApplicable != nil { return .notApplicable }
+        return violationCount == 0 && failures.isEmpty && modelFailure == nil ? .passed : .failed
+    }
+
+    public var passed: Bool { outcome == .passed }
+    public var failed: Bool { outcome == .failed }
 
     public var haptics: [(tick: Int, haptic: Haptic)] {
         effects.compactMap { if case .haptic(let h) = $0.effect { ($0.tick, h) } else { nil } }

@@ -27,6 +27,7 @@ struct SimulationLoop<M: EditorModel> {
         result = RunResult(scenario: scenario, model: identity)
         var settings = options.recognizer
         settings.recognizesRotation = scenario.config.allowRotation
+        settings.recognizesDoubleTap = identity.capabilities.contains(.doubleTap)
         recognizer = GestureRecognizer(settings: settings)
     }
 
