@@ -22,10 +22,11 @@ public final class ModelProcess: @unchecked Sendable {
     private var stderrTail = StderrTail()
     private var nextID = 0
 
-    /// The longest reply line taken (docs/model-protocol.md#framing).
-    public static let maxLine = 64 << 20
-    /// The handshake's deadline: a model may start a runtime first.
-    public static let startTimeout = 10.0
+    /// The longest reply line taken (docs/model-protocol.md#framing): a step's reply is about a
+    /// hundred kilobytes, and what is read is held until its newline.
+    public static let maxLine = 16 << 20
+    /// The handshake's deadline, twice a request's: a model may start a runtime first.
+    var startTimeout: Double { 2 * timeout }
 
     /// Why a model could not be started or refused the handshake: a usage error of the command
     /// line, not a find.
@@ -116,7 +117,7 @@ public final class ModelProcess: @unchecked Sendable {
             if fds[1].revents != 0 { drainErrors() }
             if fds[2].revents != 0, !writeSome() { _ = died("it closed its input"); return nil }
             if fds[0].revents != 0 {
-                let n = read(output, &chunk, chunk.count)
+                let n = read(output, &chunk, min(chunk.count, Self.maxLine + 1 - (pending.count - pendingStart)))
                 if n > 0 { pending += chunk[..<n] } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
                     _ = died("it exited")
                     return nil
@@ -187,7 +188,7 @@ public final class ModelProcess: @unchecked Sendable {
     // MARK: Handshake
 
     private func handshake() throws(StartError) {
-        guard let line = exchange("hello", deadline: Self.startTimeout, { $0.raw(",\"protocol\":[1]") }) else {
+        guard let line = exchange("hello", deadline: startTimeout, { $0.raw(",\"protocol\":[1]") }) else {
             throw StartError(description: "the model did not answer the handshake: \(failure!.message)\(stderrNote)")
         }
         var r = WireReader(line)
@@ -252,10 +253,16 @@ public final class ModelProcess: @unchecked Sendable {
         return status
     }
 
+    /// How the process ended. The model runs under `/bin/sh -c`, which reports a child killed by
+    /// signal N as exit status 128 + N: both read as the signal.
     static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
-        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
-        return "killed by signal \(signal)\(signal == SIGSEGV ? " (SIGSEGV)" : signal == SIGABRT ? " (SIGABRT)" : signal == SIGKILL ? " (SIGKILL)" : "")"
+        let code = (status >> 8) & 0xFF
+        if signal == 0 && code <= 128 { return "exit status \(code)" }
+        let number = signal == 0 ? code - 128 : signal
+        let name = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
+                    SIGTERM: "SIGTERM"][number].map { " (\($0))" } ?? ""
+        return signal == 0 ? "exit status \(code): killed by signal \(number)\(name)" : "killed by signal \(number)\(name)"
     }
 
     private func drainErrors() {

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A model process that misbehaves on purpose, for scripts/check-models.
+
+It speaks the model protocol (docs/model-protocol.md) by passing every request to the
+reference editor's server (REFERENCE_MODEL, a path) and its replies back, and breaks the
+protocol the way MODE says once the session has run TICKS ticks:
+
+  crash      killed by SIGSEGV          hang       stops answering
+  garbage    a reply that is not JSON   huge       a 100 MB line without a newline
+  nan        the scale is "NaN"         exit0      exits with status 0
+  flood      100 MB on stderr, otherwise correct
+  linger     correct, but ignores its input closing and SIGTERM
+  version    answers the handshake with protocol 2
+  silent     never answers the handshake
+  nohello    answers the handshake with something else
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+mode = sys.argv[1]
+after = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+
+if mode == "silent":
+    time.sleep(3600)
+if mode == "linger":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+reference = subprocess.Popen([os.environ["REFERENCE_MODEL"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+ticks = 0
+
+
+def forward(line):
+    reference.stdin.write(line)
+    reference.stdin.flush()
+    return reference.stdout.readline()
+
+
+def emit(text):
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def misbehave(request, reply):
+    """The broken reply, or None to send the true one."""
+    if mode == "crash":
+        sys.stderr.write("about to crash: tick %d\n" % ticks)
+        sys.stderr.flush()
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if mode == "hang":
+        sys.stderr.write("stuck\n")
+        sys.stderr.flush()
+        time.sleep(3600)
+    if mode == "garbage":
+        return "this is not json\n"
+    if mode == "huge":
+        chunk = "a" * (1 << 20)
+        for _ in range(100):
+            sys.stdout.write(chunk)
+        sys.stdout.flush()
+        time.sleep(3600)
+    if mode == "exit0":
+        sys.exit(0)
+    if mode == "nan":
+        message = json.loads(reply)
+        for result in message.get("results", []):
+            result.setdefault("state", {})["scale"] = "NaN"
+        return json.dumps(message) + "\n"
+    return None
+
+
+for raw in sys.stdin.buffer:
+    request = json.loads(raw)
+    if mode == "nohello" and request["type"] == "hello":
+        emit(json.dumps({"type": "opened", "id": request["id"]}) + "\n")
+        continue
+    if mode == "version" and request["type"] == "hello":
+        emit(json.dumps({"type": "hello", "id": request["id"], "protocol": 2, "model": {"name": "hostile", "version": "1"},
+                         "capabilities": []}) + "\n")
+        continue
+    reply = forward(raw).decode()
+    if request["type"] == "open":
+        ticks = 0
+    if request["type"] == "step":
+        ticks += sum(1 for op in request["ops"] if op == "tick")
+        if ticks >= after:
+            broken = misbehave(request, reply)
+            if broken is not None:
+                reply = broken
+    if mode == "flood" and request["type"] == "step":
+        line = "flood " * 170 + "\n"
+        for _ in range(100):
+            sys.stderr.write(line * 1000)  # 100 MB in all, before the reply
+        sys.stderr.write("the last line\n")
+    emit(reply)
+
+if mode == "linger":
+    time.sleep(3600)
