@@ -9,8 +9,11 @@ struct Flow: Sendable {
     let key: String
     let contentType: String
     let jpeg: Bool
-    /// R12.5: 0.5 s, 1 s, 2 s at 60 Hz, i.e. one attempt and up to three retries.
-    static let backoffTicks = [30, 60, 120]
+    /// R12.5: 0.5 s, 1 s, 2 s at 60 Hz before retries 1, 2, 3; how many of them an editor
+    /// makes is policy `uploadAttempts` (four attempts use all three delays, three attempts two).
+    let backoffTicks: [Int]
+    /// Which failures are retried (policy `retryable`).
+    let retryableRule: Policies.Retryable
 
     enum Phase: Equatable {
         case editing, cropping, uploading(Int), waiting(attempt: Int, failedAt: Int), updatingProfile, done
@@ -24,7 +27,9 @@ struct Flow: Sendable {
     /// Profile updates acknowledged so far.
     var successfulUpdates = 0
 
-    init(user: UserContext?, config: AvatarCropperConfig) {
+    init(user: UserContext?, config: AvatarCropperConfig, policies: Policies) {
+        backoffTicks = Array([30, 60, 120].prefix(policies.uploadAttempts.count - 1))
+        retryableRule = policies.retryable
         self.user = user
         jpeg = if case .jpegSRGB = config.encoding { true } else { false }
         key = "users/\(user?.uid ?? "?")/avatar_\(config.outputSize).\(jpeg ? "jpg" : "png")"
@@ -34,11 +39,11 @@ struct Flow: Sendable {
     /// R12.5 as docs/upload.md decides it: every failed upload is retried except a client error
     /// (4xx) that trying again cannot fix; 408 and 429 are retried. A status under 400 that is not
     /// a success (a redirect the client did not follow) is no client error: retried.
-    static func retryable(_ outcome: UploadOutcome) -> Bool {
+    func retryable(_ outcome: UploadOutcome) -> Bool {
         switch outcome {
         case .success: false
         case .timeout, .connectionDropped: true
-        case .httpError(let status): status >= 500 || status == 408 || status == 429 || status < 400
+        case .httpError(let status): status >= 500 || status == 408 || status == 429 || (status < 400 && retryableRule == .transientAnd3xx)
         }
     }
 
@@ -81,7 +86,7 @@ extension Oracle {
                 flow.phase = .done
             }
         case (.uploadFinished(let attempt, let outcome), .uploading(let current)) where attempt == current:
-            let retry = Flow.retryable(outcome) && attempt < Flow.backoffTicks.count + 1
+            let retry = flow.retryable(outcome) && attempt < flow.backoffTicks.count + 1
             checkUploadTelemetry(effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
             if outcome == .success {
                 flow.phase = .updatingProfile
@@ -141,7 +146,22 @@ extension Oracle {
 
     /// Effects that come from a tick rather than an event (a retry whose backoff ran out).
     @usableFromInline mutating func observeTick(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+        tickHaptics(effects, pose: pose, tick: tick)
         flowEffects(effects, pose: pose, tick: tick)
+    }
+
+    /// A light impact on a tick comes with no user push: allowed only as a discrete action lands
+    /// on a limit (policy `arrivalHaptics: arrivalsToo`), where it is judged as any impact is
+    /// (at that limit, not a repeat).
+    private mutating func tickHaptics(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+        for effect in effects {
+            guard case .haptic(.lightImpact(let reason)) = effect else { continue }
+            if policies.arrivalHaptics == .arrivalsToo {
+                count([effect], pose: pose, tick: tick)
+            } else {
+                fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) on a tick, with no user push (policy arrivalHaptics: pushesOnly)")
+            }
+        }
     }
 
     private mutating func flowEffects(_ effects: [EditorEffect], pose: Pose, tick: Int) {
@@ -171,13 +191,13 @@ extension Oracle {
         case .uploading(let n) where n == request.attempt:
             break // attempt 1 after the crop or a Retry: the event has already moved the phase
         case .waiting(let last, let failedAt) where request.attempt == last + 1:
-            let wanted = Flow.backoffTicks[last - 1]
+            let wanted = flow.backoffTicks[last - 1]
             if tick - failedAt != wanted {
                 fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started \(tick - failedAt) ticks after attempt \(last) failed; want \(wanted)")
             }
             flow.phase = .uploading(request.attempt)
         default:
-            fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started while the flow is \(flow.phase): not after a retryable failure, past the limit of four, or with another attempt in flight")
+            fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started while the flow is \(flow.phase): not after a retryable failure, past the limit of \(flow.backoffTicks.count + 1), or with another attempt in flight")
             flow.phase = .uploading(request.attempt)
         }
     }
@@ -204,7 +224,7 @@ extension Oracle {
         if t.memoryFallback != flow.memoryFallbackAtConfirm { wrong.append("memoryFallback \(t.memoryFallback)") }
         if t.cropSucceeded != succeeded { wrong.append("cropSucceeded \(t.cropSucceeded)") }
         if t.zoomLimited != g.zoomLimited || t.lowDensity != g.lowDensity { wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)") }
-        let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.sDensity)
+        let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.densityEveryZoom ? g.sDensity : .infinity)
         if abs(quality - others) > SpecTolerance.zoom * others && t.qualityClampEngaged != (quality < others) {
             wrong.append("qualityClampEngaged \(t.qualityClampEngaged)")
         }
@@ -243,8 +263,8 @@ extension Oracle {
         if flow.phase == .failed(.upload), current != (path, version) {
             fail(.previousAvatarKept, tick: tick, "after the upload finally failed the profile is (\(current.path ?? "nil"), v\(current.version)); the previous (\(path ?? "nil"), v\(version)) must stay")
         }
-        if case .waiting(let attempt, let failedAt) = flow.phase, tick > failedAt + Flow.backoffTicks[attempt - 1] {
-            fail(.backoffAsSpecified, tick: tick, "attempt \(attempt + 1) is overdue: attempt \(attempt) failed at tick \(failedAt), the retry was due \(Flow.backoffTicks[attempt - 1]) ticks later")
+        if case .waiting(let attempt, let failedAt) = flow.phase, tick > failedAt + flow.backoffTicks[attempt - 1] {
+            fail(.backoffAsSpecified, tick: tick, "attempt \(attempt + 1) is overdue: attempt \(attempt) failed at tick \(failedAt), the retry was due \(flow.backoffTicks[attempt - 1]) ticks later")
             flow.phase = .failed(.upload)
         }
     }

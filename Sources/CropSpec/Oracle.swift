@@ -66,6 +66,14 @@ import CropVocabulary
     /// What the model implements and the choices it declared where the spec is silent.
     let capabilities: Capabilities
     let policies: Policies
+    /// The spring moves are held to, and whether their zoom follows the progress linearly
+    /// (policies `transitionSpring`, `zoomInterpolation`).
+    let timing: Timing
+    /// Policies read on the per-event and per-tick paths, kept as flags (a computed property or
+    /// a method reading `policies` from a mutating method copied the whole oracle).
+    let zoomLinear: Bool
+    let perAxisLimits: Bool
+    let settleBound: Int
     /// Per-run properties the model's capabilities leave unjudged: reported as such, never as
     /// passed, and their checks' findings dropped.
     @usableFromInline let notJudged: [Property]
@@ -144,11 +152,15 @@ import CropVocabulary
         source = request.source
         config = request.config
         viewport = request.viewport
-        geometry = SpecGeometry(source: source, viewport: viewport, config: config)
-        reduceMotion = request.reduceMotion
-        flow = Flow(user: request.user, config: config)
         capabilities = identity.capabilities
         policies = identity.policies
+        geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: identity.policies)
+        reduceMotion = request.reduceMotion
+        flow = Flow(user: request.user, config: config, policies: identity.policies)
+        timing = Self.timing(identity.policies.transitionSpring)
+        zoomLinear = identity.policies.zoomInterpolation == .linear
+        perAxisLimits = identity.policies.limitHaptics == .perAxis
+        settleBound = timing.settleBound
         notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
         unjudged = Set(notJudged)
     }
@@ -337,6 +349,7 @@ import CropVocabulary
                 break
             }
             guard !editorGesture else { break }
+            adjusted()
             if wasAnimating {
                 // Builds on the move in flight: not judged for where it lands, but it may turn.
                 start(Move(property: .rotate90Target, from: before, target: nil, anchor: .zero, turns: true), pose: pose, animating: animating, tick: tick)
@@ -352,7 +365,7 @@ import CropVocabulary
                        turn: turn, turns: true), pose: pose, animating: animating, tick: tick)
         case .doubleTap(let point):
             guard point.isFinite, !editorGesture else { break }
-            gestureSeen = true
+            if policies.instructionsHiddenBy != .panPinch { gestureSeen = true }
             let anchor = point - g.center
             let target = turningInFlight ? nil
                 : g.nextRung(after: before.scale, angle: before.angle).map { g.anchoredTarget(from: before, scale: $0, anchor: anchor) }
@@ -360,6 +373,7 @@ import CropVocabulary
                   pose: pose, animating: animating, tick: tick)
         case .setZoomSlider(let percent, let animated):
             guard percent.isFinite, !editorGesture else { break }
+            adjusted()
             let scale = g.sliderScale(min(max(percent, 0), 100), angle: before.angle)
             if animated {
                 start(Move(property: .sliderTarget, from: before,
@@ -376,6 +390,7 @@ import CropVocabulary
             }
         case .incrementZoom, .decrementZoom:
             guard !editorGesture else { break }
+            adjusted()
             let up = event == .incrementZoom
             guard !wasAnimating else {
                 // Builds on the move in flight: a new spring, not judged for where it lands.
@@ -383,7 +398,7 @@ import CropVocabulary
                       pose: pose, animating: animating, tick: tick)
                 break
             }
-            let scale = g.sliderScale(g.sliderPercent(before.scale, angle: before.angle) + (up ? 1 : -1) * SpecGeometry.sliderStep,
+            let scale = g.sliderScale(g.sliderPercent(before.scale, angle: before.angle) + (up ? 1 : -1) * policies.incrementStep.percent,
                                       angle: before.angle)
             let atEnd = g.isOn(up ? .zoomMax : .zoomMin, before, slack: SpecTolerance.zoom * 1e3)
             if atEnd {
@@ -398,6 +413,7 @@ import CropVocabulary
             }
         case .recenter:
             guard !editorGesture else { break }
+            adjusted()
             let scale = wasAnimating ? nil : before.scale
             start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero, angle: before.angle) },
                        anchor: .zero, turns: turningInFlight), pose: pose, animating: animating, tick: tick)
@@ -408,7 +424,7 @@ import CropVocabulary
             dropMove()
             let old = g
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
-            geometry = SpecGeometry(source: source, viewport: viewport, config: config)
+            geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies)
             sidesMemo = nil
             if let base {
                 let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
@@ -462,6 +478,12 @@ import CropVocabulary
         }
     }
 
+    /// An adjustment other than a gesture (slider, VoiceOver step, recenter, 90°): the first
+    /// gesture only under policy `instructionsHiddenBy: anyAdjustment`.
+    private mutating func adjusted() {
+        if policies.instructionsHiddenBy == .anyAdjustment { gestureSeen = true }
+    }
+
     private mutating func beginGesture() {
         gestureSeen = true
         editorGesture = true
@@ -475,7 +497,9 @@ import CropVocabulary
         // A new move starts its spring from rest: the settle bound counts from here.
         animationTicks = 0
         if animating {
-            if reduceMotion {
+            // Under Reduce Motion a move lands in its event, or (policy `reduceMotion:
+            // landOnNextTick`) by the end of the next tick, whose frame must not animate.
+            if reduceMotion && policies.reduceMotion == .landInEvent {
                 fail(.reduceMotionDiscrete, tick: tick, "\(m.property.rawValue) animates with Reduce Motion on")
             }
             move = m
@@ -490,7 +514,7 @@ import CropVocabulary
             land(running.property, target: target, pose: pose, tick: tick, when)
         } else if let d = running.springDeviation {
             fail(.springTiming, tick: d.tick,
-                 "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (k 100, ζ 0.8, m 1, 60 Hz) is at \(d.reference)")
+                 "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (\(timing.name)) is at \(d.reference)")
         }
     }
 
@@ -544,7 +568,7 @@ import CropVocabulary
         let pushed = Self.pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home, in: geometry)
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        engaged.formUnion(sides(of: pose).loose.intersection(Self.axes(touching: pushed.atAll)))
+        engaged.formUnion(Self.unit(sides(of: pose).loose.intersection(Self.axes(touching: pushed.atAll)), perAxis: perAxisLimits))
     }
 
     /// Both sides of every axis with a side in `sides` (as `axis(of:)`, for a whole set at once).
@@ -657,11 +681,11 @@ import CropVocabulary
                 let on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(Self.sides(named: reason))
                 if on.isEmpty {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
-                } else if disarmed.isSuperset(of: on) {
+                } else if !perAxisLimits ? disarmed.isSuperset(of: on) : !disarmed.isDisjoint(with: Self.unit(on, perAxis: true)) {
                     fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
-                disarmed.formUnion(on)
-                engaged.formUnion(on)
+                disarmed.formUnion(Self.unit(on, perAxis: perAxisLimits))
+                engaged.formUnion(Self.unit(on, perAxis: perAxisLimits))
                 // A cut engages every side of its axis the pose sits on (an axis with no range). Lenient
                 // both ways: a repeat needs the pose on that side within rounding, an owed impact is
                 // waived while it is anywhere near it.
@@ -697,6 +721,14 @@ import CropVocabulary
     /// Every reason, in a fixed order, built once (walked without allocating).
     static let reasons: [LimitReason] = LimitReason.allCases
 
+    /// What one limit is (policy `limitHaptics`): each side, or under `perAxis` both sides of a
+    /// pan or tilt axis at once (zoom keeps s_min and s_max apart: the notes name them). Static,
+    /// with the policy passed in: as a method it copied the whole oracle per call.
+    @inline(__always) static func unit(_ sides: LimitSet, perAxis: Bool) -> LimitSet {
+        guard perAxis else { return sides }
+        return sides.intersection(.zoom).union(axes(touching: sides.subtracting(.zoom)))
+    }
+
     /// Both sides of the axis a reason names.
     static func axis(of reason: LimitReason) -> LimitSet {
         switch reason {
@@ -709,11 +741,11 @@ import CropVocabulary
 
     /// A side stays engaged while the pose sits on it: `disarmed` is left as soon as the pose is
     /// off by rounding, `engaged` only once it is clearly off.
-    private mutating func rearm(_ pose: Pose) {
+    @inline(__always) private mutating func rearm(_ pose: Pose) {
         guard !engaged.isEmpty || !disarmed.isEmpty else { return }
         let (tight, loose) = sides(of: pose)
-        disarmed.formIntersection(tight)
-        engaged.formIntersection(loose)
+        disarmed.formIntersection(Self.unit(tight, perAxis: perAxisLimits))
+        engaged.formIntersection(Self.unit(loose, perAxis: perAxisLimits))
     }
 
     /// The sides `pose` sits on within rounding (`tight`: `SpecTolerance.zoom`) and clearly
@@ -813,7 +845,7 @@ import CropVocabulary
         } else if editor.angleGuideVisible {
             fail(.rotationOnlyWhenAllowed, tick: tick, "the angle guide line shows without allowRotation")
         }
-        if !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
+        if g.densityEveryZoom && !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
             fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)")
         }
         let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2

@@ -33,7 +33,14 @@ public struct SpecGeometry: Sendable {
     /// is. Found from cos(45° − φ) = (s_max/s_min)/√2; 45° when the range allows any angle.
     public let maxTilt: Double
 
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig) {
+    /// The density gate holds on every frame and caps s_max (policy `densityCap`).
+    public let densityEveryZoom: Bool
+    /// The slider's mapping (policy `sliderMapping`).
+    public let slider: Policies.SliderMapping
+
+    /// The geometry under `policies` (the spec's silences the editor decided: where the density
+    /// gate holds, how the slider maps).
+    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, policies: Policies = .init()) {
         let turned = source.orientation.rawValue >= 5 // EXIF 5–8 turn the image a quarter
         width = Double(turned ? source.storedHeight : source.storedWidth)
         height = Double(turned ? source.storedWidth : source.storedHeight)
@@ -44,7 +51,9 @@ public struct SpecGeometry: Sendable {
         sMin = cover
         sQuality = (dpt * sigma) / (Double(config.outputSize) * config.qualityMultiplier)
         sDensity = sigma / config.minPixelPerPoint
-        sMax = max(cover, min(cover * config.maxZoomMultiplier, sQuality, sDensity))
+        densityEveryZoom = policies.densityCap == .everyZoom
+        slider = policies.sliderMapping
+        sMax = max(cover, min(cover * config.maxZoomMultiplier, sQuality, densityEveryZoom ? sDensity : .infinity))
         minPixelPerPoint = config.minPixelPerPoint
         lowDensity = sigma / cover < config.minPixelPerPoint
         requiredCropSide = min(Double(config.outputSize) * config.qualityMultiplier, min(width, height))
@@ -240,28 +249,33 @@ public struct SpecGeometry: Sendable {
 
     // MARK: Slider (R4.2)
 
-    /// docs/editor-model.md decides the 0–100 % slider is logarithmic: s = s_min·(s_max/s_min)^(p/100),
-    /// over the range at the photo's turn.
+    /// The zoom at slider `percent`, over the range at the photo's turn: logarithmic,
+    /// s = s_min·(s_max/s_min)^(p/100) (docs/editor-model.md), or linear, s = s_min + p/100·(s_max − s_min)
+    /// (policy `sliderMapping`). Outside 0–100 % it extrapolates (an increment past the end).
     public func sliderScale(_ percent: Double, angle: Double = 0) -> Double {
         let lo = sMin(angle), hi = sMax(angle)
         guard !Self.collapsed(lo, hi) else { return percent > 100 ? hi * 2 : percent < 0 ? lo / 2 : lo }
-        return lo * Double.exp(percent / 100 * Double.log(hi / lo))
+        switch slider {
+        case .logarithmic: return lo * Double.exp(percent / 100 * Double.log(hi / lo))
+        case .linear: return lo + percent / 100 * (hi - lo)
+        }
     }
 
     /// The inverse: the percent the slider shows at zoom `s`, 0 when the range is collapsed.
     public func sliderPercent(_ s: Double, angle: Double = 0) -> Double {
         let lo = sMin(angle), hi = sMax(angle)
         guard !Self.collapsed(lo, hi) else { return 0 }
-        return min(max(100 * Double.log(s / lo) / Double.log(hi / lo), 0), 100)
+        let p = switch slider {
+        case .logarithmic: 100 * Double.log(s / lo) / Double.log(hi / lo)
+        case .linear: 100 * (s - lo) / (hi - lo)
+        }
+        return min(max(p, 0), 100)
     }
 
     /// docs/rotation.md decides that a zoom range narrower than rounding (relative `SpecTolerance.zoom`)
     /// is collapsed: at the tilt limit s_min(θ) meets s_max by construction, and rounding must not
     /// decide whether a decrement moves the photo or presses against the end.
     static func collapsed(_ lo: Double, _ hi: Double) -> Bool { hi <= lo * (1 + SpecTolerance.zoom) }
-
-    /// One VoiceOver increment or decrement: one slider step of 10 % (notes: "one slider step").
-    public static let sliderStep = 10.0
 
     // MARK: Where the pose sits
 
