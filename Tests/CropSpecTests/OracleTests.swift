@@ -25,11 +25,12 @@ import Testing
 
     /// A puppet opened at the initial pose, announced: nothing broken yet.
     func puppet(config: AvatarCropperConfig = .init(), reduceMotion: Bool = false, user: UserContext? = nil,
-                opening: Observation? = nil, effects: [EditorEffect] = [.announce(.voiceOverIntro)]) throws
-        -> (CheckedEditor<Puppet>, PuppetScript) {
+                opening: Observation? = nil, effects: [EditorEffect] = [.announce(.voiceOverIntro)],
+                policies: Policies = .init()) throws -> (CheckedEditor<Puppet>, PuppetScript) {
         let g = ZoomGeometry(source: source, viewport: viewport, config: config)
         let first = opening ?? observation(g.initialPose, in: g)
         let script = PuppetScript(opening: first, effects: effects, slider: percent(first.pose, in: g))
+        script.policies = policies
         let request = OpenRequest(source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user)
         return (try #require(CheckedEditor<Puppet>.opened(request, in: script)), script)
     }

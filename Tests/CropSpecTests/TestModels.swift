@@ -21,6 +21,8 @@ final class PuppetScript {
     let opening: Observation
     let openingEffects: [EditorEffect]
     let openingSlider: Double
+    /// The choices the puppet declares where the spec is silent.
+    var policies = Policies()
     var steps: [Step] = []
     private var next = 0
 
@@ -42,7 +44,9 @@ struct Puppet: EditorModel {
     private var slider: Double
     private let script: PuppetScript
 
-    static func identity(in context: PuppetScript) -> ModelIdentity { ModelIdentity(name: "puppet", version: "1", capabilities: .all) }
+    static func identity(in context: PuppetScript) -> ModelIdentity {
+        ModelIdentity(name: "puppet", version: "1", capabilities: .all, policies: context.policies)
+    }
 
     static func open(_ request: OpenRequest, in script: PuppetScript, effects: inout [EditorEffect]) throws(OpenRefusal) -> Puppet {
         effects += script.openingEffects
@@ -74,6 +78,8 @@ final class Tamper {
     var frame: ((Observation) -> Observation)?
     /// Edits the effects of every tick from now on.
     var everyTick: (([EditorEffect]) -> [EditorEffect])?
+    /// The choices the editor is judged by (the reference editor's by default).
+    var policies = Policies()
 }
 
 struct Tampered: EditorModel {
@@ -83,7 +89,11 @@ struct Tampered: EditorModel {
     private var shownPose: Pose?
     private var shownFrame: Observation?
 
-    static func identity(in context: Tamper) -> ModelIdentity { Editor.referenceIdentity }
+    static func identity(in tamper: Tamper) -> ModelIdentity {
+        var identity = Editor.referenceIdentity
+        identity.policies = tamper.policies
+        return identity
+    }
 
     static func open(_ request: OpenRequest, in tamper: Tamper, effects: inout [EditorEffect]) throws(OpenRefusal) -> Tampered {
         Tampered(editor: try Editor.open(request, effects: &effects), tamper: tamper)
