@@ -111,7 +111,7 @@ let package = Package(
         // (libcurl, TLS, Kerberos: 30 more shared libraries, ~7 MiB), which every other command
         // would load at start. `cropsim studio` checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
-        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropVocabulary"]),
+        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary"]),
 
         .testTarget(
             name: "CropModelTests",

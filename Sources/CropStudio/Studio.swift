@@ -20,6 +20,8 @@ public actor Studio {
         public var scenarios = ScenarioStore(root: "Scenarios")
         /// A scenario file named on the command line: the page may open it even outside the folder.
         public var open: String?
+        /// The editor recordings run against: the reference editor, or a team's own over a pipe.
+        public var model = ModelRunner.reference
 
         public init() {}
     }
@@ -118,7 +120,8 @@ public actor Studio {
             let picked = try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
             let device = Self.device(picked, view: options.view, screenScale: options.screenScale)
             var session = StudioSession(id: Self.newID(), recording: Recording(setup: [device.setup, fresh.image], view: device.view),
-                                        name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute))
+                                        name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute),
+                                        model: options.model)
             _ = session.handle(.init(session: session.id, now: 0, inputs: []))
             try admit(session)
             return try response(session, result: session.result, mode: "record", startUs: 0, thumbnail: fresh.thumbnail, device: picked?.name)
@@ -127,7 +130,7 @@ public actor Studio {
         let opened = try openScenario(id)
         var options = Simulator.Options()
         options.measureTiming = false
-        let played = Simulator.run(opened.scenario, options: options)
+        let played = self.options.model.run(opened.scenario, options: options)
         var recording = Recording(setup: opened.setup, view: opened.scenario.device.view)
         var mode = "play", startUs = 0
         if let tick = request.branchTick {
@@ -138,7 +141,8 @@ public actor Studio {
             mode = "record"
         }
         var session = StudioSession(id: Self.newID(), recording: recording, name: opened.scenario.name,
-                                    description: opened.scenario.description, image: opened.scenario.image, photoPath: opened.photo)
+                                    description: opened.scenario.description, image: opened.scenario.image, photoPath: opened.photo,
+                                    model: self.options.model)
         _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
         try admit(session)
         var thumbnail: RGBImage?
@@ -156,7 +160,8 @@ public actor Studio {
         return .init(session: s.id, name: s.name, description: s.description, mode: mode, startMs: Double(startUs) / 1000,
                      frames: StudioProtocol.Frame.all(result),
                      photoDefinitions: FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: thumbnail),
-                     frameSVG: svg, imagePoints: [points.width, points.height], device: device)
+                     frameSVG: svg, imagePoints: [points.width, points.height], device: device,
+                     model: result.model.label, notJudged: result.notJudged.map(\.rawValue))
     }
 
     /// The scenario for an id below the folder (or the file named on the command line), and its
@@ -254,7 +259,7 @@ public actor Studio {
         }
         var runOptions = Simulator.Options()
         runOptions.measureTiming = false
-        let replay = Simulator.run(try Self.load(text: text, file: path), options: runOptions)
+        let replay = options.model.run(try Self.load(text: text, file: path), options: runOptions)
         let pose = live.final?.observation.pose
         return .init(path: path, replayIdentical: StudioProtocol.Frame.all(replay) == StudioProtocol.Frame.all(live),
                      frames: replay.frames.count, finalPose: pose.map { [$0.scale, $0.translation.x, $0.translation.y, $0.angle] } ?? [],

@@ -33,7 +33,7 @@ enum StudioPage {
     svg.defs{position:absolute;width:0;height:0;overflow:hidden}
     [hidden]{display:none!important}
     </style></head><body>
-    <h1>cropsim studio <span class="muted" id="mode"></span></h1>
+    <h1>cropsim studio <span class="muted" id="mode"></span> <span class="muted" id="model"></span></h1>
     <div id="defs"></div>
     <div id="main">
       <div id="stage"><div id="frame"></div><div id="pulse" title="haptic"></div></div>
@@ -43,6 +43,7 @@ enum StudioPage {
         <div>Haptics: <span id="haptics"></span></div>
         <div>Tips: <span id="tips"></span></div>
         <div id="violations"></div>
+        <div id="notJudged" class="muted"></div>
         <div id="notice"></div>
         <h2>Controls</h2>
         <div class="row">Zoom slider <input type="range" id="slider" min="0" max="100" step="1" value="0"> <label><input type="checkbox" id="sliderAnimated" checked> animated</label>
@@ -85,6 +86,7 @@ enum StudioPage {
       $('player').hidden=r.mode!=='play';$('scrub').max=String(Math.max(0,r.frames.length-1));$('scrub').value='0';
       if(!$('name').value)$('name').value=r.name;
       var f=S.frames[0];$('size').value=f.vw+'x'+f.vh;notice('');$('saved').textContent='';$('device').value=r.device||'';
+      $('model').textContent=r.model?'· model: '+r.model:'';$('notJudged').textContent=r.notJudged&&r.notJudged.length?'Not judged (the model does not implement them): '+r.notJudged.join(', '):'';
       document.documentElement.setAttribute('data-session',r.session);
       draw(r.mode==='play'?0:Math.max(0,tickAt(clock())));
     }

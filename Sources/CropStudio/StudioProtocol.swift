@@ -183,6 +183,10 @@ public enum StudioProtocol {
         public var imagePoints: [Double]
         /// The device preset the scenario names, if it names one (the page's picker shows it).
         public var device: String?
+        /// The editor recorded against ("cropsim-reference 1.0", or a team's own model) and the
+        /// properties its capabilities leave unjudged, which the page lists.
+        public var model: String = ""
+        public var notJudged: [String] = []
     }
 
     public struct SaveRequest: Codable, Sendable {

@@ -27,8 +27,12 @@ public struct StudioSession: Sendable {
     /// The last tick the page was sent, and the first tick new input has changed since.
     private var sentThrough = -1
     private var changedFrom: Int?
+    /// The editor the recording runs against.
+    let model: ModelRunner
 
-    init(id: String, recording: Recording, name: String, description: String, image: ImageSpec?, photoPath: String?) {
+    init(id: String, recording: Recording, name: String, description: String, image: ImageSpec?, photoPath: String?,
+         model: ModelRunner = .reference) {
+        self.model = model
         self.id = id
         self.recording = recording
         self.name = name
@@ -103,7 +107,7 @@ public struct StudioSession: Sendable {
         } catch {
             return "the recording cannot be kept: \(error.message)"
         }
-        let run = Simulator.run(scenario, options: options)
+        let run = model.run(scenario, options: options)
         result = run
         finalThrough = lift.map { Recording.tick($0) - 1 } ?? Int.max
         return nil

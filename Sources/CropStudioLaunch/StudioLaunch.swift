@@ -16,9 +16,13 @@ public struct StudioLaunch: Codable, Equatable, Sendable {
     public var photo: String?
     public var scenarios: String
     public var open: String?
+    /// `--model`: a command speaking the model protocol, recorded against instead of the
+    /// reference editor (docs/model-protocol.md), and its per-request deadline.
+    public var model: String?
+    public var modelTimeout: Double?
 
     public init(port: Int, viewWidth: Double, viewHeight: Double, screenScale: Double, device: String?, photo: String?,
-                scenarios: String, open: String?) {
+                scenarios: String, open: String?, model: String? = nil, modelTimeout: Double? = nil) {
         self.port = port
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -27,6 +31,8 @@ public struct StudioLaunch: Codable, Equatable, Sendable {
         self.photo = photo
         self.scenarios = scenarios
         self.open = open
+        self.model = model
+        self.modelTimeout = modelTimeout
     }
 
     /// The server program's name; `cropsim studio` looks for it next to itself.

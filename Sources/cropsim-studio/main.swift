@@ -1,3 +1,4 @@
+import CropPipe
 import CropSim
 import CropStudio
 import CropStudioLaunch
@@ -31,6 +32,13 @@ if let name = launch.device {
 options.photo = launch.photo
 options.scenarios = ScenarioStore(root: launch.scenarios)
 options.open = launch.open
+if let command = launch.model {
+    do {
+        options.model = .process(try ModelProcessPool(command: command, timeout: launch.modelTimeout ?? 5))
+    } catch {
+        fail("--model \(jsonString(command)): \(error.description)")
+    }
+}
 
 let studio: Studio
 do throws(Studio.Failure) { studio = try Studio(options: options) } catch { fail(error.description) }

@@ -27,6 +27,7 @@ struct StudioCommand: ParsableCommand {
     /// `--device NAME` (new recordings name it), or `--view`/`--screen-scale`; default iphone-15's numbers.
     @OptionGroup var device: DeviceOptions
     @Option(help: "The scenarios folder the page opens from and saves to.") var scenarios = "Scenarios"
+    @OptionGroup var model: ModelOptions
 
     func validate() throws {
         try Limits.check(port, "--port", in: 0...65535)
@@ -43,7 +44,8 @@ struct StudioCommand: ParsableCommand {
         let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
         let launch = StudioLaunch(
             port: port, viewWidth: viewport.size.width, viewHeight: viewport.size.height, screenScale: viewport.screenScale,
-            device: device.device?.name, photo: photo, scenarios: scenarios, open: open)
+            device: device.device?.name, photo: photo, scenarios: scenarios, open: open,
+            model: model.command, modelTimeout: model.command == nil ? nil : model.modelTimeout)
         try Self.exec(launch)
     }
 
