@@ -1,4 +1,5 @@
 import CropImaging
+import CropModel
 import CropSim
 import CropVocabulary
 import Foundation
@@ -22,10 +23,10 @@ import Foundation
 public enum HTMLReport {
     /// The report's files beside `summary.json`: `index.html`, `summary-rows.jsonl` and
     /// `timings.js`. `suite` is every scenario id the run was drawn from (before `--shard`).
-    public static func files(_ results: [RunResult], suite: [String]) -> [String: [UInt8]] {
+    public static func files(_ results: [RunResult], suite: [String], model: ModelReport? = nil) -> [String: [UInt8]] {
         let rows = SummaryRows(suite: .init(ids: suite), rows: results.map(SummaryRow.init))
         let p95 = results.map { ($0.scenario.id, FrameTimingStatistics($0.modelNanoseconds).p95Ns) }
-        return ["index.html": Array(render(rows: rows.rows).utf8), SummaryRows.fileName: Array(rows.text.utf8),
+        return ["index.html": Array(render(rows: rows.rows, model: model).utf8), SummaryRows.fileName: Array(rows.text.utf8),
                 "timings.js": Array(timings(p95: p95).utf8)]
     }
 
@@ -35,14 +36,20 @@ public enum HTMLReport {
     }
 
     /// `index.html`, rows in page order (failures first, then by id) whatever the order given.
-    public static func render(rows: [SummaryRow]) -> String {
-        let failed = rows.filter { !$0.pass }.count
+    /// `model` names the model under test when it is not the reference editor.
+    public static func render(rows: [SummaryRow], model: ModelReport? = nil) -> String {
+        let failed = rows.filter(\.failed).count
+        let notApplicable = rows.filter { $0.na != nil }.count
+        let passed = rows.count - failed - notApplicable
         var page = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"not-run\"><head><meta charset=\"utf-8\">"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        page += "<title>cropsim report: \(rows.count - failed) of \(rows.count) passed</title>"
+        page += "<title>cropsim report: \(passed) of \(rows.count) passed</title>"
         page += "<style>\(PageAssets.css)</style><script>\(PageAssets.errorTrap)</script></head><body>\n"
         page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(rows.count)</b> scenarios: "
-        page += "<span class=\"badge pass\">✓ \(rows.count - failed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span></p>"
+        page += "<span class=\"badge pass\">✓ \(passed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span>"
+        if notApplicable > 0 { page += " <span class=\"badge none\">\(notApplicable) not applicable</span>" }
+        page += "</p>"
+        if let model, model.name != Editor.referenceIdentity.name || model.command != nil { page += modelLine(model) }
         page += "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
         page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
         page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
@@ -71,6 +78,18 @@ public enum HTMLReport {
         "cropsimTiming(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.timing(r.modelNanoseconds, wallSeconds: wallSeconds))));\n"
     }
 
+    /// The model under test: who, the policies that are not the reference editor's, what it
+    /// does not implement and the properties left unjudged (never counted as passed).
+    static func modelLine(_ m: ModelReport) -> String {
+        var out = "<p class=\"model\" id=\"model\">Model under test: <b>\(escapeMarkup(m.name))</b> \(escapeMarkup(m.version))"
+        let reference = Dictionary(uniqueKeysWithValues: Policies().values.map { ($0.name, $0.value) })
+        let changed = m.policies.filter { reference[$0.key] != $0.value }.sorted { $0.key < $1.key }
+        if !changed.isEmpty { out += " · policies: " + changed.map { "<code>\(escapeMarkup($0.key))=\(escapeMarkup($0.value))</code>" }.joined(separator: " ") }
+        if !m.missingCapabilities.isEmpty { out += "<br>Does not implement: " + escapeMarkup(m.missingCapabilities.joined(separator: ", ")) }
+        if !m.notJudged.isEmpty { out += "<br>Not judged: <span class=\"not-judged\">" + escapeMarkup(m.notJudged.joined(separator: ", ")) + "</span>" }
+        return out + "</p>"
+    }
+
     /// A photo shrunk to the size the report embeds: shrink once, show in many sections.
     public static func photo(_ image: RGBImage) -> RGBImage { Thumbnail.shrink(image) }
 
@@ -91,13 +110,19 @@ public enum HTMLReport {
     }
 
     static func badge(_ r: RunResult) -> String {
-        r.passed ? "<span class=\"badge pass\">✓ pass</span>" : "<span class=\"badge fail\">✗ fail</span>"
+        switch r.outcome {
+        case .passed: "<span class=\"badge pass\">✓ pass</span>"
+        case .failed: "<span class=\"badge fail\">✗ fail</span>"
+        case .notApplicable: "<span class=\"badge none\">n/a</span>"
+        }
     }
 
     /// Violations grouped by invariant (first tick, its numbers, how many), then failed
     /// expectations and a refusal, at most `limit` lines.
     static func problems(_ r: RunResult, limit: Int) -> String {
         var lines: [String] = []
+        if let reason = r.notApplicable { lines.append("not applicable: \(escapeMarkup(reason))") }
+        if let f = r.modelFailure { lines.append("<b class=\"violation\">model \(f.kind.rawValue)</b>: \(escapeMarkup(f.message))") }
         if let rejection = r.rejection { lines.append("refused: \(escapeMarkup(rejection))") }
         let firsts = Dictionary(grouping: r.violations, by: \.property).values
             .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
@@ -121,8 +146,9 @@ extension SummaryRow {
         let problems = HTMLReport.problems(r, limit: 3)
         self.init(id: r.scenario.id, name: r.scenario.name, pass: r.passed, ticks: r.ticks, violations: r.violationCount,
                   haptics: haptics, covers: r.scenario.covers,
-                  invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"]),
-                  problems: problems.isEmpty ? nil : problems)
+                  invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
+                    + (r.modelFailure == nil ? [] : ["model"]),
+                  problems: problems.isEmpty ? nil : problems, notApplicable: r.notApplicable)
     }
 }
 

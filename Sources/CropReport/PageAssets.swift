@@ -63,7 +63,7 @@ enum PageAssets {
     static let summaryShell = """
     <section class="summary"><h2>Summary</h2>
     <form class="filters" id="filters" onsubmit="return false">
-    <label>Result <select name="result"><option value="">all</option><option value="fail">failed</option><option value="pass">passed</option></select></label>
+    <label>Result <select name="result"><option value="">all</option><option value="fail">failed</option><option value="pass">passed</option><option value="na">not applicable</option></select></label>
     <label>Group <select name="group"><option value="">all</option></select></label>
     <label>Requirement <select name="req"><option value="">all</option></select></label>
     <label>Invariant <select name="inv"><option value="">all</option></select></label>
@@ -113,7 +113,7 @@ enum PageAssets {
       try{history.replaceState(null,'',parts.length?'#'+parts.join('&'):location.pathname+location.search);}catch(e){}
     }
     function matches(r){
-      if(state.result&&(state.result==='pass')!==r.pass)return false;
+      if(state.result&&state.result!==(r.na?'na':r.pass?'pass':'fail'))return false;
       if(state.group&&r.g!==state.group)return false;
       if(state.req&&r.cov.indexOf(state.req)<0)return false;
       if(state.inv&&r.inv.indexOf(state.inv)<0)return false;
@@ -130,7 +130,7 @@ enum PageAssets {
       if(state.open.length===1&&state.open[0]==='*')state.open=list.map(function(r){return r.id;});
       state.open.forEach(function(id){open[id]=1;});
       list.forEach(function(r){
-        html.push('<tr class="'+(r.pass?'pass':'fail')+'" data-id="'+esc(r.id)+'"><td>'+(r.pass?'<span class="badge pass">✓ pass</span>':'<span class="badge fail">✗ fail</span>')+
+        html.push('<tr class="'+(r.na?'na':r.pass?'pass':'fail')+'" data-id="'+esc(r.id)+'"><td>'+(r.na?'<span class="badge none">n/a</span>':r.pass?'<span class="badge pass">✓ pass</span>':'<span class="badge fail">✗ fail</span>')+
           '</td><td><a href="#" class="open" aria-expanded="'+(open[r.id]?'true':'false')+'">'+esc(r.name)+'</a><br><code>'+esc(r.id)+'</code></td><td>'+esc(r.g)+
           '</td><td class="num">'+r.ticks+'</td><td class="num">'+r.v+'</td><td>'+(r.h?esc(r.h):'<span class="muted">none</span>')+
           '</td><td class="num">'+dur(r.p95)+'</td><td>'+(r.prob||'')+'</td></tr>');

@@ -6,9 +6,14 @@ import CropVocabulary
 /// own server does, and the conformance check of the protocol itself — the suite through this
 /// server must give the same logs, byte for byte, as the same editor in process.
 struct ReferenceServer {
+    /// Who the server says it is (the reference editor's identity, or fewer capabilities and
+    /// other policies when told to declare them).
+    let identity: ModelIdentity
     private var editor: Editor?
     /// The state last sent, for the next result's changes.
     private var sent: ModelState?
+
+    init(identity: ModelIdentity) { self.identity = identity }
 
     /// Answers one request line; nil when the line is not a request (the caller reports it).
     mutating func answer(_ line: [UInt8]) -> WireWriter {
@@ -18,7 +23,7 @@ struct ReferenceServer {
             let (type, id) = try Self.head(line)
             switch type {
             case "hello":
-                w.raw("{\"type\":\"hello\",\"id\":"); w.int(id); w.hello(Editor.referenceIdentity); w.raw("}")
+                w.raw("{\"type\":\"hello\",\"id\":"); w.int(id); w.hello(identity); w.raw("}")
             case "open":
                 let (_, request) = try r.openRequest()
                 open(request, id: id, into: &w)

@@ -28,6 +28,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The PNG to write (replaced atomically).") var out: String
     @Option(help: "Width of one frame in pixels.") var frameWidth = 240
     @Option(help: "Frames per row (default: up to 6).") var columns: Int?
+    @OptionGroup var model: ModelOptions
 
     func validate() throws {
         if ticks != nil && every != nil { throw ValidationError("--ticks and --every cannot be combined") }
@@ -47,7 +48,12 @@ struct RenderCommand: ParsableCommand {
 
         var options = Simulator.Options()
         options.measureTiming = false
-        let result = Simulator.run(s, options: options)
+        let (runner, pool) = try model.start()
+        defer { pool?.shutdown() }
+        let result = runner.run(s, options: options)
+        if let reason = result.notApplicable {
+            throw CommandLineInputError(description: "\(scenario): not applicable to \(runner.identity.label): \(reason)")
+        }
         guard let last = result.frames.last?.tick else {
             throw CommandLineInputError(description: "\(scenario): no frames to render: the editor refused the photo (\(result.rejection ?? "unknown"))")
         }

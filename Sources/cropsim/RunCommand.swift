@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
         writer.jobs = jobs
         writer.model = ModelReport(runner.identity, command: model.command)
         writer.attachments = ScenarioPhotos.render(&outcome.results)
-        writer.files.merge(HTMLReport.files(outcome.results, suite: suite)) { $1 }
+        writer.files.merge(HTMLReport.files(outcome.results, suite: suite, model: ModelReport(runner.identity, command: model.command))) { $1 }
         let thumbnails = Self.thumbnails(outcome.results), wallSeconds = outcome.wallSeconds
         writer.scenarioFiles = { r in
             let photo = ScenarioPhotos.path(of: r.scenario).flatMap { thumbnails[$0] }

@@ -20,9 +20,12 @@ public struct SummaryRow: Codable, Equatable, Sendable {
     public var inv: [String]
     /// Problems, as markup (`<b class="violation">`, `<code>`, `<br>`, `<span class="muted">`).
     public var prob: String?
+    /// Why the scenario does not apply to the model (then `pass` is false and it did not fail).
+    public var na: String?
 
     public init(id: String, name: String, pass: Bool, ticks: Int, violations: Int, haptics: String,
-                covers: [String], invariants: [String], problems: String?) {
+                covers: [String], invariants: [String], problems: String?, notApplicable: String? = nil) {
+        na = notApplicable
         self.id = id
         self.name = name
         g = id.split(separator: "/").dropLast().first.map(String.init) ?? "(top)"
@@ -44,12 +47,16 @@ public struct SummaryRow: Codable, Equatable, Sendable {
         out += ",\"cov\":[\(cov.map(jsonString).joined(separator: ","))]"
         out += ",\"inv\":[\(inv.map(jsonString).joined(separator: ","))]"
         if let prob { out += ",\"prob\":\(jsonString(prob))" }
+        if let na { out += ",\"na\":\(jsonString(na))" }
         return (out + "}").replacingOccurrences(of: "<", with: "\\u003c")
     }
 
+    /// Failed: neither passed nor not applicable.
+    public var failed: Bool { !pass && na == nil }
+
     /// The page's order: failures first, then by id.
     public static func pageOrder(_ a: SummaryRow, _ b: SummaryRow) -> Bool {
-        a.pass != b.pass ? !a.pass : a.id < b.id
+        a.failed != b.failed ? a.failed : a.id < b.id
     }
 
     /// The markup `prob` may hold; a shard's row with anything else (a `<script>`, an attribute)

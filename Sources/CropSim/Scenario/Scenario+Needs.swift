@@ -20,6 +20,10 @@ extension Scenario {
             let c = step.action.capability
             if !c.isEmpty, !capabilities.isSuperset(of: c), !needs.isSuperset(of: c) { need(c, "a \(step.action.name) step (\(step.path))") }
         }
+        // A confirm with someone signed in starts the upload the scenario scripts.
+        if backend.user != nil, steps.contains(where: { $0.action == .confirm }), !needs.contains(.upload) {
+            need(.upload, "a confirm with a signed-in user (the upload flow)")
+        }
         guard !why.isEmpty else { return nil }
         return "the scenario sets \(why.joined(separator: ", ")), which needs \(needs.names.joined(separator: ", ")); the model does not declare it"
     }
