@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CropModel", targets: ["CropModel"]),
         .library(name: "CropSpec", targets: ["CropSpec"]),
         .library(name: "CropSim", targets: ["CropSim"]),
+        .library(name: "CropFuzz", targets: ["CropFuzz"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
         .executable(name: "cropsim-studio", targets: ["cropsim-studio"]),
         .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),

@@ -1,3 +1,4 @@
+import CropModel
 import CropSim
 import CropVocabulary
 import Dispatch
@@ -180,7 +181,7 @@ public enum Campaign {
                 shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
                 guard let failure = verdict.failure else { continue }
                 record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
-                               file: scenario.file, replay: replayCommand(scenario.file, failure.kind), originalSteps: scenario.steps.count,
+                               file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model), originalSteps: scenario.steps.count,
                                steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
             }
         }
@@ -317,7 +318,7 @@ public enum Campaign {
         let description = "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
             + ": \(failure.kind) (\(final.message)). "
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
-            + "Replay: \(replayCommand(path, failure.kind, model: config.model.command))"
+            + "Replay: \(replayCommand(path, failure.kind, model: config.model))"
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
             .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
         let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
@@ -326,7 +327,7 @@ public enum Campaign {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false
                 finding.file = saved
-                finding.replay = replayCommand(saved, failure.kind, model: config.model.command)
+                finding.replay = replayCommand(saved, failure.kind, model: config.model)
                 // The model's last words, kept beside a find it failed as a program.
                 let stderr = final.stderrTail.isEmpty ? failure.stderrTail : final.stderrTail
                 if case .model = failure.kind, !stderr.isEmpty {
@@ -350,8 +351,13 @@ public enum Campaign {
     /// The command that replays a saved find: `cropsim run` for the oracle's properties (under
     /// `scripts/mutants`, with the mutant's binary and `CROPSIM_MUTANT` set, as the runner prints);
     /// the planted property only the fuzzer judges.
-    static func replayCommand(_ path: String, _ kind: FailureKind, model: String? = nil) -> String {
-        let against = model.map { " --model \(quoted($0))" } ?? ""
+    /// An editor in the caller's own process (a team's Swift package) has no command line: its
+    /// finds say how to replay them in that process instead.
+    static func replayCommand(_ path: String, _ kind: FailureKind, model: ModelReport) -> String {
+        if model.command == nil && model.name != Editor.referenceIdentity.name {
+            return "ModelRunner(\(model.name)).run(ScenarioLoader.load([\"\(path)\"]).scenarios[0]) in the process that fuzzed it"
+        }
+        let against = model.command.map { " --model \(quoted($0))" } ?? ""
         if case .extra = kind { return "cropsim fuzz --plant --replay \(path)\(against)" }
         return "cropsim run \(path)\(against)"
     }
