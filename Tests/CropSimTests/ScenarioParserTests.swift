@@ -54,6 +54,15 @@ import Testing
         Case(text: valid.replacingOccurrences(of: "\"screenScale\": 3", with: "\"screenScale\": 3, \"touchRate\": 90"), line: 3, column: 66,
              path: "$.device.touchRate", message: "touchRate must be 60 or 120, got 90"),
         Case(text: String(valid.dropLast()), line: 6, column: 1, path: "$", message: "expected ',' or '}' in object"),
+        Case(text: valid.replacingOccurrences(of: "\"name\": \"ok\",", with: "\"name\": \"ok\", \"policies\": { \"sliderMaping\": \"linear\" },"),
+             line: 2, column: 31, path: "$.policies.sliderMaping",
+             message: "unknown key \"sliderMaping\" (did you mean \"sliderMapping\"?); allowed here: "
+                 + Policies.descriptors.map(\.name).joined(separator: ", ")),
+        Case(text: valid.replacingOccurrences(of: "\"name\": \"ok\",", with: "\"name\": \"ok\", \"policies\": { \"sliderMapping\": \"cubic\" },"),
+             line: 2, column: 48, path: "$.policies.sliderMapping",
+             message: "unknown value \"cubic\"; expected one of \"logarithmic\", \"linear\""),
+        Case(text: valid.replacingOccurrences(of: "\"name\": \"ok\",", with: "\"name\": \"ok\", \"policies\": [\"linear\"],"),
+             line: 2, column: 29, path: "$.policies", message: "expected an object, got an array"),
     ]
 
     @Test(arguments: cases)

@@ -1,6 +1,17 @@
 import CropVocabulary
 
 extension Scenario {
+    /// Why the scenario does not apply to the model: a capability it lacks, or a policy other than
+    /// the one the scenario's expectations assume. Nil when it applies.
+    func unsupported(by identity: ModelIdentity) -> String? {
+        if let reason = unsupported(by: identity.capabilities) { return reason }
+        let declared = Dictionary(uniqueKeysWithValues: identity.policies.values.map { ($0.name, $0.value) })
+        let differ = policies.keys.sorted().filter { declared[$0] != policies[$0] }
+        guard !differ.isEmpty else { return nil }
+        return "the scenario's expectations assume " + differ.map { "\($0)=\(policies[$0]!)" }.joined(separator: ", ")
+            + "; the model declares " + differ.map { "\($0)=\(declared[$0] ?? "?")" }.joined(separator: ", ")
+    }
+
     /// Why the scenario cannot run against a model with `capabilities`: what it sets up (config,
     /// device, photo) and the kinds of step it takes. Events the recognizer makes of raw touches
     /// are checked as they are sent (`SimulationLoop`). Nil when nothing is missing.

@@ -25,6 +25,9 @@ public struct Scenario: Sendable, Equatable {
     /// Relations between runs checked on top of the invariants: `mirror` runs the scenario
     /// mirrored left to right too and expects the mirrored final pose.
     public var metamorphic: Set<Metamorphic> = []
+    /// The policies its expectations assume (name → value): against a model that declares
+    /// another value the scenario is not applicable.
+    public var policies: [String: String] = [:]
 
     /// Memberwise, for tools that build a scenario in memory (the fuzzer's `ScenarioBuilder`)
     /// instead of parsing one; the parser's checks do not run on it.

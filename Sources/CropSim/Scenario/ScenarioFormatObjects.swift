@@ -17,9 +17,14 @@ extension ScenarioFormat {
         key("steps", array(ref("step"))),
         key("expect", ref("expectations")),
         key("checkpoints", array(ref("checkpoint"))),
+        key("policies", ref("policies")),
         key("metamorphic", array(oneOf(Metamorphic.allCases.map(\.rawValue)),
                                  "Relations checked on top of the invariants: mirror runs the scenario mirrored left to right too and expects the mirrored final pose (not with resize steps).")),
     ])
+
+    static let policies = Object(
+        "The policies this scenario's expectations assume (docs/bring-your-own-model.md#policies): against an editor that declares another value it is not applicable. The invariants hold an editor to its own policies either way.",
+        Policies.descriptors.map { key($0.name, oneOf($0.values)) })
 
     static let device = Object([
         key("preset", ref("devicePreset")),

@@ -50,6 +50,7 @@ public enum ScenarioParser {
         var scenario = Scenario(id: id, file: r.file, name: name, description: description, covers: covers, device: device,
                                 image: image, config: config, steps: steps, backend: backend, expect: expect,
                                 checkpoints: checkpoints)
+        if let p = o.optional("policies") { scenario.policies = try policies(p) }
         if let m = o.optional("metamorphic") {
             for item in try m.array() { scenario.metamorphic.insert(try item.oneOf(Metamorphic.self)) }
             if scenario.metamorphic.contains(.mirror), steps.contains(where: { if case .resize = $0.action { true } else { false } }) {
@@ -97,6 +98,22 @@ public enum ScenarioParser {
         return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
                                              orientation: Orientation(rawValue: orientation)!),
                          file: file, fileLocation: fileReader?.location)
+    }
+
+    /// The policies the scenario's expectations assume, checked against the vocabulary's list.
+    static func policies(_ r: JSONReader) throws(ScenarioError) -> [String: String] {
+        let o = try r.object()
+        try o.finish(allowed: Format.policies.keys)
+        var assumed: [String: String] = [:]
+        for descriptor in Policies.descriptors {
+            guard let v = o.optional(descriptor.name) else { continue }
+            let value = try v.string()
+            guard descriptor.values.contains(value) else {
+                throw v.fail("unknown value \(quoted(value)); expected one of \(descriptor.values.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            assumed[descriptor.name] = value
+        }
+        return assumed
     }
 
     static func config(_ r: JSONReader?) throws(ScenarioError) -> AvatarCropperConfig {

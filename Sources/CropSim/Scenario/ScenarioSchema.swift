@@ -25,6 +25,7 @@ public enum ScenarioSchema {
             ("devicePreset", F.with(F.oneOf(DevicePreset.names), description: "A named device: its view and screenScale (docs/scenarios.md#device-presets).")),
             ("image", F.image.schema),
             ("config", F.config.schema),
+            ("policies", F.policies.schema),
             ("backend", F.backend.schema),
             ("size", F.pair(F.number(r.viewSide))),
             ("coordinate", F.either([

@@ -38,7 +38,7 @@ struct SimulationLoop<M: EditorModel> {
                                      violation: PhotoAcceptance.violation(source: scenario.image.source, undecodable: true,
                                                                           rejection: Message.decodeFailed.text))
         }
-        if let reason = scenario.unsupported(by: identity.capabilities) {
+        if let reason = scenario.unsupported(by: identity) {
             result.notApplicable = reason
             return result
         }
