@@ -47,12 +47,14 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
-        .target(name: "CropImaging", dependencies: ["CropModel", "CImagingShim", "CLCMS"]),
+        .target(name: "CropImaging", dependencies: ["CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
+        // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
+        .target(name: "CropFiles"),
 
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropModel", "CropSpec", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropModel", "CropSpec", "CGSL", "CropFiles", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
