@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         // The product under test: pure value types, no I/O, no clock, no C library.
@@ -77,8 +76,7 @@ let package = Package(
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropModel", "CropSim", "CropReport", "CropImaging", "CropPhotos",
-                           .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+            dependencies: ["CropModel", "CropSim", "CropReport", "CropImaging", "CropPhotos"]
         ),
 
         .executableTarget(
@@ -118,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CropStudio", "CropSim", "CropModel", "CropPhotos", "CropImaging"]
         ),
         .testTarget(
             name: "CropFuzzTests",
