@@ -6,10 +6,12 @@ public enum UntrustedName {
     public static let maxBytes = 1024
     public static let maxComponentBytes = 255
 
-    /// Nil when `text` is a plain relative path of plain components, else why not.
-    public static func problem(_ text: String) -> String? {
+    /// Nil when `text` is a plain relative path of plain components, else why not. With
+    /// `escapedBytes`, bytes that are not UTF-8 (written `\xNN`) are allowed, as in the id of a
+    /// scenario file whose name is not UTF-8; what they stand for is checked all the same.
+    public static func problem(_ text: String, escapedBytes: Bool = false) -> String? {
         let raw = PathText.bytes(text)
-        guard raw == Array(text.utf8) else { return "holds an escaped byte (\\xNN): not a name cropsim writes" }
+        guard escapedBytes || raw == Array(text.utf8) else { return "holds an escaped byte (\\xNN): not a name cropsim writes" }
         guard !raw.isEmpty else { return "is empty" }
         guard raw.count <= maxBytes else { return "is longer than \(maxBytes) bytes" }
         guard !raw.contains(where: PathText.isControl) else { return "holds a control character or NUL" }

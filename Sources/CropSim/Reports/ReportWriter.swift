@@ -28,7 +28,7 @@ public struct ReportWriter: Sendable {
 
     /// Whether a scenario id can name its folder below `scenarios/`: relative, no "", "." or ".."
     /// part that would leave it or alias another, no control character or NUL (`UntrustedName`).
-    static func isFolderName(_ id: String) -> Bool { UntrustedName.problem(id) == nil }
+    static func isFolderName(_ id: String) -> Bool { UntrustedName.problem(id, escapedBytes: true) == nil }
 
     /// `waiting` is called if another run is writing the same folder (this one then waits).
     public func write(_ results: [RunResult], wallSeconds: [String: Double], waiting: () -> Void = {}) throws(OutputError) {
