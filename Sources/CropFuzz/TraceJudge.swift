@@ -11,8 +11,9 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
     case replayDiffers
     /// The mirrored trace did not end in the mirrored state.
     case mirrorDiffers
-    /// The generator wrote a scenario the parser refuses, or a photo the editor refuses: a bug
-    /// in the fuzzer or the parser, reported rather than skipped.
+    /// The generator wrote a scenario the parser refuses, or a photo the spec itself refuses: a
+    /// bug in the fuzzer or the parser, reported rather than skipped. (An editor refusing a photo
+    /// the spec accepts is `property(.photoAcceptance)`.)
     case invalidScenario
     /// The scenario the fuzzer judged (built in memory, `ScenarioBuilder`) is not the one its
     /// saved text parses to: a bug in the builder, the writer or the parser, found by the sampled
@@ -168,12 +169,14 @@ public struct TraceJudge: Sendable {
         let o = options(frames: replay)
         let result = Simulator.run(scenario, options: o)
         var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.finalEditor?.pose)
-        if let rejection = result.rejection {
-            verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
-            return verdict
-        }
+        // An editor that refuses a photo the spec accepts broke photoAcceptance (the oracle's
+        // word); only a refusal the oracle agrees with is the generator's mistake.
         if let v = result.violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
             verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick)
+            return verdict
+        }
+        if let rejection = result.rejection {
+            verdict.failure = Failure(kind: .invalidScenario, message: "the editor refused the photo: \(rejection)")
             return verdict
         }
         for property in extra {
