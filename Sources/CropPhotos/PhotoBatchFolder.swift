@@ -60,11 +60,15 @@ public struct PhotoBatchFolder: Sendable {
         return true
     }
 
-    /// Creates the folder (and missing parents), the marker first, then `thumbs/`.
-    public func prepare() throws(OutputError) {
+    /// Creates the folder (and missing parents), the marker first, then `thumbs/` (and, for a
+    /// batch that keeps them, `avatars/`): a link or a file in their place is refused before any
+    /// photo is checked.
+    public func prepare(avatars: Bool = false) throws(OutputError) {
         try ReportFolder.makeFolders(path, shownAs: path)
         if !Self.isOurs(path) { try OutputFile.write(Array(Self.marker.utf8), to: path + "/" + Self.markerName) }
-        try ReportFolder.makeFolders(path + "/thumbs", shownAs: path, inside: path)
+        for folder in ["thumbs"] + (avatars ? ["avatars"] : []) {
+            try ReportFolder.makeFolders(path + "/" + folder, shownAs: path, inside: path)
+        }
     }
 
     /// Takes the folder for this run (after `prepare`): a second batch into the same folder waits

@@ -58,7 +58,7 @@ struct PhotosCommand: ParsableCommand {
         }
         var check = PhotoCheck(devices: try presets(), config: configOptions.config())
         check.keepAvatars = avatars
-        try folder.prepare()
+        try folder.prepare(avatars: avatars)
         let lock = try folder.lock(waiting: { printToStandardError("note: waiting for another cropsim photos run writing \(folder.path)") })
         defer { lock.release() }
         let journal = try PhotoJournal(folder: folder)
