@@ -92,9 +92,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The studio's server runs as a program of its own: FlyingFox links FoundationNetworking
-        // (libcurl, TLS, Kerberos: 30 more shared libraries, ~7 MiB), which every other command
-        // would load at start. `cropsim studio` checks its options and hands them over as JSON.
+        // The studio's server runs as a program of its own (when it used FlyingFox, that kept
+        // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
+        // checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
         .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropModel"]),
 
