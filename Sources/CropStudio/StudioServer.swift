@@ -24,8 +24,9 @@ public final class StudioServer: Sendable {
     public init(studio: Studio, port: UInt16, limits: ServerLimits = ServerLimits()) throws {
         self.studio = studio
         let box = Box()
-        loop = try HTTPServerLoop(port: port, limits: limits, admit: { head in box.server?.admit(head) },
-                                  handle: { request in await box.server?.respond(to: request) ?? Self.json(503, StudioProtocol.ErrorResponse(error: "starting")) })
+        loop = try HTTPServerLoop(port: port, limits: limits, admit: { head in box.server?.admit(head) }) { request, answer in
+            Task { answer(await box.server?.respond(to: request) ?? Self.json(503, StudioProtocol.ErrorResponse(error: "stopped"))) }
+        }
         box.server = self
     }
 

@@ -5,14 +5,27 @@ import Testing
 /// The studio's own HTTP server over real loopback sockets: bounded heads scanned in linear
 /// time, the guard before any body, deadlines, the connection cap, keep-alive and pipelining.
 /// Times are shortened here (`ServerLimits`); `scripts/check-studio-server` holds the documented
-/// ones on the release binary.
+/// ones on the release program, studio and all.
 @Suite struct StudioServerTests {
-    /// A server on a free port with these limits, and its scenarios folder.
+    /// The studio's server on a free port with these limits, and its scenarios folder.
     static func serve(_ limits: ServerLimits = ServerLimits()) throws -> (StudioServer, String) {
         let root = try temporaryFolder("http")
         let server = try StudioServer(studio: try studio(root: root), port: 0, limits: limits)
         server.start()
         return (server, root)
+    }
+
+    /// The loop alone, answering every request at once on its own thread with the target it
+    /// was asked for: what these tests judge is the server, and the studio's answers need a
+    /// thread of the concurrency pool, which other suites keep busy under `swift test`.
+    static func serveEcho(_ limits: ServerLimits = ServerLimits()) throws -> HTTPServerLoop {
+        let loop = try HTTPServerLoop(port: 0, limits: limits, admit: { head in
+            head.header("host") == "evil.example" ? HTTPResponse(status: 403) : nil
+        }) { request, answer in
+            answer(HTTPResponse(status: 200, body: Array(request.head.target.utf8)))
+        }
+        loop.start()
+        return loop
     }
 
     @Test func theHeadScannerLooksAtEachByteOnce() throws {
@@ -52,15 +65,24 @@ import Testing
     }
 
     @Test func aNormalRequestIsAnsweredAndTheConnectionKeptAlive() async throws {
-        let (server, root) = try Self.serve()
-        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
+        // Long enough that a test resumed late (other suites busy) still finds the connection open.
+        var limits = ServerLimits()
+        limits.headSeconds = 300
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
         let client = try Client(port: server.port)
-        let get = "GET /api/scenarios HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
+        let get = "GET /a HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
         // Two requests in one write (pipelined), then a third on the same connection.
-        try client.send(get + get)
-        #expect(try await offPool { try client.answers(2) }.allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK") && $0.contains("Connection: keep-alive") })
+        try client.send(get + get.replacingOccurrences(of: "/a", with: "/b"))
+        let two = try await offPool { try client.answers(2) }
+        #expect(two.allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK") && $0.contains("Connection: keep-alive") })
+        #expect(two[0].hasSuffix("/a") && two[1].hasSuffix("/b"))
         try client.send(get)
-        #expect(try await offPool { try client.answers(1) }[0].hasSuffix("[]"))
+        #expect(try await offPool { try client.answers(1) }[0].hasSuffix("/a"))
+        // HTTP/1.0, or Connection: close, closes after the answer.
+        try client.send("GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(try await offPool { try client.answers(1) }[0].contains("Connection: close"))
+        #expect(try await offPool { try client.closed(within: 2) })
     }
 
     /// A foreign Host is refused on its head alone: the server does not wait for the megabyte of
@@ -86,12 +108,12 @@ import Testing
         var limits = ServerLimits()
         limits.headSeconds = 0.5
         limits.bodySeconds = 0.5
-        let (server, root) = try Self.serve(limits)
-        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
-        // Timed on the clients' own threads: the concurrency pool may be busy with other suites.
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
         let clients = try (0..<3).map { _ in try Client(port: server.port) }
         try clients[1].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Le")
-        try clients[2].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        try clients[2].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{")
+        // Timed on the clients' own threads.
         let start = ContinuousClock.now
         let closedAfter = try await offPool { try clients.map { client -> Duration? in try client.closed(within: 5) ? ContinuousClock.now - start : nil } }
         for elapsed in closedAfter {
@@ -104,19 +126,19 @@ import Testing
     @Test func theCapReplacesTheLongestWaitingConnection() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 4
-        let (server, root) = try Self.serve(limits)
-        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
         let holders = try (0..<10).map { _ in try Client(port: server.port) }
         let client = try Client(port: server.port)
-        try client.send("GET /api/scenarios HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        try client.send("GET /in HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         #expect(try await offPool { try client.answers(1) }[0].hasPrefix("HTTP/1.1 200"))
         let evicted = Array(holders.prefix(6))
         #expect(try await offPool { try evicted.allSatisfy { try $0.closed(within: 2) } })
     }
 
     @Test func aLongRequestLineIsRefusedWhileNormalRequestsGoOn() async throws {
-        let (server, root) = try Self.serve()
-        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
+        let server = try Self.serveEcho()
+        defer { server.stop() }
         let long = try Client(port: server.port)
         try long.send("GET /" + String(repeating: "a", count: 9000))
         #expect(try await offPool { try long.answers(1) }[0].hasPrefix("HTTP/1.1 414"))
@@ -150,9 +172,7 @@ final class Client: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw ClientError.failed("connect") }
-        // Answers from the studio need a thread of the concurrency pool, which other suites may
-        // keep busy for many seconds under `swift test`'s parallel runs.
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

@@ -3,14 +3,15 @@ import Foundation
 import Synchronization
 
 /// The studio's HTTP/1.1 server: one thread polls the listening socket and every connection,
-/// reads heads and bodies within `ServerLimits`, and hands complete requests to `handle` on the
-/// concurrency pool; the answers come back through a pipe and are written by the same thread.
+/// reads heads and bodies within `ServerLimits`, and hands complete requests to `handle`, which
+/// answers through its callback from any thread (the studio's from a task on the concurrency
+/// pool); the answers come back through a pipe and are written by the same thread.
 /// A client can cost the server at most its limits: a head is scanned once as it arrives
 /// (`HeadScanner`) and refused as soon as it is too long, `admit` (the Host/Origin guard) judges
 /// it before any body is read, every stage has a deadline, and connections are capped.
 final class HTTPServerLoop: @unchecked Sendable {
     typealias Admit = @Sendable (RequestHead) -> HTTPResponse?
-    typealias Handle = @Sendable (HTTPRequest) async -> HTTPResponse
+    typealias Handle = @Sendable (HTTPRequest, _ answer: @escaping @Sendable (HTTPResponse) -> Void) -> Void
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -207,9 +208,7 @@ final class HTTPServerLoop: @unchecked Sendable {
                 c.stage = .busy
                 c.keepAlive = head.keepAlive
                 connections[id] = c
-                let handle = self.handle
-                Task { [self] in
-                    let response = await handle(HTTPRequest(head: head, body: body))
+                handle(HTTPRequest(head: head, body: body)) { [self] response in
                     answered.withLock { $0.append((id, response)) }
                     poke()
                 }
