@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         // What an editor and the oracle exchange: events, effects, observations, config, the photo,
@@ -60,16 +59,19 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
-        .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS"]),
+        .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
+        // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
+        .target(name: "CropFiles"),
 
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles",
+                           .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
-        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL"]),
+        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles"]),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
@@ -79,7 +81,7 @@ let package = Package(
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles"]),
 
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
@@ -88,8 +90,7 @@ let package = Package(
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos",
-                           .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos"]
         ),
 
         .executableTarget(
@@ -105,14 +106,15 @@ let package = Package(
                 "CropPhotos",
                 "CropFuzz",
                 "CropStudioLaunch",
+                "CropFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The studio's server runs as a program of its own: FlyingFox links FoundationNetworking
-        // (libcurl, TLS, Kerberos: 30 more shared libraries, ~7 MiB), which every other command
-        // would load at start. `cropsim studio` checks its options and hands them over as JSON.
+        // The studio's server runs as a program of its own (when it used FlyingFox, that kept
+        // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
+        // checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
-        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary"]),
+        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary", "CropFiles"]),
 
         .testTarget(
             name: "CropModelTests",
@@ -137,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging"]
         ),
         .testTarget(
             name: "CropFuzzTests",

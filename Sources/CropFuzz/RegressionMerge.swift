@@ -1,3 +1,4 @@
+import CropFiles
 import CropSim
 import CropVocabulary
 import Foundation
@@ -36,11 +37,13 @@ public struct RegressionMerge {
             }
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
                 let path = (folder as NSString).appendingPathComponent(name)
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                guard info.st_size <= ScenarioBudget.maxFileBytes, let data = FileManager.default.contents(atPath: path) else {
-                    throw RegressionMergeError(description: "\(path): cannot read it, or it is larger than a scenario may be")
+                // A find is read as untrusted input: no link, no FIFO, no more than a scenario may be.
+                let bytes: [UInt8]
+                do throws(ReadableFile.Refusal) {
+                    bytes = try ReadableFile(path, followLinks: false).readAll(limit: ScenarioBudget.maxFileBytes)
+                } catch {
+                    throw RegressionMergeError(description: "\(path): \(error.reason)")
                 }
-                let bytes = [UInt8](data)
                 do throws(ScenarioError) {
                     _ = try ScenarioParser.parse(bytes, file: path, id: String(name.dropLast(5)))
                 } catch {

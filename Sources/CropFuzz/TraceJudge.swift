@@ -12,8 +12,9 @@ public enum FailureKind: Hashable, Sendable, CustomStringConvertible {
     case replayDiffers
     /// The mirrored trace did not end in the mirrored state.
     case mirrorDiffers
-    /// The generator wrote a scenario the parser refuses, or a photo the editor refuses: a bug
-    /// in the fuzzer or the parser, reported rather than skipped.
+    /// The generator wrote a scenario the parser refuses, or a photo the spec itself refuses: a
+    /// bug in the fuzzer or the parser, reported rather than skipped. (An editor refusing a photo
+    /// the spec accepts is `property(.photoAcceptance)`.)
     case invalidScenario
     /// The scenario the fuzzer judged (built in memory, `ScenarioBuilder`) is not the one its
     /// saved text parses to: a bug in the builder, the writer or the parser, found by the sampled

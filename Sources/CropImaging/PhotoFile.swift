@@ -1,3 +1,4 @@
+import CropFiles
 import Glibc
 
 /// A photo opened for reading: a regular file, checked on the descriptor that is then read.
@@ -13,7 +14,8 @@ struct PhotoFile: ~Copyable {
     let descriptor: Int32
 
     init(path: String) throws(ImagingError) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        // Path text (`PathText`): a name that is not UTF-8 reaches the file by its own bytes.
+        let fd = PathText.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw .unreadable(path: path, reason: Self.describe(errno)) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

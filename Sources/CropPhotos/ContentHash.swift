@@ -1,17 +1,13 @@
 import CCrypto
+import CropFiles
 import Foundation
 
 /// SHA-256 of a file's bytes, read in 1 MiB chunks through one buffer: the identity of a photo
 /// for resuming a batch (same bytes, same config: already done), whatever its name.
 public enum ContentHash {
     public static func file(_ path: String) throws(ContentHashError) -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw ContentHashError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ContentHashError(path: path, reason: "not a regular file")
-        }
+        let file: ReadableFile
+        do { file = try ReadableFile(path) } catch { throw ContentHashError(path: path, reason: error.reason) }
         guard let context = EVP_MD_CTX_new() else { throw ContentHashError(path: path, reason: "out of memory") }
         defer { EVP_MD_CTX_free(context) }
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
@@ -19,10 +15,9 @@ public enum ContentHash {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let n = read(fd, buffer, size)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ContentHashError(path: path, reason: String(cString: strerror(errno)))
+            let n: Int
+            do { n = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size)) } catch {
+                throw ContentHashError(path: path, reason: error.reason)
             }
             if n == 0 { break }
             EVP_DigestUpdate(context, buffer, n)
@@ -49,5 +44,5 @@ public enum ContentHash {
 public struct ContentHashError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
-    public var description: String { "\(path): cannot read the file: \(reason)" }
+    public var description: String { "\(path): \(reason)" }
 }

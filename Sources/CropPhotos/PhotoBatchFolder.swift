@@ -1,3 +1,4 @@
+import CropFiles
 import CropSim
 import CropVocabulary
 import Foundation
@@ -5,11 +6,14 @@ import Foundation
 /// A batch's output folder (`cropsim photos --out`). Unlike a report it is never swapped whole:
 /// it accumulates results across reruns (that is what makes a batch resumable), so it must be
 /// ours before anything is written into it — absent, empty, or holding the `.cropsim-photos`
-/// marker. Every file in it is written to a temporary name and renamed, except the results
-/// journal, which only ever grows by whole lines (`PhotoJournal`).
+/// marker — and so must every folder inside it: a `thumbs/` or `avatars/` that is a symbolic
+/// link or a file is refused, never written through. Every file in it is written to a temporary
+/// name and renamed (or hard-linked), except the results journal, which only ever grows by whole
+/// lines (`PhotoJournal`). Runs into one folder take turns (`lock()`).
 public struct PhotoBatchFolder: Sendable {
     public static let markerName = ".cropsim-photos"
     public static let marker = "cropsim-photos 1\n"
+    static let lockName = ".cropsim-photos.lock"
     public let path: String
 
     /// Checks the path without writing anything: refused (exit 2) unless absent, empty or ours.
@@ -23,9 +27,9 @@ public struct PhotoBatchFolder: Sendable {
             throw OutputError(.refused, "\(path): names no folder of its own; give one such as Reports/photos")
         }
         var info = stat()
-        guard lstat(trimmed, &info) == 0 else {
+        guard PathText.withCString(trimmed, { lstat($0, &info) }) == 0 else {
             guard errno == ENOENT else {
-                throw OutputError(errno == ENOTDIR ? .refused : .failed, "\(path): \(String(cString: strerror(errno)))")
+                throw OutputError(errno == ENOTDIR ? .refused : .failed, "\(path): \(ReadableFile.reason(errno))")
             }
             return
         }
@@ -40,54 +44,52 @@ public struct PhotoBatchFolder: Sendable {
         }
     }
 
+    /// The marker, read as any input of ours: a regular file, no link, a few bytes.
     static func isOurs(_ folder: String) -> Bool {
-        guard let text = try? String(contentsOfFile: folder + "/" + markerName, encoding: .utf8) else { return false }
-        return text.hasPrefix("cropsim-photos ")
+        guard let file = try? ReadableFile(folder + "/" + markerName, followLinks: false),
+              let bytes = try? file.readAll(limit: 64) else { return false }
+        return bytes.starts(with: Array("cropsim-photos ".utf8))
     }
 
     static func isEmpty(_ folder: String) -> Bool {
-        guard let dir = opendir(folder) else { return false }
+        guard let dir = PathText.withCString(folder, { opendir($0) }) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { return false }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2e] && name != [0x2e, 0x2e] { return false }
         }
         return true
     }
 
-    /// Creates the folder (and missing parents), the marker first, then `thumbs/`.
-    public func prepare() throws(OutputError) {
-        try Self.makeFolders(path)
+    /// Creates the folder (and missing parents), the marker first, then `thumbs/` (and, for a
+    /// batch that keeps them, `avatars/`): a link or a file in their place is refused before any
+    /// photo is checked.
+    public func prepare(avatars: Bool = false) throws(OutputError) {
+        try ReportFolder.makeFolders(path, shownAs: path)
         if !Self.isOurs(path) { try OutputFile.write(Array(Self.marker.utf8), to: path + "/" + Self.markerName) }
-        try Self.makeFolders(path + "/thumbs")
+        for folder in ["thumbs"] + (avatars ? ["avatars"] : []) {
+            try ReportFolder.makeFolders(path + "/" + folder, shownAs: path, inside: path)
+        }
+    }
+
+    /// Takes the folder for this run (after `prepare`): a second batch into the same folder waits
+    /// for the first, then finds its work done in the journal instead of doing it again.
+    /// `waiting` is called once if another run holds the folder.
+    public func lock(waiting: () -> Void) throws(OutputError) -> FolderLock {
+        try FolderLock(path + "/" + Self.lockName, shownAs: path, waiting: waiting)
     }
 
     /// A content-addressed file (a thumbnail, an avatar) below the folder, unless it is there
     /// already: a temporary file hard-linked into place, so two workers writing the same photo's
     /// thumbnail never collide and a reader never sees half of one.
     public func add(_ bytes: [UInt8], at relative: String) throws(OutputError) {
-        _ = try OutputFile.create(bytes, at: path + "/" + relative)
+        _ = try OutputFile.create(bytes, at: path + "/" + relative, inside: path)
     }
 
     /// `bytes` to `relative` (below the folder) through a temporary file and a rename.
     public func write(_ bytes: [UInt8], to relative: String) throws(OutputError) {
         let file = path + "/" + relative
-        let folder = (file as NSString).deletingLastPathComponent
-        try Self.makeFolders(folder)
+        try ReportFolder.makeFolders((file as NSString).deletingLastPathComponent, shownAs: path, inside: path)
         try OutputFile.write(bytes, to: file)
-    }
-
-    static func makeFolders(_ folder: String) throws(OutputError) {
-        var built = folder.hasPrefix("/") ? "" : "."
-        for part in folder.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o755) != 0 && errno != EEXIST {
-                throw OutputError(errno == ENOTDIR ? .refused : .failed, "\(built): cannot create the folder: \(String(cString: strerror(errno)))")
-            }
-            var info = stat()
-            guard stat(built, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError(.refused, "\(built): is not a folder")
-            }
-        }
     }
 }

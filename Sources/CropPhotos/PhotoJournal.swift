@@ -1,3 +1,4 @@
+import CropFiles
 import CropSim
 import CropVocabulary
 import Foundation
@@ -6,40 +7,81 @@ import Synchronization
 /// `results.jsonl`: one `PhotoResult` per line, appended as photos finish. Each photo's lines go
 /// out in one `write(2)` on an `O_APPEND` descriptor, so a batch killed at any instant (even by
 /// SIGKILL) leaves every finished photo's lines whole; at most the photo being written is torn.
-/// Opening the journal keeps every complete line and drops a torn last one (rewriting the file
-/// through a temporary name), and the batch then skips what it holds.
+///
+/// Opening the journal reads it as untrusted input (no link, no FIFO, streamed, lines and file
+/// bounded): every complete line must be a result cropsim writes — anything else refuses the
+/// folder and nothing is changed — and only a torn last line (no newline after it) is dropped, by
+/// cutting the file back to its last newline. The batch then skips what it holds.
 public final class PhotoJournal: Sendable {
     public static let fileName = "results.jsonl"
+    /// A result line is under 2 KiB; a longer one is not ours.
+    public static let maxLineBytes = 64 << 10
+    /// 1 GiB: a million photos on two devices.
+    public static let maxFileBytes = 1 << 30
     /// The lines found when the journal was opened, in file order.
     public let previous: [PhotoResult]
-    /// Lines that were dropped on opening (a torn last line, anything unreadable).
+    /// Lines that were dropped on opening: 1 when the last line was torn, else 0.
     public let dropped: Int
     private let descriptor: Mutex<Int32>
     private let path: String
 
     public init(folder: PhotoBatchFolder) throws(OutputError) {
         path = folder.path + "/" + Self.fileName
-        var kept: [PhotoResult] = [], keptText = "", dropped = 0
-        if let data = FileManager.default.contents(atPath: path) {
-            let decoder = JSONDecoder()
-            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            for (i, line) in lines.enumerated() where !line.isEmpty {
-                // The last piece has no newline after it: a line cut short by a kill.
-                if i == lines.count - 1 { dropped += 1; continue }
-                guard let r = try? decoder.decode(PhotoResult.self, from: Data(line)) else { dropped += 1; continue }
-                kept.append(r)
-                keptText += String(decoding: line, as: UTF8.self) + "\n"
-            }
-            if dropped > 0 { try OutputFile.write(Array(keptText.utf8), to: path) }
+        let (kept, wholeBytes, size) = try Self.read(path)
+        let fd = PathText.withCString(path) { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+        guard fd >= 0 else { throw OutputError(.failed, "\(path): cannot write: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw OutputError(.refused, "\(path): \(ReadableFile.kind(info.st_mode))")
+        }
+        if wholeBytes < size, ftruncate(fd, off_t(wholeBytes)) != 0 {
+            close(fd)
+            throw OutputError(.failed, "\(path): cannot drop the torn last line: \(String(cString: strerror(errno)))")
         }
         previous = kept
-        self.dropped = dropped
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw OutputError(.failed, "\(path): cannot write: \(String(cString: strerror(errno)))") }
+        dropped = wholeBytes < size ? 1 : 0
         descriptor = Mutex(fd)
     }
 
     deinit { descriptor.withLock { _ = close($0) } }
+
+    /// The results of the journal's whole lines, how many bytes they take, and the file's size.
+    private static func read(_ path: String) throws(OutputError) -> ([PhotoResult], Int, Int) {
+        let file: ReadableFile
+        do { file = try ReadableFile(path, followLinks: false) } catch {
+            if error.reason == ReadableFile.reason(ENOENT) { return ([], 0, 0) }
+            throw OutputError(error.notRegular ? .refused : .failed, "\(path): \(error.reason)")
+        }
+        guard file.size <= maxFileBytes else { throw OutputError(.refused, "\(path): is over \(maxFileBytes >> 30) GiB, more than a batch writes") }
+        var kept: [PhotoResult] = [], line: [UInt8] = [], lineNumber = 0, total = 0
+        let decoder = JSONDecoder()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n: Int
+            do { n = try file.read(into: buffer) } catch { throw OutputError(.failed, "\(path): \(error.reason)") }
+            if n == 0 { break }
+            total += n
+            guard total <= maxFileBytes else { throw OutputError(.refused, "\(path): grew past \(maxFileBytes >> 30) GiB while it was read") }
+            for byte in buffer.prefix(n) {
+                guard byte == 0x0a else {
+                    line.append(byte)
+                    guard line.count <= maxLineBytes else {
+                        throw OutputError(.refused, "\(path): line \(lineNumber + 1) is longer than any result cropsim writes; refusing to write into this journal")
+                    }
+                    continue
+                }
+                lineNumber += 1
+                guard let result = try? decoder.decode(PhotoResult.self, from: Data(line)) else {
+                    throw OutputError(.refused, "\(path): line \(lineNumber) is not a result cropsim writes; refusing to write into this journal (move it away to start afresh)")
+                }
+                kept.append(result)
+                line.removeAll(keepingCapacity: true)
+            }
+        }
+        return (kept, total - line.count, total)
+    }
 
     /// The lines of one photo, whole or not at all (a failed write is truncated back).
     public func append(_ results: [PhotoResult]) throws(OutputError) {

@@ -54,4 +54,19 @@ public struct PhotoResult: Codable, Sendable, Hashable {
 
     /// The key a rerun looks results up by: the same bytes under the same config on the same device.
     public var key: String { "\(sha256) \(config) \(device)" }
+
+    /// This result for the same bytes under another name: the path, and the path at the start of
+    /// the decoder's or renderer's message, are the new file's (a duplicate's refusal must name
+    /// the duplicate, not the file first checked).
+    public func renamed(to newPath: String) -> PhotoResult {
+        var r = self
+        func rename(_ message: String?) -> String? {
+            guard let message, message.hasPrefix(path + ":") else { return message }
+            return newPath + message.dropFirst(path.count)
+        }
+        r.path = newPath
+        r.refusedBecause = rename(refusedBecause)
+        r.avatarFailed = rename(avatarFailed)
+        return r
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Names are checked before they become paths: a group and an id are one plain segment each
 /// (letters, digits, `-`, `_`), so `..`, `/`, absolute paths, hidden files and odd bytes never
 /// reach the file system; an existing file is replaced only when the page asks for it; folders on
-/// the way must be real folders, not symbolic links that lead out.
+/// the way, and the scenario file opened, must be real, not symbolic links that lead out.
 public struct ScenarioStore: Sendable {
     /// The folder, as given (`Scenarios`).
     public let root: String
@@ -69,7 +69,15 @@ public struct ScenarioStore: Sendable {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw .refused("\(path): no such folder") }
         }
-        return path + "/" + segments.last! + ".json"
+        // The file itself must be a regular file below the folder: a symbolic link could lead
+        // anywhere, and its target's text would come back in the parser's message.
+        let file = path + "/" + segments.last! + ".json"
+        var info = stat()
+        guard lstat(file, &info) == 0 else { throw .refused("\(file): no such scenario") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .refused("\(file): is not a regular file (a symbolic link, folder or FIFO); the studio opens files below \(root) only")
+        }
+        return file
     }
 
     /// Writes the text: a new file, or over an existing regular file when `overwrite` is set.

@@ -1,3 +1,4 @@
+import CropFiles
 import CropPipe
 import CropSim
 import CropStudio
@@ -10,7 +11,7 @@ import Foundation
 // cropsim's contract: 2 for what the user asked (a port in use, a photo the editor refuses).
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(PathText.shown(message))\n".utf8))
     exit(code)
 }
 
@@ -44,32 +45,10 @@ let studio: Studio
 do throws(Studio.Failure) { studio = try Studio(options: options) } catch { fail(error.description) }
 let server: StudioServer
 do { server = try StudioServer(studio: studio, port: UInt16(clamping: launch.port)) } catch {
-    fail("--port \(launch.port): cannot listen on 127.0.0.1")
+    fail("--port \(launch.port): cannot listen on 127.0.0.1 (in use?)")
 }
-
-/// The main thread waits here while the server runs on the cooperative pool; only a failure to
-/// listen wakes it.
-final class Started: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private(set) var message: String?
-
-    func fail(_ message: String) {
-        self.message = message
-        semaphore.signal()
-    }
-
-    func wait() { semaphore.wait() }
-}
-
-let started = Started()
 let query = launch.open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
-Task.detached {
-    do {
-        let bound = try await server.start()
-        FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
-    } catch {
-        started.fail("--port \(launch.port): cannot listen on 127.0.0.1 (in use?)")
-    }
-}
-started.wait()
-fail(started.message ?? "the server stopped")
+let bound = server.start()
+FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
+// The server runs on its own thread and the concurrency pool; this one waits until interrupted.
+while true { pause() }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropFiles
 import CropVocabulary
 import Foundation
 
@@ -86,15 +87,10 @@ struct ConfigOptions: ParsableArguments {
 }
 
 /// An input the user names must be a regular file: a folder would fail with a Foundation error,
-/// and a FIFO or device would block the read forever. Checked with `stat`, without opening it.
+/// and a FIFO or device would block the read forever. Opened without blocking and checked on the
+/// descriptor (`ReadableFile`), which also registers it as an input no output may replace.
 func requireRegularFile(_ path: String) throws {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-        throw CommandLineInputError(description: "\(path.isEmpty ? "\"\"" : path): \(String(cString: strerror(errno)))")
-    }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return
-    case S_IFDIR: throw CommandLineInputError(description: "\(path): is a folder, not a file")
-    default: throw CommandLineInputError(description: "\(path): is not a regular file (a FIFO, socket or device)")
+    do throws(ReadableFile.Refusal) { _ = try ReadableFile(path) } catch {
+        throw CommandLineInputError(description: "\(path.isEmpty ? "\"\"" : path): \(error.reason)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropFiles
 @preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 
 /// `cropsim`: the avatar cropper's editor model, driven the way a finger would.
@@ -13,8 +14,9 @@ struct Cropsim: ParsableCommand {
 
     static func main() {
         var status: Int32 = 0
+        InputFiles.enable()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments())
             try command.run()
         } catch {
             status = exitStatus(for: error)
@@ -53,6 +55,16 @@ struct Cropsim: ParsableCommand {
             }
             printToStandardError("error: \(oneLine(message(for: error)))")
             return ExitCode.environment.rawValue
+        }
+    }
+
+    /// The arguments as path text (`PathText`): `CommandLine.arguments` replaces each byte that
+    /// is not UTF-8 with U+FFFD, so a photo named in Latin-1 could never be opened; here such a
+    /// byte (or a control character) becomes `\xNN`, which every open turns back into the byte.
+    static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { i in
+            guard let pointer = CommandLine.unsafeArgv[i] else { return "" }
+            return PathText.escape(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         }
     }
 

@@ -14,8 +14,9 @@ struct FuzzCommand: ParsableCommand {
         discussion: """
             Run i of a seed is the same trace on any machine and with any --jobs or --shard, so \
             --shard 1/4 … 4/4 split a run disjointly. Files already in --out are replayed first. \
-            --out is checked for writability before the campaign starts; a find that cannot be \
-            saved is an error (exit code 3). The JSON summary groups failures by kind and place.
+            --out must be absent, empty or a folder of finds (it holds .cropsim-finds), and is \
+            checked for writability before the campaign starts; a find that cannot be saved is an \
+            error (exit code 3). The JSON summary groups failures by kind and place.
 
             """ + ExitStatus.help,
         subcommands: [FuzzMergeCommand.self]
@@ -75,7 +76,7 @@ struct FuzzCommand: ParsableCommand {
         }
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
         let database = RegressionDatabase(directory: outDirectory)
-        try database.checkWritable()
+        try database.claim()
 
         let config = CampaignConfig(
             seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,

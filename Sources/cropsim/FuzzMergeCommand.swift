@@ -13,7 +13,7 @@ struct FuzzMergeCommand: ParsableCommand {
         discussion: """
             A find's file name is its failure signature (<invariant>-<place>.json); of several copies \
             the smallest file is kept (then the first in byte order). A file already in --into is \
-            never replaced. Exit code 1 when new finds were added (they are failures the suite now \
+            never replaced; --into must be absent, empty or a folder of finds (.cropsim-finds). Exit code 1 when new finds were added (they are failures the suite now \
             replays), 0 when there was nothing new, 2 when a find is not a valid scenario (nothing \
             is written then).
 
@@ -31,7 +31,7 @@ struct FuzzMergeCommand: ParsableCommand {
         let entries: [String: RegressionMerge.Entry]
         do { entries = try RegressionMerge.collect(campaigns) } catch { throw CommandLineInputError(description: error.description) }
         let database = RegressionDatabase(directory: into)
-        try database.checkWritable()
+        try database.claim()
         var added = 0
         for name in entries.keys.sorted() {
             let entry = entries[name]!

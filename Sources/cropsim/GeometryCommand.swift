@@ -32,7 +32,7 @@ struct GeometryCommand: ParsableCommand {
         do {
             opened = try Editor.open(source: source, viewport: viewport, config: configOptions.config())
         } catch {
-            throw CommandLineInputError(description: "\(error)")
+            throw CommandLineInputError(description: "--image-size \(Limits.text(imageSize.width))x\(Limits.text(imageSize.height)): \(error)")
         }
         let report = GeometryReport(opened.editor.geometry, messages: opened.effects.compactMap {
             if case .show(let m) = $0 { return m.text } else { return nil }

@@ -10,8 +10,8 @@ struct NewCommand: ParsableCommand {
         abstract: "Create a scenario file from a template.",
         discussion: """
             NAME is a path below the suite folder: non-empty parts of letters, digits, '-', '_' \
-            and '.', not starting with '.', so the file stays inside --dir. An existing file is \
-            never replaced.
+            and '.', not starting with '.', so the file stays inside --dir; a group folder that is a \
+            symbolic link is refused. An existing file is never replaced.
 
             """ + ExitStatus.help
     )
@@ -31,12 +31,17 @@ struct NewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = (dir as NSString).appendingPathComponent(name + ".json")
+        var root = dir
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        let file = (root == "/" ? "" : root) + "/" + name + ".json"
         let depth = name.split(separator: "/").count - 1
         let schema = String(repeating: "../", count: depth) + "schema.json"
         let title = name.split(separator: "/").last.map(String.init) ?? name
         let text = template.text(name: title).replacingOccurrences(of: "SCHEMA", with: schema)
-        guard try OutputFile.create(Array(text.utf8), at: file) else {
+        // The groups below --dir must be real folders: a group that is a symbolic link would put
+        // the file outside the suite.
+        try ReportFolder.makeFolders(root, shownAs: file)
+        guard try OutputFile.create(Array(text.utf8), at: file, inside: root) else {
             throw CommandLineInputError(description: "\(file) already exists; pick another name")
         }
         print("created \(file)\nedit it, then: cropsim validate \(file) && cropsim run \(file)")

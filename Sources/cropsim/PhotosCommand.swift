@@ -58,9 +58,11 @@ struct PhotosCommand: ParsableCommand {
         }
         var check = PhotoCheck(devices: try presets(), config: configOptions.config())
         check.keepAvatars = avatars
-        try folder.prepare()
+        try folder.prepare(avatars: avatars)
+        let lock = try folder.lock(waiting: { printToStandardError("note: waiting for another cropsim photos run writing \(folder.path)") })
+        defer { lock.release() }
         let journal = try PhotoJournal(folder: folder)
-        if journal.dropped > 0, !quiet { printToStandardError("note: \(folder.path)/\(PhotoJournal.fileName): dropped \(journal.dropped) torn line(s) of an interrupted run") }
+        if journal.dropped > 0, !quiet { printToStandardError("note: \(folder.path)/\(PhotoJournal.fileName): dropped the torn last line of an interrupted run") }
 
         let batch = PhotoBatch(corpus: corpus, check: check, folder: folder, journal: journal,
                                progress: quiet ? nil : Progress(total: corpus.count, terminal: isatty(STDERR_FILENO) != 0))
@@ -102,10 +104,12 @@ struct PhotoBatch: Sendable {
 
     func run(jobs: Int, stop: Interrupt) -> Outcome {
         // What earlier runs did: by path and key (skip), and by key alone (same bytes elsewhere).
-        let done = Set(journal.previous.map { $0.path + "\n" + $0.key })
-        var byKey: [String: PhotoResult] = [:]
-        for r in journal.previous { byKey[r.key] = r }
-        let known = byKey
+        var done: [String: PhotoResult] = [:], byKey: [String: PhotoResult] = [:]
+        for r in journal.previous {
+            done[r.path + "\n" + r.key] = r
+            byKey[r.key] = r
+        }
+        let (finished, known) = (done, byKey)
         let collected = Mutex<(results: [PhotoResult], skipped: Int, error: (any Error)?)>(([], 0, nil))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, corpus.count)) { _ in
@@ -114,7 +118,7 @@ struct PhotoBatch: Sendable {
                 guard i < corpus.count else { return }
                 let path = corpus[i]
                 do {
-                    let (lines, skipped) = try checkOne(path, done: done, known: known)
+                    let (lines, skipped) = try checkOne(path, done: finished, known: known)
                     try journal.append(lines)
                     collected.withLock { $0.results += lines; $0.skipped += skipped ? 1 : 0 }
                     progress?.finished(refused: lines.contains(where: \.failed))
@@ -127,19 +131,30 @@ struct PhotoBatch: Sendable {
         return collected.withLock { Outcome(results: $0.results, skipped: $0.skipped, error: $0.error) }
     }
 
+    /// Whether an earlier result still stands as it is: its thumbnail is on disk and, when this
+    /// run keeps avatars, its avatar too (a rerun that adds `--avatars` renders what is missing).
+    private func stands(_ r: PhotoResult) -> Bool {
+        func present(_ file: String?) -> Bool { file.map { access(folder.path + "/" + $0, F_OK) == 0 } ?? true }
+        guard present(r.thumbnail) else { return false }
+        guard check.keepAvatars, r.avatar != nil else { return true }
+        return r.avatar?.file != nil && present(r.avatar?.file)
+    }
+
     /// The photo's lines still missing from the journal (none when it is done), and whether it was done.
-    private func checkOne(_ path: String, done: Set<String>, known: [String: PhotoResult]) throws(OutputError) -> ([PhotoResult], Bool) {
+    private func checkOne(_ path: String, done: [String: PhotoResult], known: [String: PhotoResult]) throws(OutputError) -> ([PhotoResult], Bool) {
         let hash: String
         do { hash = try ContentHash.file(path) } catch {
             // Unreadable (gone, no permission): a refusal like any other, never a stop.
             return (check.unreadable(path: path, because: error.description), false)
         }
-        let missing = check.devices.filter { !done.contains(path + "\n" + "\(hash) \(check.configKey(for: $0)) \($0.name)") }
+        let missing = check.devices.filter { d in
+            done[path + "\n" + "\(hash) \(check.configKey(for: d)) \(d.name)"].map(stands) != true
+        }
         guard !missing.isEmpty else { return ([], true) }
         // The same bytes under another name: reuse the verdict, it depends on the bytes alone.
         let reused = missing.compactMap { d in known["\(hash) \(check.configKey(for: d)) \(d.name)"] }
-        if reused.count == missing.count, reused.allSatisfy({ $0.thumbnail == nil || access(folder.path + "/" + $0.thumbnail!, F_OK) == 0 }) {
-            return (reused.map { var r = $0; r.path = path; return r }, false)
+        if reused.count == missing.count, reused.allSatisfy(stands) {
+            return (reused.map { $0.renamed(to: path) }, false)
         }
         let outcome = check.check(path: path, sha256: hash, devices: missing)
         if let png = outcome.thumbnail { try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropFiles
 import CropReport
 import CropSim
 import CropVocabulary
@@ -22,7 +23,9 @@ struct ReportMergeCommand: ParsableCommand {
             The merged report (index.html, summary.json, junit.xml, summary-rows.jsonl and \
             scenarios/) is byte-identical to one unsharded run's, timings aside, whatever the order \
             of the folders. The folders must be every shard of one suite, each once. The output folder is replaced \
-            like run's --report-dir (absent, empty or a previous report). Exit code 1 when a merged \
+            like run's --report-dir (absent, empty or a previous report), and is never one of the shards. \
+            A shard is untrusted input: ids are checked byte by byte, links inside it are refused, not \
+            followed. Exit code 1 when a merged \
             scenario failed.
 
             """ + ExitStatus.help
@@ -36,6 +39,9 @@ struct ReportMergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The shards are inputs before anything else: --out naming one of them (or a folder that
+        // holds one), however spelled, is refused instead of replacing it.
+        for shard in shards { InputFiles.register(path: shard) }
         let folder = try ReportFolder(out)
         try folder.check()
         var merge = ReportMerge()

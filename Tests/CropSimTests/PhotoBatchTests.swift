@@ -78,6 +78,22 @@ import Testing
         #expect(lines.count == 3 && lines[2].contains("\"path\":\"c.jpg\""))
     }
 
+    /// The same bytes under another name reuse a verdict, under the new name: a duplicate's
+    /// refusal names the duplicate, not the file checked first.
+    @Test func aReusedVerdictNamesTheDuplicate() {
+        var first = result("photos/a.jpg")
+        first.refusedBecause = "photos/a.jpg: cannot decode JPEG: Premature end of data"
+        first.avatarFailed = "photos/a.jpg: something else"
+        let copy = first.renamed(to: "photos/copy of a.jpg")
+        #expect(copy.path == "photos/copy of a.jpg")
+        #expect(copy.refusedBecause == "photos/copy of a.jpg: cannot decode JPEG: Premature end of data")
+        #expect(copy.avatarFailed == "photos/copy of a.jpg: something else")
+        #expect(copy.key == first.key)
+        var unrelated = first
+        unrelated.refusedBecause = "the short side is 100 px, under 320 px"
+        #expect(unrelated.renamed(to: "b.jpg").refusedBecause == unrelated.refusedBecause)
+    }
+
     /// The config key changes with anything that changes a result, and only then.
     @Test func theConfigKeyFollowsTheConfigAndDevice() {
         let phone = DevicePreset.named("iphone-15")!, pad = DevicePreset.named("ipad")!

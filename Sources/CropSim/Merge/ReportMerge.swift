@@ -1,3 +1,4 @@
+import CropFiles
 import Foundation
 
 /// Merges the report folders of a sharded suite (`run --shard i/n` on many machines) into the
@@ -5,6 +6,11 @@ import Foundation
 /// `summary.json`, `junit.xml` and `summary-rows.jsonl` rebuilt in scenario-id order; the caller
 /// draws `index.html` from `rows` and `timings.js` from the summary. Everything but the timings
 /// is then byte-identical to the unsharded report, whatever the order of the shards.
+///
+/// A shard is untrusted input (it may come from another machine, or have been edited): every id
+/// is checked byte by byte (`UntrustedName`) before a path is formed from it, no symbolic link
+/// inside a shard is followed, every file is read without blocking and within a bound (copies
+/// stream through one buffer), and anything the merge cannot vouch for is refused with one line.
 public struct ReportMerge {
     public struct Shard {
         public var path: String
@@ -14,9 +20,9 @@ public struct ReportMerge {
         public var junitSeconds: Double
     }
 
-    /// Each file a shard's report is read from is refused past this size (a suite of 5,000
-    /// scenarios writes about 5 MiB of `summary.json`).
-    public static let maxFileBytes = 256 << 20
+    /// Each file a shard's report is parsed from is refused past this size (a suite of 5,000
+    /// scenarios writes about 5 MiB of `summary.json`); the files copied are streamed, not read whole.
+    public static let maxFileBytes = 32 << 20
 
     public private(set) var shards: [Shard] = []
     /// Which shard each scenario id came from.
@@ -29,10 +35,11 @@ public struct ReportMerge {
     /// in two shards.
     public mutating func add(_ folder: String) throws(OutputError) {
         var info = stat()
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError(.refused, "\(folder): is not a report folder")
         }
-        guard access(folder + "/summary.json", F_OK) == 0 else {
+        InputFiles.register(path: folder)
+        guard PathText.withCString(folder + "/summary.json", { access($0, F_OK) }) == 0 || errno != ENOENT else {
             throw OutputError(.refused, "\(folder): has no summary.json; is it a cropsim report?")
         }
         let summaryBytes = try Self.read(folder, "summary.json")
@@ -55,8 +62,8 @@ public struct ReportMerge {
         let junit = String(decoding: try Self.read(folder, "junit.xml"), as: UTF8.self)
         let (cases, seconds) = Self.testcases(junit)
         for entry in summary.scenarios {
-            guard ReportWriter.isFolderName(entry.id) else {
-                throw OutputError(.refused, "\(folder)/summary.json: scenario id \"\(entry.id)\" is not a relative path")
+            if let problem = UntrustedName.problem(entry.id) {
+                throw OutputError(.refused, "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
             }
             if let other = owner[entry.id] {
                 throw OutputError(.refused, "\(folder): scenario \(entry.id) is also in \(shards[other].path); shards must be disjoint")
@@ -74,15 +81,18 @@ public struct ReportMerge {
         throw OutputError(.refused, "the \(shards.count) reports hold \(owner.count) of their suite's \(suite.scenarios) scenarios; is a shard missing?")
     }
 
-    /// A file of the shard's report, read without blocking (a FIFO) or without bound.
+    /// A file of the shard's report: never through a symbolic link, never blocking (a FIFO),
+    /// never past `maxFileBytes`.
     static func read(_ folder: String, _ name: String) throws(OutputError) -> [UInt8] {
-        guard access(folder + "/" + name, F_OK) == 0 || errno != ENOENT else {
-            throw OutputError(.refused, "\(folder)/\(name): is missing; was the shard run by an older cropsim? Run it again with this one")
-        }
-        // ScenarioFile reads any file this way; its messages speak of scenarios.
-        do { return try ScenarioFile.contents(folder + "/" + name, limit: maxFileBytes).bytes } catch {
-            let why = error.message.hasPrefix("the file is") ? "is larger than \(maxFileBytes >> 20) MiB, more than any report writes"
-                : error.message.replacingOccurrences(of: "not a scenario file", with: "not a file")
+        do throws(ReadableFile.Refusal) {
+            let file = try ReadableFile(folder + "/" + name, followLinks: false)
+            guard file.size <= maxFileBytes else {
+                throw ReadableFile.Refusal(reason: "is larger than \(maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
+            }
+            return try file.readAll(limit: maxFileBytes)
+        } catch {
+            let why = error.reason == ReadableFile.reason(ENOENT)
+                ? "is missing; was the shard run by an older cropsim? Run it again with this one" : error.reason
             throw OutputError(.refused, "\(folder)/\(name): \(why)")
         }
     }
@@ -127,31 +137,62 @@ public struct ReportMerge {
         try put("junit.xml", junit())
         try put(SummaryRows.fileName, rows.text)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) { try put(name, text) }
+        let ids = summary.scenarios.map(\.id)
         for entry in summary.scenarios {
-            let from = shards[owner[entry.id]!].path + "/scenarios/" + entry.id
-            try copyTree(from, to: staging + "/scenarios/" + entry.id, shownAs: shown)
+            let shard = shards[owner[entry.id]!].path
+            try Self.requireRealFolders(shard, "scenarios/" + entry.id)
+            try copyFolder(shard + "/scenarios/" + entry.id, id: entry.id, ids: ids, to: staging + "/scenarios/" + entry.id, staging: staging, shownAs: shown)
         }
     }
 
-    /// Copies the regular files below `from` (folders recreated; links and anything else skipped).
-    private func copyTree(_ from: String, to: String, shownAs shown: String) throws(OutputError) {
-        try ReportFolder.makeFolders(to, shownAs: shown)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: from) else {
-            throw OutputError(.refused, "\(from): missing from its shard's report")
-        }
-        for name in names.sorted() {
+    /// Each folder from `root` down to `relative` must be a real folder: a shard whose
+    /// `scenarios/` or scenario folder is a symbolic link would copy from wherever it points.
+    static func requireRealFolders(_ root: String, _ relative: String) throws(OutputError) {
+        var path = root
+        for part in relative.split(separator: "/") {
+            path += "/" + part
             var info = stat()
-            guard lstat(from + "/" + name, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: try copyTree(from + "/" + name, to: to + "/" + name, shownAs: shown)
-            case S_IFREG:
-                guard let data = FileManager.default.contents(atPath: from + "/" + name) else {
-                    throw OutputError(.failed, "\(from)/\(name): cannot read")
-                }
-                try OutputFile.writeNew([UInt8](data), to: to + "/" + name, shownAs: shown, sync: false)
-            default: continue
+            guard PathText.withCString(path, { lstat($0, &info) }) == 0 else {
+                throw OutputError(.refused, "\(path): missing from its shard's report")
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError(.refused, "\(path): \(ReadableFile.kind(info.st_mode)); a shard's scenario folders must be real folders")
             }
         }
+    }
+
+    /// Copies a scenario's folder: its regular files, streamed. A folder inside it is skipped only
+    /// as another scenario's own folder (ids `a` and `a/b`); a link, FIFO, device or any other
+    /// folder is refused, since a report never writes one.
+    private func copyFolder(_ from: String, id: String, ids: [String], to: String, staging: String, shownAs shown: String) throws(OutputError) {
+        try ReportFolder.makeFolders(to, shownAs: shown, inside: staging)
+        for name in try Self.names(in: from) {
+            let source = from + "/" + name
+            var info = stat()
+            guard PathText.withCString(source, { lstat($0, &info) }) == 0 else { throw OutputError(.refused, "\(source): vanished while it was merged") }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: try OutputFile.copyNew(from: source, to: to + "/" + name, shownAs: shown)
+            case S_IFDIR where ids.contains(where: { $0.hasPrefix(id + "/" + name + "/") || $0 == id + "/" + name }): continue
+            default: throw OutputError(.refused, "\(source): \(ReadableFile.kind(info.st_mode)); a report's scenario folder holds files only")
+            }
+        }
+    }
+
+    /// The entries of a folder, sorted, as path text (a name that is not UTF-8 is escaped, and
+    /// then refused by `UntrustedName` as a name cropsim never writes).
+    static func names(in folder: String) throws(OutputError) -> [String] {
+        guard let dir = PathText.withCString(folder, { opendir($0) }) else {
+            throw OutputError(.refused, "\(folder): cannot list the folder: \(ReadableFile.reason(errno))")
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.escape($0.prefix { $0 != 0 }) }
+            guard name != "." && name != ".." else { continue }
+            if let problem = UntrustedName.problem(name) { throw OutputError(.refused, "\(folder)/\(name): the name \(problem)") }
+            names.append(name)
+        }
+        return names.sorted()
     }
 
     /// Each `<testcase …>…</testcase>` block of a JUnit file by its name, and the suite's time.

@@ -1,3 +1,4 @@
+import CropFiles
 import Foundation
 
 /// The folder a run's report goes to, which must never cost the user anything: only a folder that
@@ -65,6 +66,9 @@ public struct ReportFolder: Sendable {
         }
         guard Self.isReport(target) else {
             throw .refused(path, "is a folder cropsim did not write (it has no \(Self.markerName)); refusing to replace it")
+        }
+        if let input = InputFiles.input(atOrBelow: target) {
+            throw .refused(path, "holds one of this command's inputs (\(input)); refusing to replace it")
         }
         return true
     }
@@ -207,15 +211,35 @@ public struct ReportFolder: Sendable {
         }
     }
 
-    /// `mkdir -p` with plain system calls, for one-line errors. With `root`, never creates
-    /// `root` itself: a staging folder that an interrupt has just removed stays removed.
-    static func makeFolders(_ folder: String, shownAs shown: String, within root: String? = nil) throws(OutputError) {
-        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT else { throw .failed(shown, "create \(folder)") }
+    /// `mkdir -p` with plain system calls, for one-line errors. Below `root` (an output folder
+    /// cropsim owns) every folder must be a real one: a symbolic link or a file there is refused,
+    /// never written through. `root` itself is never created (a staging folder that an interrupt
+    /// has just removed stays removed). A file where a folder belongs is refused (exit 2) in every
+    /// command; only a folder the system will not let us make is a failure (exit 3).
+    public static func makeFolders(_ folder: String, shownAs shown: String, inside root: String? = nil) throws(OutputError) {
+        let below = root.map { folder.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false
+        var info = stat()
+        if PathText.withCString(folder, { lstat($0, &info) }) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return }
+            if below { throw .refused(shown, "\(folder) is not a folder of cropsim's (a symbolic link or a file); refusing to write through it") }
+            guard PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw .refused(shown, "\(folder) is not a folder")
+            }
+            return
+        }
+        switch errno {
+        case ENOENT: break
+        case ENOTDIR: throw .refused(shown, "a component of \(folder) is not a folder")
+        default: throw .failed(shown, "create \(folder)")
+        }
+        guard folder != root else { throw .failed(shown, "create \(folder)", errno: ENOENT) }
         let up = splitPath(folder).folder
-        guard !up.isEmpty, up != folder, up != root else { throw .failed(shown, "create \(folder)") }
-        try makeFolders(up, shownAs: shown, within: root)
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .failed(shown, "create \(folder)") }
+        if !up.isEmpty && up != folder { try makeFolders(up, shownAs: shown, inside: root) }
+        if PathText.withCString(folder, { mkdir($0, 0o755) }) == 0 { return }
+        guard errno == EEXIST else {
+            throw errno == ENOTDIR ? .refused(shown, "a component of \(folder) is not a folder") : .failed(shown, "create \(folder)")
+        }
+        try makeFolders(folder, shownAs: shown, inside: root)  // made meanwhile by another run: check what it is
     }
 
     /// One flush of the whole file system before the swap, instead of one `fsync` per file.
@@ -241,14 +265,22 @@ public struct ReportFolder: Sendable {
     }
 }
 
-/// An exclusive `flock` on a file beside the report folder. The file stays (deleting a lock file
-/// races with a run that has just opened it); the lock goes with the process.
-struct FolderLock {
+/// An exclusive `flock` on a file beside (or in) an output folder. The file stays (deleting a lock
+/// file races with a run that has just opened it); the lock goes with the process. Opened without
+/// blocking or following a link, and refused unless it is a regular file.
+public struct FolderLock: Sendable {
     let fd: Int32
 
-    init(_ file: String, shownAs shown: String, waiting: () -> Void) throws(OutputError) {
-        fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw .failed(shown, "create the lock file \(file)") }
+    public init(_ file: String, shownAs shown: String, waiting: () -> Void) throws(OutputError) {
+        fd = PathText.withCString(file) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+        guard fd >= 0 else {
+            throw errno == ELOOP ? .refused(shown, "the lock file \(file) is a symbolic link") : .failed(shown, "create the lock file \(file)")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .refused(shown, "the lock file \(file) \(ReadableFile.kind(info.st_mode))")
+        }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
         guard errno == EWOULDBLOCK else {
             let code = errno
@@ -265,7 +297,7 @@ struct FolderLock {
         }
     }
 
-    func release() { close(fd) }
+    public func release() { close(fd) }
 }
 
 /// Linux calls that Glibc's Swift module does not declare (they need `_GNU_SOURCE`).

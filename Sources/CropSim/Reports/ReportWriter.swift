@@ -1,3 +1,4 @@
+import CropFiles
 import Dispatch
 import Foundation
 import Synchronization
@@ -27,11 +28,9 @@ public struct ReportWriter: Sendable {
         self.init(path: directory.path)
     }
 
-    /// Whether a scenario id can name its folder below `scenarios/`: relative, and no "", "."
-    /// or ".." part that would leave it or alias another.
-    static func isFolderName(_ id: String) -> Bool {
-        !id.hasPrefix("/") && !id.split(separator: "/", omittingEmptySubsequences: false).contains { ["", ".", ".."].contains($0) }
-    }
+    /// Whether a scenario id can name its folder below `scenarios/`: relative, no "", "." or ".."
+    /// part that would leave it or alias another, no control character or NUL (`UntrustedName`).
+    static func isFolderName(_ id: String) -> Bool { UntrustedName.problem(id, escapedBytes: true) == nil }
 
     /// `waiting` is called if another run is writing the same folder (this one then waits).
     public func write(_ results: [RunResult], wallSeconds: [String: Double], waiting: () -> Void = {}) throws(OutputError) {
@@ -72,7 +71,7 @@ public struct ReportWriter: Sendable {
     private func writeScenario(_ r: RunResult, into staging: String) throws(OutputError) {
         let id = r.scenario.id
         let folder = staging + "/scenarios/" + id
-        try ReportFolder.makeFolders(folder, shownAs: path, within: staging)
+        try ReportFolder.makeFolders(folder, shownAs: path, inside: staging)
         let resolved: String
         do { resolved = try ResolvedScenario(r).json() } catch { throw OutputError(.failed, "\(path): cannot encode scenario.resolved.json: \(error)") }
         try put(folder + "/scenario.resolved.json", resolved)

@@ -1,3 +1,4 @@
+import CropFiles
 import Foundation
 
 /// Finds scenario files (files or folders, recursively, sorted) and parses them, collecting every
@@ -44,40 +45,56 @@ public enum ScenarioLoader {
     }
 
     /// Every `.json` file under the paths with its id: the path relative to the folder named on
-    /// the command line (or the file's name), without `.json`.
+    /// the command line (or the file's name), without `.json`. Paths are path text (`PathText`):
+    /// a file whose name is not UTF-8 is found and named with its bytes escaped, never skipped.
+    /// Links to folders are followed as before (a suite may link a shared folder), loops stopped.
     public static func files(_ paths: [String], errors: inout [ScenarioError]) -> [(file: String, id: String)] {
         var out: [(String, String)] = []
-        let fm = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                // FileManager says a symbolic link loop does not exist; opening it says why.
+            var info = stat()
+            guard PathText.withCString(path, { stat($0, &info) }) == 0 else {
+                // stat says a symbolic link loop does not exist; opening it says why.
                 var message = "no such file or folder"
                 do { _ = try ScenarioFile.contents(path) } catch { message = error.message }
                 errors.append(ScenarioError(file: path, line: 0, column: 0, path: "$", message: message))
                 continue
             }
-            if isDirectory.boolValue {
-                let root = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-                let found = (fm.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-                    .filter { $0.pathExtension == "json" && !ignoredNames.contains($0.lastPathComponent) }
-                    // Not resolved: a link to a file elsewhere keeps its name (and id) under the root.
-                    .map(\.path)
-                    .sorted()
-                for file in found {
-                    let relative = String(file.dropFirst(root.path.count + 1))
-                    out.append((display(file, under: path, root: root.path), String(relative.dropLast(5))))
-                }
-            } else {
-                out.append((path, String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)))
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                out.append((path, name.hasSuffix(".json") ? String(name.dropLast(5)) : name))
+                continue
+            }
+            let base = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            var visited: Set<FileIdentity> = []
+            for relative in walk(base, prefix: "", visited: &visited).sorted() {
+                out.append((base + "/" + relative, String(relative.dropLast(5))))
             }
         }
         return out
     }
 
-    /// Keeps file names in messages as the user wrote the folder (`Scenarios/x.json`).
-    static func display(_ file: String, under given: String, root: String) -> String {
-        let base = given.hasSuffix("/") ? String(given.dropLast()) : given
-        return base + file.dropFirst(root.count)
+    /// The `.json` files below `folder` (relative to it), following links to folders once each.
+    private static func walk(_ folder: String, prefix: String, visited: inout Set<FileIdentity>) -> [String] {
+        guard let identity = FileIdentity(path: folder), visited.insert(identity).inserted,
+              let dir = PathText.withCString(folder, { opendir($0) }) else { return [] }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.escape($0.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(dir)
+        var found: [String] = []
+        for name in names {
+            let path = folder + "/" + name
+            var info = stat()
+            let kind = PathText.withCString(path, { stat($0, &info) }) == 0 ? info.st_mode & S_IFMT : 0
+            if name.hasSuffix(".json"), name.count > 5, !ignoredNames.contains(name) {
+                // Not resolved: a link to a file elsewhere keeps its name (and id) under the root;
+                // a FIFO, a folder named .json or a dangling link is refused when it is read.
+                found.append(prefix + name)
+            }
+            if kind == S_IFDIR { found += walk(path, prefix: prefix + name + "/", visited: &visited) }
+        }
+        return found
     }
 }

@@ -1,0 +1,286 @@
+import CropSim
+import Foundation
+import Synchronization
+
+/// The studio's HTTP/1.1 server: one thread polls the listening socket and every connection,
+/// reads heads and bodies within `ServerLimits`, and hands complete requests to `handle`, which
+/// answers through its callback from any thread (the studio's from a task on the concurrency
+/// pool); the answers come back through a pipe and are written by the same thread.
+/// A client can cost the server at most its limits: a head is scanned once as it arrives
+/// (`HeadScanner`) and refused as soon as it is too long, `admit` (the Host/Origin guard) judges
+/// it before any body is read, every stage has a deadline, and connections are capped.
+final class HTTPServerLoop: @unchecked Sendable {
+    typealias Admit = @Sendable (RequestHead) -> HTTPResponse?
+    typealias Handle = @Sendable (HTTPRequest, _ answer: @escaping @Sendable (HTTPResponse) -> Void) -> Void
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let limits: ServerLimits
+    let port: UInt16
+    private let listener: Int32
+    private let wake: (read: Int32, write: Int32)
+    private let admit: Admit
+    private let handle: Handle
+    /// Answers ready to send, by connection id: the only state shared with other threads.
+    private let answered = Mutex<[(id: Int, response: HTTPResponse)]>([])
+    private let started = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
+    private let stopped = DispatchSemaphore(value: 0)
+    // Owned by the loop's thread.
+    private var connections: [Int: HTTPConnection] = [:]
+    private var nextID = 0
+
+    /// Binds 127.0.0.1:`port` (0: any free port) and listens; `start()` serves.
+    init(port: UInt16, limits: ServerLimits, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
+        self.limits = limits
+        self.admit = admit
+        self.handle = handle
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "cannot listen on 127.0.0.1:\(port): \(message)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        listener = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0, pipeFDs.allSatisfy(Self.nonblocking) else {
+            close(fd)
+            throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        wake = (pipeFDs[0], pipeFDs[1])
+    }
+
+    func start() {
+        guard !started.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        let thread = Thread { [self] in run() }
+        thread.name = "cropsim-studio-http"
+        thread.start()
+    }
+
+    /// Stops serving and closes every connection; returns when the loop has ended. A loop never
+    /// started only closes its sockets.
+    func stop() {
+        guard !stopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard !started.exchange(true, ordering: .sequentiallyConsistent) else {
+            poke()
+            return stopped.wait()
+        }
+        for fd in [listener, wake.read, wake.write] { close(fd) }
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        while !stopping.load(ordering: .sequentiallyConsistent) {
+            let now = ContinuousClock.now
+            expire(now)
+            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var ids: [Int] = []
+            for (id, c) in connections where c.wantsToRead || c.wantsToWrite {
+                fds.append(pollfd(fd: c.fd, events: Int16(c.wantsToWrite ? POLLOUT : POLLIN), revents: 0))
+                ids.append(id)
+            }
+            _ = poll(&fds, nfds_t(fds.count), timeout(now))
+            if fds[1].revents != 0 { takeAnswers() }
+            if fds[0].revents != 0 { acceptAll() }
+            for (k, id) in ids.enumerated() where fds[k + 2].revents != 0 {
+                guard connections[id] != nil else { continue }
+                if fds[k + 2].revents & Int16(POLLOUT) != 0 { send(id) } else { receive(id) }
+            }
+        }
+        for id in Array(connections.keys) { drop(id) }
+        close(listener)
+        close(wake.read)
+        close(wake.write)
+        stopped.signal()
+    }
+
+    /// Milliseconds until the next deadline (at most a second, so `stop` is seen).
+    private func timeout(_ now: ContinuousClock.Instant) -> Int32 {
+        let next = connections.values.filter { if case .busy = $0.stage { false } else { true } }.map(\.deadline).min()
+        guard let next else { return 1000 }
+        let ms = (next - now).components
+        return Int32(max(0, min(1000, ms.seconds * 1000 + ms.attoseconds / 1_000_000_000_000_000 + 1)))
+    }
+
+    /// Closes every connection whose stage is past its deadline (a busy one has none: the
+    /// studio's own calls are bounded).
+    private func expire(_ now: ContinuousClock.Instant) {
+        for (id, c) in connections where c.deadline < now {
+            if case .busy = c.stage { continue }
+            drop(id)
+        }
+    }
+
+    private func acceptAll() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            guard Self.nonblocking(fd) else {
+                close(fd)
+                continue
+            }
+            var on: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            guard makeRoom() else {
+                let full = HTTPResponse(status: 503, headers: [("Content-Type", "application/json")], body: Array(#"{"error":"the studio is busy"}"#.utf8))
+                _ = full.bytes(keepAlive: false).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            nextID += 1
+            connections[nextID] = HTTPConnection(fd: fd, id: nextID, deadline: .now + .seconds(limits.headSeconds))
+        }
+    }
+
+    /// Under the cap, or made so by closing the connection that has waited longest for its
+    /// request; false when every connection is busy answering or sending.
+    private func makeRoom() -> Bool {
+        guard connections.count >= limits.maxConnections else { return true }
+        guard let oldest = connections.values.filter(\.isWaiting).min(by: { $0.deadline < $1.deadline }) else { return false }
+        drop(oldest.id)
+        return true
+    }
+
+    private func receive(_ id: Int) {
+        guard var c = connections[id] else { return }
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        let wanted: Int
+        if case .body(_, let length) = c.stage { wanted = min(chunk.count, max(1, length - c.buffer.count)) } else { wanted = chunk.count }
+        let n = chunk.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, wanted, Int32(MSG_DONTWAIT)) }
+        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
+        guard n > 0 else { return drop(id) }
+        c.buffer += chunk.prefix(n)
+        connections[id] = c
+        advance(id)
+    }
+
+    /// Moves a connection on with what it has received: a head, then a body, then the handler.
+    private func advance(_ id: Int) {
+        while var c = connections[id] {
+            switch c.stage {
+            case .head:
+                let end: Int
+                do throws(RequestHead.Refusal) {
+                    guard let found = try c.scanner.end(in: c.buffer, limits: limits) else { return }
+                    end = found
+                } catch { return refuse(id, error) }
+                let head: RequestHead
+                do throws(RequestHead.Refusal) { head = try RequestHead.parse(c.buffer[..<end], limits: limits) } catch {
+                    return refuse(id, error)
+                }
+                c.buffer.removeFirst(end)
+                c.scanner.reset()
+                connections[id] = c
+                if let refusal = admit(head) { return answer(id, refusal, keepAlive: false) }
+                guard head.header("transfer-encoding") == nil else {
+                    return refuse(id, .init(status: 411, reason: "a Content-Length is required (no Transfer-Encoding)"))
+                }
+                guard let length = head.contentLength else { return refuse(id, .init(status: 400, reason: "the Content-Length is not a number")) }
+                guard length <= limits.maxBody else { return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes")) }
+                c.stage = .body(head, length: length)
+                c.deadline = .now + .seconds(limits.bodySeconds)
+                connections[id] = c
+            case .body(let head, let length):
+                guard c.buffer.count >= length else { return }
+                let body = Array(c.buffer.prefix(length))
+                c.buffer.removeFirst(length)
+                c.stage = .busy
+                c.keepAlive = head.keepAlive
+                connections[id] = c
+                handle(HTTPRequest(head: head, body: body)) { [self] response in
+                    answered.withLock { $0.append((id, response)) }
+                    poke()
+                }
+                return
+            case .busy, .writing:
+                return
+            }
+        }
+    }
+
+    private func refuse(_ id: Int, _ refusal: RequestHead.Refusal) {
+        let body = "{\"error\":\(jsonString(refusal.reason))}"
+        answer(id, HTTPResponse(status: refusal.status, headers: [("Content-Type", "application/json")], body: Array(body.utf8)), keepAlive: false)
+    }
+
+    private func takeAnswers() {
+        var byte = [UInt8](repeating: 0, count: 256)
+        while read(wake.read, &byte, byte.count) > 0 {}
+        let ready = answered.withLock { list -> [(id: Int, response: HTTPResponse)] in
+            let taken = list
+            list.removeAll()
+            return taken
+        }
+        for (id, response) in ready {
+            guard let c = connections[id] else { continue }
+            answer(id, response, keepAlive: c.keepAlive)
+        }
+    }
+
+    private func answer(_ id: Int, _ response: HTTPResponse, keepAlive: Bool) {
+        guard var c = connections[id] else { return }
+        c.stage = .writing(response.bytes(keepAlive: keepAlive), sent: 0, keepAlive: keepAlive)
+        c.deadline = .now + .seconds(limits.writeSeconds)
+        connections[id] = c
+        send(id)
+    }
+
+    private func send(_ id: Int) {
+        guard var c = connections[id], case .writing(let bytes, var sent, let keepAlive) = c.stage else { return }
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(c.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { break }
+                return drop(id)
+            }
+            sent += n
+        }
+        guard sent == bytes.count else {
+            c.stage = .writing(bytes, sent: sent, keepAlive: keepAlive)
+            connections[id] = c
+            return
+        }
+        guard keepAlive else {
+            shutdown(c.fd, Int32(SHUT_WR))
+            return drop(id)
+        }
+        c.stage = .head
+        c.deadline = .now + .seconds(limits.headSeconds)
+        connections[id] = c
+        advance(id)  // a pipelined request may be waiting in the buffer
+    }
+
+    /// Non-blocking and closed on exec (`accept4` and `pipe2` need `_GNU_SOURCE`, which Glibc's
+    /// Swift module does not set).
+    private static func nonblocking(_ fd: Int32) -> Bool {
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 && fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
+    }
+
+    private func drop(_ id: Int) {
+        guard let c = connections.removeValue(forKey: id) else { return }
+        close(c.fd)
+    }
+}
+

@@ -1,0 +1,97 @@
+import CropFiles
+import CropPhotos
+import CropSim
+import Foundation
+import PropertyBased
+import Testing
+
+/// How commands open what they are given (`Sources/CropFiles`) and the output folders built on
+/// it: paths as bytes, names from inputs, non-regular files, inputs never replaced.
+@Suite struct FilesTests {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    @Test func pathTextGivesBackEveryByteSequence() async {
+        await propertyCheck(count: 500, input: Gen.uint8().array(of: 0...40)) { bytes in
+            let text = PathText.escape(bytes)
+            #expect(PathText.bytes(text) == bytes)
+            #expect(!text.utf8.contains { $0 < 0x20 || $0 == 0x7f })
+        }
+    }
+
+    @Test func plainNamesAreTheirOwnPathText() {
+        for name in ["photos/café.png", "a b/c.jpg", "back\\slash", "日本/写真.png", ""] {
+            #expect(PathText.escape(Array(name.utf8)) == name)
+            #expect(PathText.bytes(name) == Array(name.utf8))
+        }
+        #expect(PathText.escape([0x63, 0x61, 0x66, 0xe9]) == "caf\\xe9")
+        #expect(PathText.escape(Array("a\nb".utf8)) == "a\\x0ab")
+        #expect(PathText.escape(Array("\\x41".utf8)) == "\\x5cx41")  // a literal \x stays itself
+        #expect(PathText.escape([0xed, 0xa0, 0x80]) == "\\xed\\xa0\\x80")  // a UTF-16 surrogate is not UTF-8
+        #expect(PathText.shown("two\nlines\u{1b}[31m") == "two\\x0alines\\x1b[31m")
+    }
+
+    @Test func aNameThatIsNotUTF8IsOpenedByItsBytes() throws {
+        let raw = Array((root + "/caf").utf8) + [0xe9] + Array(".txt".utf8)
+        let fd = open(raw.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        _ = write(fd, "hello", 5)
+        close(fd)
+        let text = PathText.escape(raw)
+        #expect(text.hasSuffix("caf\\xe9.txt"))
+        #expect(try ReadableFile(text).readAll(limit: 100) == Array("hello".utf8))
+        // A path text standing for a NUL byte names no file at all.
+        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/a\\x00b") }
+    }
+
+    @Test func namesFromInputsAreCheckedByteByByte() {
+        for good in ["gestures/pinch", "a", "a.b/c-d_e", "é/ü"] { #expect(UntrustedName.problem(good) == nil, "\(good)") }
+        let bad = ["", "/etc/passwd", "a/../b", "..", "./a", "a//b", "a/", "a\u{0}b", "a\u{1b}[31m", "a\nb", "a\\x2f..\\x2fb",
+                   String(repeating: "a", count: 256), String(repeating: "a/", count: 600) + "a"]
+        for name in bad { #expect(UntrustedName.problem(name) != nil, "\(name.debugDescription)") }
+        // A run's own id from a file whose name is not UTF-8: its bytes are checked, not refused.
+        #expect(UntrustedName.problem("caf\\xe9", escapedBytes: true) == nil)
+        #expect(UntrustedName.problem("a\\x2f..\\x2fb", escapedBytes: true) != nil)
+    }
+
+    @Test func nonRegularFilesAreRefusedWithoutBlocking() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/fifo", 0o644) == 0)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/file")
+        let start = ContinuousClock.now
+        let fifo = #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/fifo") }
+        #expect(fifo?.notRegular == true && fifo?.reason.contains("FIFO") == true)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/link", followLinks: false) }
+        #expect(try ReadableFile(root + "/link").readAll(limit: 1) == [0x78])
+        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/file").readAll(limit: 0) }
+        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root) }
+    }
+
+    /// A batch folder whose `thumbs/` is a link out is refused before anything is written
+    /// through it; a journal with lines of another tool refuses the folder and stays as it was.
+    @Test func aPhotosFolderIsOursInsideToo() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let outside = root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let folder = try PhotoBatchFolder(root + "/batch")
+        try folder.prepare()
+        try FileManager.default.removeItem(atPath: root + "/batch/thumbs")
+        try FileManager.default.createSymbolicLink(atPath: root + "/batch/thumbs", withDestinationPath: outside)
+        #expect(throws: OutputError.self) { try folder.prepare() }
+        #expect(throws: OutputError.self) { try folder.add([1, 2, 3], at: "thumbs/x.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+
+        let journal = root + "/batch/" + PhotoJournal.fileName
+        let foreign = (0..<1000).map { "{\"name\":\"foreign\",\"n\":\($0)}\n" }.joined()
+        try foreign.write(toFile: journal, atomically: false, encoding: .utf8)
+        let refused = #expect(throws: OutputError.self) { try PhotoJournal(folder: folder) }
+        #expect(refused?.kind == .refused && refused?.description.contains("line 1") == true)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == foreign)
+    }
+}

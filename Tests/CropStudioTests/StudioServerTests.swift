@@ -1,0 +1,232 @@
+@testable import CropStudio
+import Foundation
+import Testing
+
+/// The studio's own HTTP server over real loopback sockets: bounded heads scanned in linear
+/// time, the guard before any body, deadlines, the connection cap, keep-alive and pipelining.
+/// Times are shortened here (`ServerLimits`); `scripts/check-studio-server` holds the documented
+/// ones on the release program, studio and all.
+@Suite struct StudioServerTests {
+    /// The studio's server on a free port with these limits, and its scenarios folder.
+    static func serve(_ limits: ServerLimits = ServerLimits()) throws -> (StudioServer, String) {
+        let root = try temporaryFolder("http")
+        let server = try StudioServer(studio: try studio(root: root), port: 0, limits: limits)
+        server.start()
+        return (server, root)
+    }
+
+    /// The loop alone, answering every request at once on its own thread with the target it
+    /// was asked for: what these tests judge is the server, and the studio's answers need a
+    /// thread of the concurrency pool, which other suites keep busy under `swift test`.
+    static func serveEcho(_ limits: ServerLimits = ServerLimits()) throws -> HTTPServerLoop {
+        let loop = try HTTPServerLoop(port: 0, limits: limits, admit: { head in
+            head.header("host") == "evil.example" ? HTTPResponse(status: 403) : nil
+        }) { request, answer in
+            answer(HTTPResponse(status: 200, body: Array(request.head.target.utf8)))
+        }
+        loop.start()
+        return loop
+    }
+
+    @Test func theHeadScannerLooksAtEachByteOnce() throws {
+        var scanner = HeadScanner()
+        var buffer: [UInt8] = []
+        let head = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\nX: \(String(repeating: "y", count: 8000))\r\n\r\n".utf8)
+        var end: Int?
+        for byte in head {
+            buffer.append(byte)
+            end = try scanner.end(in: buffer, limits: ServerLimits())
+            #expect(scanner.scanned == buffer.count)
+            if end != nil { break }
+        }
+        #expect(end == head.count)
+    }
+
+    @Test func headsPastTheirLimitsAreRefusedBeforeTheyEnd() {
+        func status(_ text: String) -> Int? {
+            var scanner = HeadScanner()
+            do throws(RequestHead.Refusal) {
+                guard let end = try scanner.end(in: Array(text.utf8), limits: ServerLimits()) else { return nil }
+                _ = try RequestHead.parse(Array(text.utf8)[..<end], limits: ServerLimits())
+                return 200
+            } catch { return error.status }
+        }
+        #expect(status("GET /" + String(repeating: "a", count: 9000)) == 414)  // no line end yet: refused already
+        #expect(status("GET / HTTP/1.1\r\nX: " + String(repeating: "b", count: 17000)) == 431)
+        #expect(status("GET / HTTP/1.1\r\n" + String(repeating: "X: y\r\n", count: 65) + "\r\n") == 431)
+        #expect(status("GET / HTTP/1.1\r\nHost: a\r\n\r\n") == 200)
+        #expect(status("GET / HTTP/1.1\nHost: a\n\n") == 200)
+        for malformed in ["GET  / HTTP/1.1\r\n\r\n", "GET /\r\n\r\n", "GET x HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\n folded\r\n\r\n",
+                          "GET / HTTP/1.1\r\nNo colon\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "G\u{1}T / HTTP/1.1\r\n\r\n",
+                          "GET / HTTP/1.1\r\nX: a\u{0}b\r\n\r\n"] {
+            #expect(status(malformed) == 400, "\(malformed.debugDescription)")
+        }
+        #expect(status("GET / HTTP/2.0\r\n\r\n") == 505)
+    }
+
+    @Test func aNormalRequestIsAnsweredAndTheConnectionKeptAlive() async throws {
+        // Long enough that a test resumed late (other suites busy) still finds the connection open.
+        var limits = ServerLimits()
+        limits.headSeconds = 300
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
+        let client = try Client(port: server.port)
+        let get = "GET /a HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
+        // Two requests in one write (pipelined), then a third on the same connection.
+        try client.send(get + get.replacingOccurrences(of: "/a", with: "/b"))
+        let two = try await offPool { try client.answers(2) }
+        #expect(two.allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK") && $0.contains("Connection: keep-alive") })
+        #expect(two[0].hasSuffix("/a") && two[1].hasSuffix("/b"))
+        try client.send(get)
+        #expect(try await offPool { try client.answers(1) }[0].hasSuffix("/a"))
+        // HTTP/1.0, or Connection: close, closes after the answer.
+        try client.send("GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(try await offPool { try client.answers(1) }[0].contains("Connection: close"))
+        #expect(try await offPool { try client.closed(within: 2) })
+    }
+
+    /// A foreign Host is refused on its head alone: the server does not wait for the megabyte of
+    /// body it declares.
+    @Test func theGuardJudgesTheHeadBeforeAnyBody() async throws {
+        let (server, root) = try Self.serve()
+        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
+        let client = try Client(port: server.port)
+        try client.send("POST /api/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n")
+        let answer = try await offPool { try client.answers(1) }[0]
+        #expect(answer.hasPrefix("HTTP/1.1 403"))
+        #expect(try await offPool { try client.closed(within: 2) })
+        // Too long a body is refused by its declared length, before it is sent.
+        let big = try Client(port: server.port)
+        try big.send("POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 1048577\r\n\r\n")
+        #expect(try await offPool { try big.answers(1) }[0].hasPrefix("HTTP/1.1 413"))
+        let chunked = try Client(port: server.port)
+        try chunked.send("POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nTransfer-Encoding: chunked\r\n\r\n")
+        #expect(try await offPool { try chunked.answers(1) }[0].hasPrefix("HTTP/1.1 411"))
+    }
+
+    @Test func idleAndHalfSentConnectionsAreClosedAtTheirDeadline() async throws {
+        var limits = ServerLimits()
+        limits.headSeconds = 0.5
+        limits.bodySeconds = 0.5
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
+        let clients = try (0..<3).map { _ in try Client(port: server.port) }
+        try clients[1].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Le")
+        try clients[2].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{")
+        // Timed on the clients' own threads.
+        let start = ContinuousClock.now
+        let closedAfter = try await offPool { try clients.map { client -> Duration? in try client.closed(within: 5) ? ContinuousClock.now - start : nil } }
+        for elapsed in closedAfter {
+            #expect(elapsed.map { $0 >= .milliseconds(400) && $0 < .seconds(3) } == true, "closed after \(String(describing: elapsed))")
+        }
+    }
+
+    /// Past the cap, a new connection replaces the one that has waited longest for its request,
+    /// so a page still gets in while others hold connections open.
+    @Test func theCapReplacesTheLongestWaitingConnection() async throws {
+        var limits = ServerLimits()
+        limits.maxConnections = 4
+        let server = try Self.serveEcho(limits)
+        defer { server.stop() }
+        let holders = try (0..<10).map { _ in try Client(port: server.port) }
+        let client = try Client(port: server.port)
+        try client.send("GET /in HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(try await offPool { try client.answers(1) }[0].hasPrefix("HTTP/1.1 200"))
+        let evicted = Array(holders.prefix(6))
+        #expect(try await offPool { try evicted.allSatisfy { try $0.closed(within: 2) } })
+    }
+
+    @Test func aLongRequestLineIsRefusedWhileNormalRequestsGoOn() async throws {
+        let server = try Self.serveEcho()
+        defer { server.stop() }
+        let long = try Client(port: server.port)
+        try long.send("GET /" + String(repeating: "a", count: 9000))
+        #expect(try await offPool { try long.answers(1) }[0].hasPrefix("HTTP/1.1 414"))
+        // The time bound (100 ms under attack) is scripts/check-studio-server's, on an idle machine.
+        let client = try Client(port: server.port)
+        try client.send("GET / HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
+        #expect(try await offPool { try client.answers(1) }[0].hasPrefix("HTTP/1.1 200"))
+    }
+}
+
+/// Runs blocking socket calls on a thread of their own: on the concurrency pool (two threads
+/// on two cores) they would starve the very server tasks they wait for.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// A blocking loopback client that reads whole answers (by their Content-Length).
+final class Client: @unchecked Sendable {
+    let fd: Int32
+    private var received: [UInt8] = []
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw ClientError.failed("connect") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    enum ClientError: Error { case failed(String) }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw ClientError.failed("send") }
+            sent += n
+        }
+    }
+
+    /// The next `count` answers, head and body, as text.
+    func answers(_ count: Int) throws -> [String] {
+        var out: [String] = []
+        while out.count < count {
+            if let answer = takeAnswer() {
+                out.append(answer)
+                continue
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw ClientError.failed("the answer did not come") }
+            received += chunk.prefix(n)
+        }
+        return out
+    }
+
+    private func takeAnswer() -> String? {
+        let blank = Array("\r\n\r\n".utf8)
+        guard let end = (0..<max(0, received.count - 3)).first(where: { Array(received[$0..<($0 + 4)]) == blank }) else { return nil }
+        let head = String(decoding: received[..<end], as: UTF8.self)
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        guard received.count >= end + 4 + length else { return nil }
+        let text = String(decoding: received[..<(end + 4 + length)], as: UTF8.self)
+        received.removeFirst(end + 4 + length)
+        return text
+    }
+
+    /// Whether the server closes the connection within `seconds` (reading and discarding).
+    func closed(within seconds: Int) throws -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
+    }
+}
