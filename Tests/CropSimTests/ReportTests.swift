@@ -34,6 +34,12 @@ import Testing
         #expect(cases.count == results.count)
         let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue == "$.expect.scale: expected <1> & got \"2\"")
+        // The suite names the editor under test, its policies and what it leaves unjudged.
+        let properties = try document.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap { $0 as? XMLElement }
+        let byName = Dictionary(uniqueKeysWithValues: properties.map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) })
+        #expect(byName["model"] == "cropsim-reference 1.0")
+        #expect(byName["policies"]?.contains("sliderMapping=logarithmic") == true)
+        #expect(byName["notJudged"] == "")
     }
 
     /// JSON string literals (escaped byte by byte) decode back to the text, whatever it holds.

@@ -8,6 +8,15 @@ public enum JUnitReport {
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="cropsim" tests="\#(results.count)" failures="\#(failures)" errors="0" time="\#(seconds(total))">"# + "\n"
         out += #"  <testsuite name="cropsim scenarios" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(seconds(total))">"# + "\n"
+        if let identity = results.first?.model {
+            // The editor under test, for CI dashboards that show a suite's properties.
+            let model = ModelReport(identity, command: nil)
+            out += "    <properties>\n"
+            out += #"      <property name="model" value="\#(escapeMarkup("\(model.name) \(model.version)"))"/>"# + "\n"
+            out += #"      <property name="policies" value="\#(escapeMarkup(identity.policies.values.map { "\($0.name)=\($0.value)" }.joined(separator: " ")))"/>"# + "\n"
+            out += #"      <property name="notJudged" value="\#(escapeMarkup(model.notJudged.joined(separator: " ")))"/>"# + "\n"
+            out += "    </properties>\n"
+        }
         for r in results {
             let s = r.scenario
             let folder = s.id.split(separator: "/").dropLast().joined(separator: ".")
