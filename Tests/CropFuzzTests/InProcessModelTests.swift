@@ -63,6 +63,29 @@ import Testing
     }
 }
 
+/// An editor that refuses every photo as too small: the fuzzer must blame it (photoAcceptance),
+/// not call the trace invalid, whenever the spec accepts the photo.
+struct Refuser: EditorModel {
+    static func identity(in context: Void) -> ModelIdentity { ModelIdentity(name: "refuser", version: "1", capabilities: .all) }
+    static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        throw OpenRefusal(message: "This photo is too small for a profile picture")
+    }
+    mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {}
+    mutating func tick(into effects: inout [EditorEffect]) {}
+    var observation: Observation { fatalError("never opened") }
+    var sliderPercent: Double { 0 }
+    var readout: Readout { fatalError("never opened") }
+}
+
+extension InProcessModelTests {
+    @Test func refusingAnAcceptablePhotoIsPhotoAcceptance() throws {
+        let text = #"{ "name": "ok", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 } }"#
+        let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
+        let verdict = TraceJudge(model: ModelRunner(Refuser.self, in: ())).check(scenario)
+        #expect(verdict.failure?.kind == .property(.photoAcceptance), "\(String(describing: verdict.failure))")
+    }
+}
+
 extension CampaignConfig {
     func with(maxFailures: Int) -> CampaignConfig {
         var copy = self
