@@ -355,7 +355,7 @@ public enum Campaign {
     /// finds say how to replay them in that process instead.
     static func replayCommand(_ path: String, _ kind: FailureKind, model: ModelReport) -> String {
         if model.command == nil && model.name != Editor.referenceIdentity.name {
-            return "ModelRunner(\(model.name)).run(ScenarioLoader.load([\"\(path)\"]).scenarios[0]) in the process that fuzzed it"
+            return "in process: ModelRunner(<the \(model.name) type>.self, in: ()).run(ScenarioLoader.load([\"\(path)\"]).scenarios[0])"
         }
         let against = model.command.map { " --model \(quoted($0))" } ?? ""
         if case .extra = kind { return "cropsim fuzz --plant --replay \(path)\(against)" }

@@ -55,7 +55,7 @@ import Testing
         #expect(find.failure.contains("Haptic") || find.failure.contains("haptic"), "\(find.failure): \(find.message)")
         #expect(find.steps <= 3)
         let replay = try #require(find.replay)
-        #expect(replay.hasPrefix("ModelRunner(team-muted)") && !replay.contains("cropsim run"), "\(replay)")
+        #expect(replay.hasPrefix("in process: ModelRunner(<the team-muted type>.self") && !replay.contains("cropsim run"), "\(replay)")
         let file = try #require(find.file)
         let scenario = try #require(ScenarioLoader.load([file]).scenarios.first)
         #expect(ModelRunner(TeamEditor<Muted>.self, in: ()).run(scenario).outcome == .failed)
