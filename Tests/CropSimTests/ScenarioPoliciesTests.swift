@@ -41,6 +41,15 @@ import Testing
         #expect(result.ticks == 0)
     }
 
+    /// A scenario naming a photo file, loaded without the image decoding that reads its size, is
+    /// not judged at 0×0.
+    @Test func aPhotoFileNotReadIsNotApplicable() throws {
+        let text = #"{ "name": "photo", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "file": "p.png" } }"#
+        let result = ModelRunner.reference.run(try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x"))
+        #expect(result.outcome == .notApplicable)
+        #expect(result.notApplicable?.hasPrefix("the photo p.png was not read") == true)
+    }
+
     @Test func aScenarioAssumingTheDeclaredPolicyIsJudged() throws {
         // The same claim with the expectation it asks for: judged, and the oracle (holding the
         // editor to its declared linear mapping) catches the logarithmic slider.

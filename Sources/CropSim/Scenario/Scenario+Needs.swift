@@ -4,6 +4,11 @@ extension Scenario {
     /// Why the scenario does not apply to the model: a capability it lacks, or a policy other than
     /// the one the scenario's expectations assume. Nil when it applies.
     func unsupported(by identity: ModelIdentity) -> String? {
+        if let file = image.file, image.source.storedWidth == 0, image.decodeFailure == nil {
+            // Loaded without cropsim's image decoding (a team's tests in process): judging a 0×0
+            // photo would give verdicts about nothing.
+            return "the photo \(file) was not read (its size comes from cropsim's image decoding: run it with the cropsim command line)"
+        }
         if let reason = unsupported(by: identity.capabilities) { return reason }
         let declared = Dictionary(uniqueKeysWithValues: identity.policies.values.map { ($0.name, $0.value) })
         let differ = policies.keys.sorted().filter { declared[$0] != policies[$0] }
