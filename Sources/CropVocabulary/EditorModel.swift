@@ -5,7 +5,7 @@
 ///
 /// Nothing drives a model directly: `CropSpec.CheckedEditor` owns it together with the oracle,
 /// so every event and tick is judged.
-public protocol EditorModel {
+public protocol EditorModel: SendableMetatype {
     /// What opening needs besides the request: nothing for an editor in this process; the running
     /// process for one over a pipe.
     associatedtype Context = Void

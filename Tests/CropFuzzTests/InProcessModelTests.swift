@@ -50,7 +50,7 @@ import Testing
 
     @Test func aMutedTeamEditorsFindSaysHowToReplayItInProcess() throws {
         let out = try TemporaryFolder()
-        let report = Campaign.run(.fuzzing(ModelRunner(TeamEditor<Muted>.self, in: ()), runs: 300, out: out.path).with(maxFailures: 1))
+        let report = Campaign.run(.fuzzing(ModelRunner(TeamEditor<Muted>.self, in: ()), runs: 300, maxFailures: 1, out: out.path))
         let find = try #require(report.findings.first)
         #expect(find.failure.contains("Haptic") || find.failure.contains("haptic"), "\(find.failure): \(find.message)")
         #expect(find.steps <= 3)
@@ -83,14 +83,6 @@ extension InProcessModelTests {
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
         let verdict = TraceJudge(model: ModelRunner(Refuser.self, in: ())).check(scenario)
         #expect(verdict.failure?.kind == .property(.photoAcceptance), "\(String(describing: verdict.failure))")
-    }
-}
-
-extension CampaignConfig {
-    func with(maxFailures: Int) -> CampaignConfig {
-        var copy = self
-        copy.maxFailures = maxFailures
-        return copy
     }
 }
 
