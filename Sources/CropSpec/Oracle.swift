@@ -315,7 +315,7 @@ import CropVocabulary
                                    lastFactor: 1, lastFocal: focal, angle: pose.angle)
                 break
             }
-            requested = checkPinch(watch, factor: factor, focal: focal, pose: pose, tick: tick)
+            requested = checkPinch(watch, factor: factor, focal: focal, before: before, pose: pose, tick: tick)
         case .twistChanged(let factor, let rotation, let focal):
             guard g.rotationAllowed else {
                 if pose != before { fail(.rotationOnlyWhenAllowed, tick: tick, "a twist moved the photo without allowRotation") }
@@ -593,10 +593,22 @@ import CropVocabulary
     /// The pinch's pose: zoom = start × span ratio, clamped; the start's centroid point under the
     /// current centroid at that zoom; then the translation clamped. Returns the request for
     /// `pressed`, or nil when it lies within every limit.
-    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, pose: Pose, tick: Int) -> Pose? {
+    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int) -> Pose? {
         var watch = w
         let g = geometry
         let p = focal - g.center
+        if policies.pinchReference == .incremental {
+            // From the update before (policy `pinchReference`): rebased on the pose it left. After
+            // a span of 0 the change of span is undefined, and the update is not judged.
+            guard watch.lastFactor > 0 else {
+                pinch?.lastFactor = factor
+                pinch?.lastFocal = focal
+                return nil
+            }
+            watch.startScale = before.scale
+            watch.baseFactor = watch.lastFactor
+            watch.imagePoint = SpecGeometry.imagePoint(before, under: watch.lastFocal - g.center)
+        }
         watch.lastFactor = factor
         watch.lastFocal = focal
         pinch = watch

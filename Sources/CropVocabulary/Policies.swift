@@ -18,6 +18,13 @@ public struct Policies: Hashable, Sendable {
     /// How 0–100 % maps onto [s_min, s_max] (R4.2): logarithmically, or linearly.
     public enum SliderMapping: String, CaseIterable, Sendable { case logarithmic, linear }
 
+    /// What a pinch update is computed from: the pinch's start (zoom = start zoom × span ratio,
+    /// the start centroid's image point under the current centroid), or the update before it
+    /// (zoom × the change of span, the image point under the previous centroid kept under the
+    /// current one), as many web croppers do. They differ once a clamp has cut a request: from
+    /// the start the photo stays at the limit until the fingers come back past it.
+    public enum PinchReference: String, CaseIterable, Sendable { case fromStart, incremental }
+
     /// One VoiceOver increment or decrement, in slider percent.
     public enum IncrementStep: String, CaseIterable, Sendable {
         case tenPercent, fivePercent, onePercent
@@ -68,6 +75,7 @@ public struct Policies: Hashable, Sendable {
     public var zoomInterpolation = ZoomInterpolation.geometric
     public var sliderMapping = SliderMapping.logarithmic
     public var incrementStep = IncrementStep.tenPercent
+    public var pinchReference = PinchReference.fromStart
     public var limitHaptics = LimitHaptics.perSide
     public var arrivalHaptics = ArrivalHaptics.pushesOnly
     public var densityCap = DensityCap.everyZoom
@@ -102,6 +110,7 @@ public struct Policies: Hashable, Sendable {
     public static let descriptors: [Descriptor] = [
         Descriptor("transitionSpring", \.transitionSpring), Descriptor("zoomInterpolation", \.zoomInterpolation),
         Descriptor("sliderMapping", \.sliderMapping), Descriptor("incrementStep", \.incrementStep),
+        Descriptor("pinchReference", \.pinchReference),
         Descriptor("limitHaptics", \.limitHaptics), Descriptor("arrivalHaptics", \.arrivalHaptics),
         Descriptor("densityCap", \.densityCap), Descriptor("reduceMotion", \.reduceMotion),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),

@@ -43,6 +43,33 @@ import Testing
         #expect(try crossTheRange(perAxis, impactAtTheOtherSide: true) == [.hapticsEdgeTriggered])
     }
 
+    // MARK: pinchReference
+
+    /// A pinch at the mask center to 5× (cut at s_max, with its impact), then back to 4×: from the
+    /// start 4 × the start zoom is still past s_max and the photo stays there; from the update
+    /// before, s_max × 4/5 is inside the range and the photo zooms out at once.
+    func pinchBackFromTheTop(_ p: Policies, incremental: Bool) throws -> [Property] {
+        var (m, script) = try o.puppet(policies: p)
+        let s0 = g.initialPose.scale, top = Pose(scale: g.sMax, translation: .zero)
+        let back = incremental ? Pose(scale: g.sMax * 4 / 5, translation: .zero) : top
+        #expect(s0 * 4 > g.sMax && g.sMax * 4 / 5 > g.sMin)
+        script.steps = [
+            PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
+            PuppetScript.Step(observation: o.observation(top, grid: false, instructions: false), effects: [.haptic(.lightImpact(.zoomMax))]),
+            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false)),
+        ]
+        m.apply(.pinchBegan(focal: o.center), .pinchChanged(scale: 5, focal: o.center), .pinchChanged(scale: 4, focal: o.center))
+        return m.properties
+    }
+
+    @Test func aPinchFromItsStartOrFromTheUpdateBefore() throws {
+        #expect(try pinchBackFromTheTop(Policies(), incremental: false) == [])
+        #expect(try pinchBackFromTheTop(Policies(), incremental: true) == [.focalPointKept])
+        let incremental = policies { $0.pinchReference = .incremental }
+        #expect(try pinchBackFromTheTop(incremental, incremental: true) == [])
+        #expect(try pinchBackFromTheTop(incremental, incremental: false) == [.focalPointKept])
+    }
+
     // MARK: arrivalHaptics, reduceMotion
 
     /// An animated slider jump to 100 % that lands on s_max at the first tick, with `impact` on
