@@ -37,6 +37,9 @@ import CropVocabulary
     var zoomLimitedTipShown = false
     var lowDensityNoticeShown = false
     var pinch: PinchWatch?
+    /// Under policy `panReference: fromStart`, where the pan began and how far the finger has
+    /// moved since (nil: from the next update's pose).
+    var panStart: (translation: Point, moved: Point)?
     /// The discrete action in flight: where it must land, and the spring it rides.
     var move: Move? {
         get { moving ? runningMove : nil }
@@ -291,11 +294,18 @@ import CropVocabulary
         case .panBegan:
             beginGesture()
             pinch = nil
+            panStart = nil
         case .panChanged(let delta):
             guard delta.isFinite else { break }
             beginGesture()
             pinch = nil
-            let asked = Pose(scale: before.scale, translation: before.translation + delta, angle: before.angle)
+            var from = before.translation
+            if policies.panReference == .fromStart {
+                let start = panStart ?? (translation: before.translation, moved: .zero)
+                panStart = (start.translation, start.moved + delta)
+                from = start.translation + start.moved
+            }
+            let asked = Pose(scale: before.scale, translation: from + delta, angle: before.angle)
             let expected = g.clamp(asked)
             if !Self.insideLimits(asked, clamped: expected) { requested = asked }
             if !SpecTolerance.same(pose, expected) {
@@ -342,6 +352,7 @@ import CropVocabulary
         case .panEnded, .gestureCancelled:
             editorGesture = false
             pinch = nil
+            panStart = nil
             inSnapWindow = false
         case .rotate90:
             guard g.rotationAllowed else {
@@ -422,6 +433,7 @@ import CropVocabulary
             // A running move jumps to its end first; then the mask-center point and relative zoom stay.
             let base = wasAnimating ? nil : before
             dropMove()
+            panStart = nil
             let old = g
             viewport = Viewport(size: size, screenScale: viewport.screenScale)
             geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies)

@@ -25,6 +25,12 @@ public struct Policies: Hashable, Sendable {
     /// the start the photo stays at the limit until the fingers come back past it.
     public enum PinchReference: String, CaseIterable, Sendable { case fromStart, incremental }
 
+    /// What a pan update is computed from: the pose the update before left (what a clamp cut off
+    /// is forgotten, so turning back moves the photo at once), or the pan's start plus every
+    /// delta since (the overshoot is remembered: turning back moves it only once the finger is
+    /// back inside the range).
+    public enum PanReference: String, CaseIterable, Sendable { case fromPrevious, fromStart }
+
     /// One VoiceOver increment or decrement, in slider percent.
     public enum IncrementStep: String, CaseIterable, Sendable {
         case tenPercent, fivePercent, onePercent
@@ -76,6 +82,7 @@ public struct Policies: Hashable, Sendable {
     public var sliderMapping = SliderMapping.logarithmic
     public var incrementStep = IncrementStep.tenPercent
     public var pinchReference = PinchReference.fromStart
+    public var panReference = PanReference.fromPrevious
     public var limitHaptics = LimitHaptics.perSide
     public var arrivalHaptics = ArrivalHaptics.pushesOnly
     public var densityCap = DensityCap.everyZoom
@@ -110,7 +117,7 @@ public struct Policies: Hashable, Sendable {
     public static let descriptors: [Descriptor] = [
         Descriptor("transitionSpring", \.transitionSpring), Descriptor("zoomInterpolation", \.zoomInterpolation),
         Descriptor("sliderMapping", \.sliderMapping), Descriptor("incrementStep", \.incrementStep),
-        Descriptor("pinchReference", \.pinchReference),
+        Descriptor("pinchReference", \.pinchReference), Descriptor("panReference", \.panReference),
         Descriptor("limitHaptics", \.limitHaptics), Descriptor("arrivalHaptics", \.arrivalHaptics),
         Descriptor("densityCap", \.densityCap), Descriptor("reduceMotion", \.reduceMotion),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),

@@ -43,6 +43,33 @@ import Testing
         #expect(try crossTheRange(perAxis, impactAtTheOtherSide: true) == [.hapticsEdgeTriggered])
     }
 
+    // MARK: panReference
+
+    /// A pan far past the right bound (cut there, with its impact), then 5 pt back (less than the
+    /// range of about 16 pt): from the update before the photo moves back 5 pt; from the pan's
+    /// start the finger is still past the bound and the photo stays on it.
+    func panBackFromTheEdge(_ p: Policies, remembers: Bool) throws -> [Property] {
+        var (m, script) = try o.puppet(policies: p)
+        let s = g.initialPose.scale, limit = g.panLimit(scale: s).x
+        let edge = Pose(scale: s, translation: Point(x: limit, y: 0))
+        let back = remembers ? edge : Pose(scale: s, translation: Point(x: limit - 5, y: 0))
+        script.steps = [
+            PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
+            PuppetScript.Step(observation: o.observation(edge, grid: false, instructions: false), effects: [.haptic(.lightImpact(.panClampX))]),
+            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false)),
+        ]
+        m.apply(.panBegan, .panChanged(delta: Point(x: 5000, y: 0)), .panChanged(delta: Point(x: -5, y: 0)))
+        return m.properties
+    }
+
+    @Test func aPanFromTheUpdateBeforeOrFromItsStart() throws {
+        #expect(try panBackFromTheEdge(Policies(), remembers: false) == [])
+        #expect(try panBackFromTheEdge(Policies(), remembers: true) == [.panFollowsFinger])
+        let fromStart = policies { $0.panReference = .fromStart }
+        #expect(try panBackFromTheEdge(fromStart, remembers: true) == [])
+        #expect(try panBackFromTheEdge(fromStart, remembers: false) == [.panFollowsFinger])
+    }
+
     // MARK: pinchReference
 
     /// A pinch at the mask center to 5× (cut at s_max, with its impact), then back to 4×: from the
