@@ -51,12 +51,16 @@ public struct PhotoBatchFolder: Sendable {
         return bytes.starts(with: Array("cropsim-photos ".utf8))
     }
 
+    /// Empty but for a marker another run is writing this moment (its temporary file, named by
+    /// `OutputFile.write`): two runs started together into a new folder must both get in, and then
+    /// take turns (`lock`), rather than the second calling the first's half-made folder foreign.
     static func isEmpty(_ folder: String) -> Bool {
         guard let dir = PathText.withCString(folder, { opendir($0) }) else { return false }
         defer { closedir(dir) }
+        let markerBeingWritten = Array(".\(markerName).tmp-".utf8)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [0x2e] && name != [0x2e, 0x2e] { return false }
+            if name != [0x2e] && name != [0x2e, 0x2e] && !name.starts(with: markerBeingWritten) { return false }
         }
         return true
     }

@@ -48,6 +48,11 @@ import Testing
         _ = try PhotoBatchFolder(root + "/empty")  // now ours
         _ = try PhotoBatchFolder(root + "/new/nested")
         #expect(try String(contentsOfFile: root + "/foreign/keep.txt", encoding: .utf8) == "x")
+        // Another run writing its marker this moment (two runs started together): still empty.
+        try touch("racing/..cropsim-photos.tmp-4242")
+        _ = try PhotoBatchFolder(root + "/racing")
+        try touch("racing/other")
+        #expect(throws: OutputError.self) { try PhotoBatchFolder(root + "/racing") }
     }
 
     func result(_ path: String) -> PhotoResult {
