@@ -18,6 +18,8 @@ public struct ReportMerge {
         public var rows: SummaryRows
         public var junitCases: [String: String]
         public var junitSeconds: Double
+        /// The suite's own properties (the editor under test), kept as the shard wrote them.
+        public var junitSuiteProperties: String
     }
 
     /// Each file a shard's report is parsed from is refused past this size (a suite of 5,000
@@ -60,7 +62,7 @@ public struct ReportMerge {
             throw OutputError(.refused, "\(folder): is a shard of another suite (\(rows.suite.scenarios) scenarios, \(rows.suite.fingerprint)) than \(first.path) (\(first.rows.suite.scenarios), \(first.rows.suite.fingerprint))")
         }
         let junit = String(decoding: try Self.read(folder, "junit.xml"), as: UTF8.self)
-        let (cases, seconds) = Self.testcases(junit)
+        let (cases, seconds, suiteProperties) = Self.testcases(junit)
         for entry in summary.scenarios {
             if let problem = UntrustedName.problem(entry.id) {
                 throw OutputError(.refused, "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
@@ -71,7 +73,8 @@ public struct ReportMerge {
             guard cases[entry.id] != nil else { throw OutputError(.refused, "\(folder)/junit.xml: no testcase for scenario \(entry.id)") }
             owner[entry.id] = shards.count
         }
-        shards.append(Shard(path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds))
+        shards.append(Shard(path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds,
+                            junitSuiteProperties: suiteProperties))
     }
 
     /// Refused (exit 2) unless the shards together are their whole suite: a missing shard
@@ -118,7 +121,9 @@ public struct ReportMerge {
         let total = JUnitReport.seconds(shards.map(\.junitSeconds).sorted().reduce(0, +))
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="cropsim" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" time="\#(total)">"# + "\n"
-        out += #"  <testsuite name="cropsim scenarios" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" skipped="0" time="\#(total)">"# + "\n"
+        let skipped = summary.scenarios.filter { $0.notApplicable != nil }.count
+        out += #"  <testsuite name="cropsim scenarios" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" skipped="\#(skipped)" time="\#(total)">"# + "\n"
+        out += shards.first?.junitSuiteProperties ?? ""
         for entry in summary.scenarios { out += shards[owner[entry.id]!].junitCases[entry.id]! }
         out += "  </testsuite>\n</testsuites>\n"
         return out
@@ -195,13 +200,18 @@ public struct ReportMerge {
         return names.sorted()
     }
 
-    /// Each `<testcase …>…</testcase>` block of a JUnit file by its name, and the suite's time.
-    static func testcases(_ xml: String) -> ([String: String], Double) {
+    /// Each `<testcase …>…</testcase>` block of a JUnit file by its name, the suite's time, and
+    /// the suite's `<properties>` block.
+    static func testcases(_ xml: String) -> ([String: String], Double, String) {
         var cases: [String: String] = [:]
         var current: (name: String, text: String)?
         var seconds = 0.0
+        var suiteProperties = "", inSuiteProperties = false
         for line in xml.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("  <testsuite "), let t = attribute("time", in: line) { seconds = Double(t) ?? 0 }
+            if line == "    <properties>" { inSuiteProperties = true }
+            if inSuiteProperties { suiteProperties += line + "\n" }
+            if line == "    </properties>" { inSuiteProperties = false }
             if line.hasPrefix("    <testcase "), let name = attribute("name", in: line) { current = (unescapeMarkup(name), "") }
             if current != nil { current!.text += line + "\n" }
             if line == "    </testcase>", let c = current {
@@ -209,7 +219,7 @@ public struct ReportMerge {
                 current = nil
             }
         }
-        return (cases, seconds)
+        return (cases, seconds, suiteProperties)
     }
 
     static func attribute(_ name: String, in line: Substring) -> String? {
