@@ -49,12 +49,13 @@ public struct InsetPercent: Sendable, Hashable {
         return (x, y, width - 2 * x, height - 2 * y)
     }
 
-    /// The refused text, quoted, cut to 40 characters and with control characters escaped, so the
-    /// message stays one short line whatever was typed.
+    /// The refused text, quoted, cut to 40 characters and with control characters and quotes
+    /// written `\xNN` (as path text writes them; an argument arrives already escaped that way),
+    /// so the message stays one short line whatever was typed.
     static func shown(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars.prefix(40) {
-            if scalar.properties.generalCategory == .control || scalar == "\"" || scalar == "\\" {
+            if scalar.properties.generalCategory == .control || scalar == "\"" {
                 out += scalar.value < 0x100 ? "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) : "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)

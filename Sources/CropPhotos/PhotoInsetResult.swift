@@ -24,11 +24,19 @@ public struct PhotoInsetResult: Codable, Sendable, Hashable {
     /// The inset could not be made (the photo cannot be decoded), in the decoder's words.
     public var failed: String?
 
+    public init(path: String, sha256: String, inset: String, insetKey: String, failed: String? = nil) {
+        (self.path, self.sha256, self.inset, self.insetKey, self.failed) = (path, sha256, inset, insetKey, failed)
+    }
+
     public struct Box: Codable, Sendable, Hashable {
         public var x: Int
         public var y: Int
         public var width: Int
         public var height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
     }
 
     /// The key a rerun looks inset lines up by: the same bytes at the same inset.
