@@ -106,7 +106,8 @@ public enum PhotoSheet {
 
         .grid{grid-template-columns:repeat(auto-fill,minmax(520px,1fr))} .pair{display:flex;gap:8px;flex:none}
         .pair figure{margin:0;width:160px;text-align:center;font-size:11px;color:#555}
-        .pair .frame{position:relative;display:inline-block;line-height:0} .pair img{max-width:160px;max-height:160px;background:#eee}
+        .pair .frame{position:relative;display:inline-block;line-height:0}
+        .card .pair img{width:auto;height:auto;max-width:160px;max-height:160px;border-radius:0}
         .pair .box{position:absolute;outline:2px dashed #fff;box-shadow:0 0 0 1px #000} .pair .none{width:160px;height:120px}
         """
 
