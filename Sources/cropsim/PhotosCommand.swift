@@ -180,8 +180,11 @@ struct PhotoBatch: Sendable {
         return r.avatar?.file != nil && present(r.avatar?.file)
     }
 
-    /// Whether an earlier inset still stands: every file it names is on disk.
-    private func stands(_ r: PhotoInsetResult) -> Bool { r.files.allSatisfy(present) }
+    /// Whether an earlier inset still stands: every file it names is one of `insets/`'s, on disk
+    /// (a journal is untrusted: a line naming a file elsewhere is made again, never linked to).
+    private func stands(_ r: PhotoInsetResult) -> Bool {
+        r.files.allSatisfy { $0.hasPrefix("insets/") && !$0.dropFirst(7).contains("/") && !$0.hasPrefix("insets/.") && present($0) }
+    }
 
     private func present(_ file: String?) -> Bool { file.map { access(folder.path + "/" + $0, F_OK) == 0 } ?? true }
 
