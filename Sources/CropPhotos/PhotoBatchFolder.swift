@@ -6,7 +6,7 @@ import Foundation
 /// A batch's output folder (`cropsim photos --out`). Unlike a report it is never swapped whole:
 /// it accumulates results across reruns (that is what makes a batch resumable), so it must be
 /// ours before anything is written into it — absent, empty, or holding the `.cropsim-photos`
-/// marker — and so must every folder inside it: a `thumbs/` or `avatars/` that is a symbolic
+/// marker — and so must every folder inside it: a `thumbs/`, `avatars/` or `insets/` that is a symbolic
 /// link or a file is refused, never written through. Every file in it is written to a temporary
 /// name and renamed (or hard-linked), except the results journal, which only ever grows by whole
 /// lines (`PhotoJournal`). Runs into one folder take turns (`lock()`).
@@ -66,12 +66,12 @@ public struct PhotoBatchFolder: Sendable {
     }
 
     /// Creates the folder (and missing parents), the marker first, then `thumbs/` (and, for a
-    /// batch that keeps them, `avatars/`): a link or a file in their place is refused before any
-    /// photo is checked.
-    public func prepare(avatars: Bool = false) throws(OutputError) {
+    /// batch that keeps them, `avatars/`, and for one that crops, `insets/`): a link or a file in
+    /// their place is refused before any photo is checked.
+    public func prepare(avatars: Bool = false, insets: Bool = false) throws(OutputError) {
         try ReportFolder.makeFolders(path, shownAs: path)
         if !Self.isOurs(path) { try OutputFile.write(Array(Self.marker.utf8), to: path + "/" + Self.markerName) }
-        for folder in ["thumbs"] + (avatars ? ["avatars"] : []) {
+        for folder in ["thumbs"] + (avatars ? ["avatars"] : []) + (insets ? ["insets"] : []) {
             try ReportFolder.makeFolders(path + "/" + folder, shownAs: path, inside: path)
         }
     }

@@ -7,6 +7,26 @@ public struct PhotoBatchSummary: Codable, Sendable {
     public var total: PhotoTally
     public var byDevice: [String: PhotoTally]
     public var failures: [Failure]
+    /// With `--inset`: the percentage, how many photos got their inset and which did not.
+    public var inset: InsetTally?
+
+    public struct InsetTally: Codable, Sendable {
+        public var percent: String
+        public var made: Int
+        public var failed: [Failed]
+
+        public struct Failed: Codable, Sendable {
+            public var path: String
+            public var message: String
+        }
+
+        public init(_ inset: InsetPercent, _ results: some Sequence<PhotoInsetResult>) {
+            percent = inset.text
+            made = results.filter { $0.failed == nil }.count
+            failed = results.compactMap { r in r.failed.map { Failed(path: r.path, message: $0) } }
+                .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        }
+    }
 
     public struct Failure: Codable, Sendable {
         public var path: String

@@ -4,7 +4,8 @@ import CropVocabulary
 import Foundation
 import Synchronization
 
-/// `results.jsonl`: one `PhotoResult` per line, appended as photos finish. Each photo's lines go
+/// `results.jsonl`: one `PhotoResult` per line and device (and with `--inset`, one
+/// `PhotoInsetResult` per photo and inset), appended as photos finish. Each photo's lines go
 /// out in one `write(2)` on an `O_APPEND` descriptor, so a batch killed at any instant (even by
 /// SIGKILL) leaves every finished photo's lines whole; at most the photo being written is torn.
 ///
@@ -20,6 +21,8 @@ public final class PhotoJournal: Sendable {
     public static let maxFileBytes = 1 << 30
     /// The lines found when the journal was opened, in file order.
     public let previous: [PhotoResult]
+    /// The inset lines found when the journal was opened, in file order.
+    public let previousInsets: [PhotoInsetResult]
     /// Lines that were dropped on opening: 1 when the last line was torn, else 0.
     public let dropped: Int
     private let descriptor: Mutex<Int32>
@@ -39,7 +42,8 @@ public final class PhotoJournal: Sendable {
             close(fd)
             throw OutputError(.failed, "\(path): cannot drop the torn last line: \(String(cString: strerror(errno)))")
         }
-        previous = kept
+        previous = kept.results
+        previousInsets = kept.insets
         dropped = wholeBytes < size ? 1 : 0
         descriptor = Mutex(fd)
     }
@@ -47,14 +51,14 @@ public final class PhotoJournal: Sendable {
     deinit { descriptor.withLock { _ = close($0) } }
 
     /// The results of the journal's whole lines, how many bytes they take, and the file's size.
-    private static func read(_ path: String) throws(OutputError) -> ([PhotoResult], Int, Int) {
+    private static func read(_ path: String) throws(OutputError) -> (Lines, Int, Int) {
         let file: ReadableFile
         do { file = try ReadableFile(path, followLinks: false) } catch {
-            if error.reason == ReadableFile.reason(ENOENT) { return ([], 0, 0) }
+            if error.reason == ReadableFile.reason(ENOENT) { return (Lines(), 0, 0) }
             throw OutputError(error.notRegular ? .refused : .failed, "\(path): \(error.reason)")
         }
         guard file.size <= maxFileBytes else { throw OutputError(.refused, "\(path): is over \(maxFileBytes >> 30) GiB, more than a batch writes") }
-        var kept: [PhotoResult] = [], line: [UInt8] = [], lineNumber = 0, total = 0
+        var kept = Lines(), line: [UInt8] = [], lineNumber = 0, total = 0
         let decoder = JSONDecoder()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
@@ -73,27 +77,38 @@ public final class PhotoJournal: Sendable {
                     continue
                 }
                 lineNumber += 1
-                guard let result = try? decoder.decode(PhotoResult.self, from: Data(line)) else {
+                if let result = try? decoder.decode(PhotoResult.self, from: Data(line)) {
+                    kept.results.append(result)
+                } else if let inset = try? decoder.decode(PhotoInsetResult.self, from: Data(line)) {
+                    kept.insets.append(inset)
+                } else {
                     throw OutputError(.refused, "\(path): line \(lineNumber) is not a result cropsim writes; refusing to write into this journal (move it away to start afresh)")
                 }
-                kept.append(result)
                 line.removeAll(keepingCapacity: true)
             }
         }
         return (kept, total - line.count, total)
     }
 
+    /// Both kinds of line, apart.
+    struct Lines {
+        var results: [PhotoResult] = []
+        var insets: [PhotoInsetResult] = []
+    }
+
     /// The lines of one photo, whole or not at all (a failed write is truncated back).
-    public func append(_ results: [PhotoResult]) throws(OutputError) {
-        guard !results.isEmpty else { return }
+    public func append(_ results: [PhotoResult], insets: [PhotoInsetResult] = []) throws(OutputError) {
+        guard !results.isEmpty || !insets.isEmpty else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes: [UInt8] = []
-        for r in results {
-            guard let line = try? encoder.encode(r) else { continue }
+        func add(_ line: Data?) {
+            guard let line else { return }
             bytes += line
             bytes.append(UInt8(ascii: "\n"))
         }
+        for r in results { add(try? encoder.encode(r)) }
+        for r in insets { add(try? encoder.encode(r)) }
         let failure: Int32? = descriptor.withLock { fd in
             let start = lseek(fd, 0, SEEK_END)
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -3,15 +3,17 @@ import CropVocabulary
 import Foundation
 
 /// `index.html` of a batch: every photo's 80×80 thumbnail in a grid with a badge per finding and
-/// device, a histogram of zoom ranges, and filters (finding, device, text). One self-contained
-/// page beside `thumbs/`; the same results give the same bytes (photos in path order).
+/// device, a histogram of zoom ranges, and filters (finding, device, text). With `--inset`, each
+/// card shows the whole photo (the inset outlined on it) and the inset side by side instead of the
+/// thumbnail. One self-contained page beside `thumbs/` and `insets/`; the same results give the
+/// same bytes (photos in path order).
 public enum PhotoSheet {
     /// Zoom-range bins: s_max / s_min from 1 (no zoom at all) up to the config's multiplier.
     static let bins: [(label: String, upper: Double)] = [
         ("1× (none)", 1.0001), ("–1.5×", 1.5), ("–2×", 2), ("–3×", 3), ("–4×", 4.0001), ("> 4×", .infinity),
     ]
 
-    public static func render(_ results: [PhotoResult], title: String = "cropsim photos") -> String {
+    public static func render(_ results: [PhotoResult], insets: [String: PhotoInsetResult] = [:], title: String = "cropsim photos") -> String {
         let byPath = Dictionary(grouping: results, by: \.path)
         let paths = byPath.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let devices = Array(Set(results.map(\.device))).sorted()
@@ -33,7 +35,7 @@ public enum PhotoSheet {
         .dev{margin-top:3px} .badge{display:inline-block;padding:0 5px;border-radius:8px;font-size:11px;margin:1px 2px 0 0;color:#fff}
         .refused{background:#c62828} .tip{background:#ef6c00} .lowdensity{background:#6a1b9a} .zoomlimited{background:#1565c0}
         .ok{background:#2e7d32} .avatarfailed{background:#000}
-        svg text{font:11px system-ui,sans-serif}
+        svg text{font:11px system-ui,sans-serif}\(insets.isEmpty ? "" : insetStyle)
         </style></head><body>
         <h1>\(escapeMarkup(title))</h1>
         <p class="totals">\(tally.photos) photos × \(devices.count) device\(devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) with the quality tip, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures</p>
@@ -59,8 +61,8 @@ public enum PhotoSheet {
             let rows = byPath[path]!.sorted { $0.device < $1.device }
             let first = rows[0]
             let size = first.storedWidth.map { w in "\(w)×\(first.storedHeight ?? 0)" + (first.orientation.map { $0 == 1 ? "" : " o\($0)" } ?? "") } ?? "unreadable"
-            let image = first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
-                ?? "<div class=\"none\">no thumbnail</div>"
+            let image = insets.isEmpty ? first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
+                ?? "<div class=\"none\">no thumbnail</div>" : pair(insets[path])
             var byDevice: [String] = []
             var lines = ""
             for r in rows {
@@ -98,6 +100,30 @@ public enum PhotoSheet {
 
         """
         return html
+    }
+
+    static let insetStyle = """
+
+        .grid{grid-template-columns:repeat(auto-fill,minmax(520px,1fr))} .pair{display:flex;gap:8px;flex:none}
+        .pair figure{margin:0;width:160px;text-align:center;font-size:11px;color:#555}
+        .pair .frame{position:relative;display:inline-block;line-height:0}
+        .card .pair img{width:auto;height:auto;max-width:160px;max-height:160px;border-radius:0}
+        .pair .box{position:absolute;outline:2px dashed #fff;box-shadow:0 0 0 1px #000} .pair .none{width:160px;height:120px}
+        """
+
+    /// The whole photo with the inset outlined on it, beside the inset: both as 160 px previews.
+    static func pair(_ inset: PhotoInsetResult?) -> String {
+        guard let inset, inset.failed == nil, let original = inset.original, let preview = inset.preview,
+              let rect = inset.rect, let w = inset.uprightWidth, let h = inset.uprightHeight else {
+            let why = inset?.failed ?? "not made in this run"
+            return "<div class=\"pair\"><div class=\"none\" title=\"\(escapeMarkup(why))\">no inset</div></div>"
+        }
+        func percent(_ part: Int, _ whole: Int) -> String { String(format: "%.4f%%", 100 * Double(part) / Double(whole)) }
+        let box = "left:\(percent(rect.x, w));top:\(percent(rect.y, h));width:\(percent(rect.width, w));height:\(percent(rect.height, h))"
+        return "<div class=\"pair\"><figure class=\"original\"><span class=\"frame\"><img src=\"\(escapeMarkup(original))\" alt=\"original\" loading=\"lazy\">"
+            + "<i class=\"box\" style=\"\(box)\"></i></span><figcaption>original \(w)×\(h)</figcaption></figure>"
+            + "<figure class=\"inset\"><a href=\"\(escapeMarkup(inset.file ?? preview))\"><img src=\"\(escapeMarkup(preview))\" alt=\"inset \(escapeMarkup(inset.inset))\" loading=\"lazy\"></a>"
+            + "<figcaption>inset \(escapeMarkup(inset.inset)) \(rect.width)×\(rect.height)</figcaption></figure></div>"
     }
 
     /// (class, label, tooltip) per finding; `ok` when there is none.

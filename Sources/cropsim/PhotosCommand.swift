@@ -16,9 +16,11 @@ struct PhotosCommand: ParsableCommand {
         discussion: """
             Results go to OUT/results.jsonl as each photo finishes (one line per photo and device), \
             thumbnails to OUT/thumbs/, the contact sheet to OUT/index.html and the counts to \
-            OUT/summary.json. OUT must be absent, empty or a previous photos folder. A rerun skips \
-            photos already checked with the same bytes and config. Exit code 1 when any photo is \
-            refused or its avatar cannot be rendered; 130/143 when interrupted (results so far kept).
+            OUT/summary.json. With --inset P%, each photo cropped by P from every edge (upright, sRGB) \
+            goes to OUT/insets/ and the sheet shows it beside the original. OUT must be absent, empty \
+            or a previous photos folder. A rerun skips photos already checked with the same bytes and \
+            config, and insets already made at the same percentage. Exit code 1 when any photo is \
+            refused or its avatar or inset cannot be made; 130/143 when interrupted (results so far kept).
 
             """ + ExitStatus.help
     )
@@ -30,12 +32,20 @@ struct PhotosCommand: ParsableCommand {
     @Option(help: "Output folder (absent, empty or a previous photos folder).") var out = "Reports/photos"
     @Option(help: "Check only shard i of n (1-based) of the sorted photos.") var shard: Shard?
     @Flag(help: "Also write each avatar to OUT/avatars/.") var avatars = false
+    @Option(parsing: .unconditional, help: "Also write each photo cropped by this much from every edge, 5%…20% (12% or 12.5%), to OUT/insets/.")
+    var inset: String?
     @Flag(help: "No progress output.") var quiet = false
     @OptionGroup var configOptions: ConfigOptions
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
         _ = try presets()
+        _ = try insetCrop()
+    }
+
+    func insetCrop() throws -> PhotoInsetCrop? {
+        guard let inset else { return nil }
+        do { return PhotoInsetCrop(inset: try InsetPercent(inset)) } catch { throw ValidationError("--inset \(error)") }
     }
 
     func presets() throws -> [DevicePreset] {
@@ -58,13 +68,14 @@ struct PhotosCommand: ParsableCommand {
         }
         var check = PhotoCheck(devices: try presets(), config: configOptions.config())
         check.keepAvatars = avatars
-        try folder.prepare(avatars: avatars)
+        let insetCrop = try insetCrop()
+        try folder.prepare(avatars: avatars, insets: insetCrop != nil)
         let lock = try folder.lock(waiting: { printToStandardError("note: waiting for another cropsim photos run writing \(folder.path)") })
         defer { lock.release() }
         let journal = try PhotoJournal(folder: folder)
         if journal.dropped > 0, !quiet { printToStandardError("note: \(folder.path)/\(PhotoJournal.fileName): dropped the torn last line of an interrupted run") }
 
-        let batch = PhotoBatch(corpus: corpus, check: check, folder: folder, journal: journal,
+        let batch = PhotoBatch(corpus: corpus, check: check, insetCrop: insetCrop, folder: folder, journal: journal,
                                progress: quiet ? nil : Progress(total: corpus.count, terminal: isatty(STDERR_FILENO) != 0))
         let stop = Interrupt.install()
         let outcome = batch.run(jobs: Limits.jobs(jobs), stop: stop)
@@ -77,13 +88,19 @@ struct PhotosCommand: ParsableCommand {
             latest[r.path + "\n" + r.device] = r
         }
         let results = latest.values.sorted { ($0.path, $0.device) < ($1.path, $1.device) }
-        try folder.write(Array(PhotoSheet.render(results).utf8), to: "index.html")
-        try folder.write(Array(try PhotoBatchSummary(results, devices: check.devices.map(\.name)).json().utf8), to: "summary.json")
+        var insets: [String: PhotoInsetResult] = [:]
+        for r in journal.previousInsets + outcome.insets where wanted.contains(r.path) && r.insetKey == insetCrop?.key {
+            insets[r.path] = r
+        }
+        try folder.write(Array(PhotoSheet.render(results, insets: insets).utf8), to: "index.html")
+        var summary = PhotoBatchSummary(results, devices: check.devices.map(\.name))
+        if let insetCrop { summary.inset = .init(insetCrop.inset, insets.values) }
+        try folder.write(Array(try summary.json().utf8), to: "summary.json")
         if let error = outcome.error { throw error }
         let tally = PhotoTally(results)
-        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
+        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures\(insetCrop.map { ", \(outcome.insets.count) insets at \($0.inset.text) made" } ?? "") (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
         if let signal = stop.signal { throw ExitCode(128 + signal) }
-        if results.contains(where: \.failed) { throw ExitCode.checkFailed }
+        if results.contains(where: \.failed) || insets.values.contains(where: { $0.failed != nil }) { throw ExitCode.checkFailed }
     }
 }
 
@@ -92,73 +109,127 @@ struct PhotosCommand: ParsableCommand {
 struct PhotoBatch: Sendable {
     var corpus: [String]
     var check: PhotoCheck
+    /// With `--inset`: the crop each photo also gets, kept apart from the device checks.
+    var insetCrop: PhotoInsetCrop?
     var folder: PhotoBatchFolder
     var journal: PhotoJournal
     var progress: Progress?
 
     struct Outcome {
         var results: [PhotoResult]
+        var insets: [PhotoInsetResult]
         var skipped: Int
         var error: (any Error)?
     }
 
-    func run(jobs: Int, stop: Interrupt) -> Outcome {
-        // What earlier runs did: by path and key (skip), and by key alone (same bytes elsewhere).
-        var done: [String: PhotoResult] = [:], byKey: [String: PhotoResult] = [:]
-        for r in journal.previous {
-            done[r.path + "\n" + r.key] = r
-            byKey[r.key] = r
+    /// What earlier runs did, by path and key (skip) and by key alone (the same bytes elsewhere).
+    struct Done: Sendable {
+        var results: [String: PhotoResult] = [:], resultsByKey: [String: PhotoResult] = [:]
+        var insets: [String: PhotoInsetResult] = [:], insetsByKey: [String: PhotoInsetResult] = [:]
+
+        init(_ journal: PhotoJournal) {
+            for r in journal.previous {
+                results[r.path + "\n" + r.key] = r
+                resultsByKey[r.key] = r
+            }
+            for r in journal.previousInsets {
+                insets[r.path + "\n" + r.key] = r
+                insetsByKey[r.key] = r
+            }
         }
-        let (finished, known) = (done, byKey)
-        let collected = Mutex<(results: [PhotoResult], skipped: Int, error: (any Error)?)>(([], 0, nil))
+    }
+
+    /// One photo's new lines.
+    struct Lines {
+        var results: [PhotoResult] = []
+        var insets: [PhotoInsetResult] = []
+        var isEmpty: Bool { results.isEmpty && insets.isEmpty }
+    }
+
+    func run(jobs: Int, stop: Interrupt) -> Outcome {
+        let done = Done(journal)
+        let collected = Mutex<(outcome: Outcome, error: (any Error)?)>((Outcome(results: [], insets: [], skipped: 0), nil))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, corpus.count)) { _ in
             while !stop.requested, collected.withLock({ $0.error == nil }) {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < corpus.count else { return }
-                let path = corpus[i]
                 do {
-                    let (lines, skipped) = try checkOne(path, done: finished, known: known)
-                    try journal.append(lines)
-                    collected.withLock { $0.results += lines; $0.skipped += skipped ? 1 : 0 }
-                    progress?.finished(refused: lines.contains(where: \.failed))
+                    let lines = try checkOne(corpus[i], done: done)
+                    try journal.append(lines.results, insets: lines.insets)
+                    collected.withLock {
+                        $0.outcome.results += lines.results
+                        $0.outcome.insets += lines.insets
+                        $0.outcome.skipped += lines.isEmpty ? 1 : 0
+                    }
+                    progress?.finished(refused: lines.results.contains(where: \.failed) || lines.insets.contains { $0.failed != nil })
                 } catch {
                     collected.withLock { $0.error = $0.error ?? error }
                 }
             }
         }
         progress?.end()
-        return collected.withLock { Outcome(results: $0.results, skipped: $0.skipped, error: $0.error) }
+        return collected.withLock { var o = $0.outcome; o.error = $0.error; return o }
     }
 
     /// Whether an earlier result still stands as it is: its thumbnail is on disk and, when this
     /// run keeps avatars, its avatar too (a rerun that adds `--avatars` renders what is missing).
     private func stands(_ r: PhotoResult) -> Bool {
-        func present(_ file: String?) -> Bool { file.map { access(folder.path + "/" + $0, F_OK) == 0 } ?? true }
         guard present(r.thumbnail) else { return false }
         guard check.keepAvatars, r.avatar != nil else { return true }
         return r.avatar?.file != nil && present(r.avatar?.file)
     }
 
-    /// The photo's lines still missing from the journal (none when it is done), and whether it was done.
-    private func checkOne(_ path: String, done: [String: PhotoResult], known: [String: PhotoResult]) throws(OutputError) -> ([PhotoResult], Bool) {
+    /// Whether an earlier inset still stands: every file it names is one of `insets/`'s, on disk
+    /// (a journal is untrusted: a line naming a file elsewhere is made again, never linked to).
+    private func stands(_ r: PhotoInsetResult) -> Bool {
+        r.files.allSatisfy { $0.hasPrefix("insets/") && !$0.dropFirst(7).contains("/") && !$0.hasPrefix("insets/.") && present($0) }
+    }
+
+    private func present(_ file: String?) -> Bool { file.map { access(folder.path + "/" + $0, F_OK) == 0 } ?? true }
+
+    /// The photo's lines still missing from the journal (none when it is done).
+    private func checkOne(_ path: String, done: Done) throws(OutputError) -> Lines {
         let hash: String
         do { hash = try ContentHash.file(path) } catch {
             // Unreadable (gone, no permission): a refusal like any other, never a stop.
-            return (check.unreadable(path: path, because: error.description), false)
+            return Lines(results: check.unreadable(path: path, because: error.description),
+                         insets: insetCrop.map { [$0.unreadable(path: path, because: error.description)] } ?? [])
         }
+        var lines = Lines()
+        lines.results = try checkDevices(path, hash, done: done)
+        if let insetCrop {
+            let key = "\(hash) \(insetCrop.key)"
+            if done.insets[path + "\n" + key].map(stands) != true {
+                lines.insets = [try crop(path, hash, insetCrop, reusing: done.insetsByKey[key])]
+            }
+        }
+        return lines
+    }
+
+    /// The device lines still missing: none when done, an earlier verdict for the same bytes
+    /// under another name, or a new check.
+    private func checkDevices(_ path: String, _ hash: String, done: Done) throws(OutputError) -> [PhotoResult] {
         let missing = check.devices.filter { d in
-            done[path + "\n" + "\(hash) \(check.configKey(for: d)) \(d.name)"].map(stands) != true
+            done.results[path + "\n" + "\(hash) \(check.configKey(for: d)) \(d.name)"].map(stands) != true
         }
-        guard !missing.isEmpty else { return ([], true) }
+        guard !missing.isEmpty else { return [] }
         // The same bytes under another name: reuse the verdict, it depends on the bytes alone.
-        let reused = missing.compactMap { d in known["\(hash) \(check.configKey(for: d)) \(d.name)"] }
+        let reused = missing.compactMap { d in done.resultsByKey["\(hash) \(check.configKey(for: d)) \(d.name)"] }
         if reused.count == missing.count, reused.allSatisfy(stands) {
-            return (reused.map { $0.renamed(to: path) }, false)
+            return reused.map { $0.renamed(to: path) }
         }
         let outcome = check.check(path: path, sha256: hash, devices: missing)
         if let png = outcome.thumbnail { try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide)) }
         for (file, bytes) in outcome.avatars.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }
-        return (outcome.results, false)
+        return outcome.results
+    }
+
+    /// The inset line: an earlier one for the same bytes under another name, or a new crop.
+    private func crop(_ path: String, _ hash: String, _ insetCrop: PhotoInsetCrop, reusing earlier: PhotoInsetResult?) throws(OutputError) -> PhotoInsetResult {
+        if let earlier, stands(earlier) { return earlier.renamed(to: path) }
+        let outcome = insetCrop.crop(path: path, sha256: hash, haveOriginal: present(PhotoInsetCrop.originalFile(hash)))
+        for (file, bytes) in outcome.files.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }
+        return outcome.result
     }
 }

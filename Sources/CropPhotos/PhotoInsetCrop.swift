@@ -1,0 +1,85 @@
+import CropImaging
+import CropVocabulary
+
+/// The batch cropper's inset (`--inset`): each photo cropped by a percentage from every edge at
+/// full resolution, upright (EXIF orientation applied), sRGB with the profile embedded, in the
+/// photo's own format (a JPEG stays a JPEG, at quality 92; a PNG stays a lossless PNG), plus the
+/// two small previews the contact sheet shows side by side.
+///
+/// Unlike the rest of a check, the inset is held whole while it is encoded: 3 bytes per pixel of
+/// the inset, twice while an EXIF orientation is turned upright, plus the encoded file.
+public struct PhotoInsetCrop: Sendable {
+    public var inset: InsetPercent
+    public var limits = DecodeLimits.default
+    /// The previews' long edge, in pixels.
+    public static let previewSide = 160
+    public static let jpegQuality = 92
+    /// Bumped when the inset's files or line change meaning, so a rerun makes them again.
+    public static let formatVersion = 1
+
+    public init(inset: InsetPercent) { self.inset = inset }
+
+    /// What, besides the photo, the inset depends on.
+    public var key: String {
+        ContentHash.bytes(Array("cropsim-photos-inset \(Self.formatVersion) \(inset.hundredths) jpeg \(Self.jpegQuality) preview \(Self.previewSide)".utf8))
+    }
+
+    public static func originalFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(previewSide).png" }
+    public func file(_ sha256: String, format: ImageFormat) -> String {
+        "insets/\(sha256.prefix(24))-\(inset.number).\(format == .jpeg ? "jpg" : "png")"
+    }
+    public func previewFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(inset.number)-\(Self.previewSide).png" }
+
+    public struct Outcome: Sendable {
+        public var result: PhotoInsetResult
+        /// Encoded files by their path relative to the batch folder.
+        public var files: [String: [UInt8]] = [:]
+    }
+
+    /// The inset of `path` (whose bytes hash to `sha256`). `haveOriginal` says the whole photo's
+    /// preview is on disk already (it does not depend on the inset), so it is not decoded again.
+    public func crop(path: String, sha256: String, haveOriginal: Bool) -> Outcome {
+        var result = PhotoInsetResult(path: path, sha256: sha256, inset: inset.text, insetKey: key)
+        var files: [String: [UInt8]] = [:]
+        do throws(ImagingError) {
+            let inset = self.inset
+            let (info, image) = try ImageFile.uprightCrop(path: path, limits: limits) { info in
+                inset.rect(width: info.orientedWidth, height: info.orientedHeight)
+            }
+            let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
+            result.uprightWidth = info.orientedWidth
+            result.uprightHeight = info.orientedHeight
+            result.rect = .init(x: r.x, y: r.y, width: r.width, height: r.height)
+            let name = file(sha256, format: info.format)
+            let bytes = try encode(image, info.format, label: path)
+            files[name] = bytes
+            result.file = name
+            result.bytes = bytes.count
+            files[previewFile(sha256)] = try ImageFile.sRGBPNG(image.fitted(longEdge: Self.previewSide), label: path)
+            result.preview = previewFile(sha256)
+            if !haveOriginal {
+                let whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
+                files[Self.originalFile(sha256)] = try ImageFile.sRGBPNG(whole, label: path)
+            }
+            result.original = Self.originalFile(sha256)
+        } catch {
+            return Outcome(result: PhotoInsetResult(path: path, sha256: sha256, inset: inset.text, insetKey: key,
+                                                    failed: error.description))
+        }
+        return Outcome(result: result, files: files)
+    }
+
+    /// A file that cannot even be read: no inset, in the same words as its refusal.
+    public func unreadable(path: String, because reason: String) -> PhotoInsetResult {
+        PhotoInsetResult(path: path, sha256: "", inset: inset.text, insetKey: key, failed: reason)
+    }
+
+    private func encode(_ image: RGBImage, _ format: ImageFormat, label: String) throws(ImagingError) -> [UInt8] {
+        switch format {
+        case .png:
+            try ImageFile.sRGBPNG(image, label: label)
+        case .jpeg:
+            try ImageFile.sRGBJPEG(image, quality: Self.jpegQuality, label: label)
+        }
+    }
+}
