@@ -66,13 +66,14 @@ struct AnimationCanvas {
         }
     }
 
-    /// Lines of text centered on `centerX`, the first line's top at `top`, on a dark pill when
-    /// `pill`; each font pixel is `scale`×`scale` canvas pixels.
+    /// Lines of text centered on `centerX`, the first line's top at `top`, on a grey pill when
+    /// `pill` (grey, so it shows over the dimmed photo and over the black around it); each font
+    /// pixel is `scale`×`scale` canvas pixels.
     mutating func text(_ lines: [String], centerX: Int, top: Int, scale: Int, pill: Bool, _ color: SIMD3<UInt8>) {
         let lineHeight = (OverlayFont.height + 3) * scale
         if pill, let longest = lines.map(\.count).max() {
             let w = longest * OverlayFont.advance * scale + 6 * scale, h = lines.count * lineHeight + 3 * scale
-            fill(x: centerX - w / 2, y: top - 3 * scale, width: w, height: h, [0, 0, 0], alpha: 0.72)
+            fill(x: centerX - w / 2, y: top - 3 * scale, width: w, height: h, [64, 64, 64], alpha: 0.85)
         }
         for (n, line) in lines.enumerated() {
             var x = centerX - (line.count * OverlayFont.advance - 1) * scale / 2

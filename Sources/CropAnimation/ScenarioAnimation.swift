@@ -36,6 +36,9 @@ public enum ScenarioAnimation {
     /// The animated WebP of `result`; `photo` is the upright thumbnail, or nil for the test
     /// pattern. Nil when the run has no frames (the editor refused the photo).
     public static func webp(_ result: RunResult, photo: RGBImage?, settings: Settings = .init()) throws(AnimationError) -> (bytes: [UInt8], summary: Summary)? {
+        guard AnimationClock.fpsRange.contains(settings.fps), (1...8192).contains(settings.frameWidth) else {
+            throw AnimationError("\(settings.fps) fps at \(settings.frameWidth) px: the rate must be 1…60 and the width 1…8192")
+        }
         guard let points = FrameScene.imagePoints(result), let g = result.geometry, let last = result.frames.last else { return nil }
         let clock = AnimationClock(fps: settings.fps, lastTick: last.tick)
         let layout = FrameLayout(result.frames, width: settings.frameWidth)

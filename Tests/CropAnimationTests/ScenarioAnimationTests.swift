@@ -66,3 +66,11 @@ struct ScenarioAnimationTests {
         #expect(try ScenarioAnimation.webp(result, photo: nil)?.bytes == nil)
     }
 }
+
+extension ScenarioAnimationTests {
+    @Test(arguments: [(0, 240), (61, 240), (60, 0)])
+    func settingsOutsideTheirRangesAreRefusedNotTrapped(fps: Int, width: Int) throws {
+        let result = try Self.run("gestures/pinch-out-to-max")
+        #expect(throws: AnimationError.self) { try ScenarioAnimation.webp(result, photo: nil, settings: .init(frameWidth: width, fps: fps)) }
+    }
+}
