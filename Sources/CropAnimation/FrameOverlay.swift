@@ -46,6 +46,7 @@ struct FrameOverlay {
         let frameWidth = Int(px(scene.view.width).rounded())
         let columns = (frameWidth - 8 * scale) / (OverlayFont.advance * scale)
         if scene.instructionVisible {
+            // Where the report's SVG puts it: under the circle, or inside its bottom when the circle fills the view.
             let y = min(scene.maskCenter.y + scene.maskRadius + 34, scene.view.height - 16)
             let lines = OverlayFont.wrap(FrameScene.instruction, columns: columns)
             canvas.text(lines, centerX: Int(cx), top: Int(px(y)) - OverlayFont.height * scale, scale: scale, pill: false, [255, 255, 255])

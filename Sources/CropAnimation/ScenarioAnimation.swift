@@ -22,7 +22,8 @@ public enum ScenarioAnimation {
     }
 
     /// libwebp's lossy quality: a 3 s pinch over a photo at the default width stays well under
-    /// 2 MB (docs/animation.md has the measurements), and lossless would be ten times that.
+    /// the 2 MB that pastes into a pull request; lossless is about six times the size
+    /// (docs/animation.md has the measurements).
     static let quality: Float = 75
 
     /// What was written: the frames on the clock, and how long they play.
@@ -35,7 +36,8 @@ public enum ScenarioAnimation {
 
     /// The animated WebP of `result`; `photo` is the upright thumbnail, or nil for the test
     /// pattern. Nil when the run has no frames (the editor refused the photo).
-    public static func webp(_ result: RunResult, photo: RGBImage?, settings: Settings = .init()) throws(AnimationError) -> (bytes: [UInt8], summary: Summary)? {
+    public static func webp(_ result: RunResult, photo: RGBImage?, settings: Settings = .init())
+        throws(AnimationError) -> (bytes: [UInt8], summary: Summary)? {
         guard AnimationClock.fpsRange.contains(settings.fps), (1...8192).contains(settings.frameWidth) else {
             throw AnimationError("\(settings.fps) fps at \(settings.frameWidth) px: the rate must be 1…60 and the width 1…8192")
         }

@@ -37,15 +37,20 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var model: ModelOptions
 
     func validate() throws {
-        guard out != nil || animate != nil else { throw ValidationError("give --out (a PNG contact sheet) or --animate (an animated WebP), or both") }
+        guard out != nil || animate != nil else {
+            throw ValidationError("give --out (a PNG contact sheet) or --animate (an animated WebP), or both")
+        }
         if ticks != nil && every != nil { throw ValidationError("--ticks and --every cannot be combined") }
         if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
         try Limits.check(frameWidth, "--frame-width", in: 16...2048)
         try Limits.check(columns, "--columns", in: 1...Self.maxFrames)
         try Limits.check(fps, "--fps", in: AnimationClock.fpsRange)
         if let out, !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
-        if let animate, !animate.lowercased().hasSuffix(".webp") { throw ValidationError("--animate must name a .webp file, got \(animate)") }
-        if out == nil, let option = [("--ticks", ticks != nil), ("--every", every != nil), ("--columns", columns != nil)].first(where: \.1)?.0 {
+        if let animate, !animate.lowercased().hasSuffix(".webp") {
+            throw ValidationError("--animate must name a .webp file, got \(animate)")
+        }
+        let sheetOptions = [("--ticks", ticks != nil), ("--every", every != nil), ("--columns", columns != nil)]
+        if out == nil, let option = sheetOptions.first(where: \.1)?.0 {
             throw ValidationError("\(option) chooses frames of the contact sheet: give --out too")
         }
         if animate == nil && fps != nil { throw ValidationError("--fps is the animation's frame rate: give --animate too") }
@@ -101,7 +106,8 @@ struct RenderCommand: ParsableCommand {
         guard let made else { throw CommandLineInputError(description: "\(scenario): nothing to animate") }
         try OutputFile.write(made.bytes, to: path)
         let s = made.summary
-        print("\(path): \(s.frames) frames of \(result.scenario.id) at \(settings.fps) fps, \(s.milliseconds) ms, \(s.width)×\(s.height), \(made.bytes.count) bytes")
+        print("\(path): \(s.frames) frames of \(result.scenario.id) at \(settings.fps) fps, \(s.milliseconds) ms, "
+              + "\(s.width)×\(s.height), \(made.bytes.count) bytes")
     }
 
     private func selectTicks(_ result: RunResult, last: Int) throws -> [Int] {
