@@ -86,6 +86,11 @@ let package = Package(
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
 
+        // Animations of a run: the report's frames at real speed, streamed one at a time into
+        // libwebp's animation encoder (docs/animation.md).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CropAnimation", dependencies: ["CropReport", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
+
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
@@ -103,6 +108,7 @@ let package = Package(
                 "CropPipe",
                 "CropImaging",
                 "CropReport",
+                "CropAnimation",
                 "CropPhotos",
                 "CropFuzz",
                 "CropStudioLaunch",
@@ -136,6 +142,10 @@ let package = Package(
         .testTarget(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
+        ),
+        .testTarget(
+            name: "CropAnimationTests",
+            dependencies: ["CropAnimation", "CropReport", "CropSim", "CropVocabulary", "CWebP"]
         ),
         .testTarget(
             name: "CropStudioTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropAnimation
 import CropImaging
 import CropPhotos
 import CropReport
@@ -7,14 +8,17 @@ import CropVocabulary
 import Foundation
 
 /// `cropsim render`: runs one scenario and writes a contact sheet of its editor frames as a PNG,
-/// for a designer to drop into a review. The frames are the ones the HTML report draws.
+/// and/or the run as an animated WebP, for a designer to drop into a review. The frames are the
+/// ones the HTML report draws.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Run one scenario and write a PNG contact sheet of its frames.",
+        abstract: "Run one scenario and write a PNG contact sheet of its frames, or an animated WebP.",
         discussion: """
             Without --ticks or --every the sheet shows the report's filmstrip: evenly spaced ticks plus \
-            every violation and haptic tick (at most 16).
+            every violation and haptic tick (at most 16). --animate plays every tick at the run's real \
+            speed (60 frames a second), or --fps frames a second, each showing the tick on screen at \
+            its moment (docs/animation.md).
 
             """ + ExitStatus.help
     )
@@ -25,21 +29,36 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "One scenario file.") var scenario: String
     @Option(help: "Ticks to show, comma-separated (e.g. 0,30,60).") var ticks: String?
     @Option(help: "Show every Nth tick from 0.") var every: Int?
-    @Option(help: "The PNG to write (replaced atomically).") var out: String
+    @Option(help: "The PNG contact sheet to write (replaced atomically).") var out: String?
+    @Option(help: "The animated WebP to write (replaced atomically).") var animate: String?
+    @Option(help: "Frames per second of the animation, 1…60 (default: 60, every tick).") var fps: Int?
     @Option(help: "Width of one frame in pixels.") var frameWidth = 240
     @Option(help: "Frames per row (default: up to 6).") var columns: Int?
     @OptionGroup var model: ModelOptions
 
     func validate() throws {
+        guard out != nil || animate != nil else {
+            throw ValidationError("give --out (a PNG contact sheet) or --animate (an animated WebP), or both")
+        }
         if ticks != nil && every != nil { throw ValidationError("--ticks and --every cannot be combined") }
         if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
         try Limits.check(frameWidth, "--frame-width", in: 16...2048)
         try Limits.check(columns, "--columns", in: 1...Self.maxFrames)
-        if !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
+        try Limits.check(fps, "--fps", in: AnimationClock.fpsRange)
+        if let out, !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
+        if let animate, !animate.lowercased().hasSuffix(".webp") {
+            throw ValidationError("--animate must name a .webp file, got \(animate)")
+        }
+        let sheetOptions = [("--ticks", ticks != nil), ("--every", every != nil), ("--columns", columns != nil)]
+        if out == nil, let option = sheetOptions.first(where: \.1)?.0 {
+            throw ValidationError("\(option) chooses frames of the contact sheet: give --out too")
+        }
+        if animate == nil && fps != nil { throw ValidationError("--fps is the animation's frame rate: give --animate too") }
     }
 
     func run() throws {
-        try OutputFile.check(out)
+        if let out { try OutputFile.check(out) }
+        if let animate { try OutputFile.check(animate) }
         try requireRegularFile(scenario)
         let loaded = ScenarioLoader.load([scenario])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
@@ -57,12 +76,17 @@ struct RenderCommand: ParsableCommand {
         guard let last = result.frames.last?.tick else {
             throw CommandLineInputError(description: "\(scenario): no frames to render: the editor refused the photo (\(result.rejection ?? "unknown"))")
         }
-        let chosen = try selectTicks(result, last: last)
         let photo = try ScenarioPhotos.path(of: s).map { path throws(CommandLineInputError) in
             do throws(ImagingError) { return try ImageFile.thumbnail(path: path) } catch {
                 throw CommandLineInputError(description: error.description)
             }
         }
+        if let out { try writeSheet(result, last: last, photo: photo, to: out) }
+        if let animate { try writeAnimation(result, photo: photo, to: animate) }
+    }
+
+    private func writeSheet(_ result: RunResult, last: Int, photo: RGBImage?, to out: String) throws {
+        let chosen = try selectTicks(result, last: last)
         let layout = ContactSheet.Layout(frameWidth: frameWidth, columns: columns)
         let png: [UInt8]?
         do { png = try ContactSheet.png(result, ticks: chosen, photo: photo, layout: layout) } catch {
@@ -70,7 +94,20 @@ struct RenderCommand: ParsableCommand {
         }
         guard let png else { throw CommandLineInputError(description: "\(scenario): nothing to render") }
         try OutputFile.write(png, to: out)
-        print("\(out): \(chosen.count) frames of \(s.id) (ticks \(chosen.map(String.init).joined(separator: ",")))")
+        print("\(out): \(chosen.count) frames of \(result.scenario.id) (ticks \(chosen.map(String.init).joined(separator: ",")))")
+    }
+
+    private func writeAnimation(_ result: RunResult, photo: RGBImage?, to path: String) throws {
+        let settings = ScenarioAnimation.Settings(frameWidth: frameWidth, fps: fps ?? AnimationClock.ticksPerSecond)
+        let made: (bytes: [UInt8], summary: ScenarioAnimation.Summary)?
+        do { made = try ScenarioAnimation.webp(result, photo: photo, settings: settings) } catch {
+            throw EnvironmentError(description: "\(path): cannot encode the animation: \(error)")
+        }
+        guard let made else { throw CommandLineInputError(description: "\(scenario): nothing to animate") }
+        try OutputFile.write(made.bytes, to: path)
+        let s = made.summary
+        print("\(path): \(s.frames) frames of \(result.scenario.id) at \(settings.fps) fps, \(s.milliseconds) ms, "
+              + "\(s.width)×\(s.height), \(made.bytes.count) bytes")
     }
 
     private func selectTicks(_ result: RunResult, last: Int) throws -> [Int] {

@@ -1,0 +1,91 @@
+import CropImaging
+
+/// The animation's fixed-size RGB canvas: each frame is drawn into the same buffer (the view may
+/// change size mid-run, the animation may not), then handed to the encoder, so one frame's pixels
+/// are all an animation of any length holds.
+struct AnimationCanvas {
+    let width: Int
+    let height: Int
+    private(set) var pixels: [UInt8]
+
+    /// Where no frame reaches: the contact sheet's grey.
+    static let backdrop: SIMD3<UInt8> = [40, 40, 40]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 3)
+    }
+
+    mutating func clear() {
+        for i in stride(from: 0, to: pixels.count, by: 3) {
+            pixels[i] = Self.backdrop.x
+            pixels[i + 1] = Self.backdrop.y
+            pixels[i + 2] = Self.backdrop.z
+        }
+    }
+
+    /// Copies `image` with its top-left corner at (`x`, `y`), cut to the canvas.
+    mutating func blit(_ image: RGBImage, x: Int, y: Int) {
+        let left = max(0, -x), right = min(image.width, width - x)
+        guard left < right else { return }
+        for row in max(0, -y)..<min(image.height, height - y) {
+            let from = (row * image.width + left) * 3, to = ((y + row) * width + x + left) * 3
+            let n = (right - left) * 3
+            pixels.replaceSubrange(to..<(to + n), with: image.pixels[from..<(from + n)])
+        }
+    }
+
+    /// Mixes `color` into the pixel at (`x`, `y`) by `alpha` (0…1); outside the canvas, nothing.
+    mutating func blend(x: Int, y: Int, _ color: SIMD3<UInt8>, alpha: Double) {
+        guard x >= 0, x < width, y >= 0, y < height, alpha > 0 else { return }
+        let i = (y * width + x) * 3, a = min(alpha, 1)
+        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { UInt8((Double(old) + (Double(new) - Double(old)) * a).rounded()) }
+        pixels[i] = mix(pixels[i], color.x)
+        pixels[i + 1] = mix(pixels[i + 1], color.y)
+        pixels[i + 2] = mix(pixels[i + 2], color.z)
+    }
+
+    mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: SIMD3<UInt8>, alpha: Double) {
+        for py in max(y, 0)..<max(min(y + h, height), max(y, 0)) {
+            for px in max(x, 0)..<max(min(x + w, width), max(x, 0)) { blend(x: px, y: py, color, alpha: alpha) }
+        }
+    }
+
+    /// A ring of `thickness` pixels whose inner edge is `radius` from (`cx`, `cy`), anti-aliased
+    /// across one pixel.
+    mutating func ring(cx: Double, cy: Double, radius: Double, thickness: Double, _ color: SIMD3<UInt8>, alpha: Double) {
+        let outer = radius + thickness, mid = radius + thickness / 2
+        for py in max(Int(cy - outer) - 1, 0)...max(min(Int(cy + outer) + 1, height - 1), 0) {
+            for px in max(Int(cx - outer) - 1, 0)...max(min(Int(cx + outer) + 1, width - 1), 0) {
+                let dx = Double(px) + 0.5 - cx, dy = Double(py) + 0.5 - cy
+                let d = (dx * dx + dy * dy).squareRoot()
+                let coverage = min(max(thickness / 2 - abs(d - mid) + 0.5, 0), 1)
+                blend(x: px, y: py, color, alpha: alpha * coverage)
+            }
+        }
+    }
+
+    /// Lines of text centered on `centerX`, the first line's top at `top`, on a grey pill when
+    /// `pill` (grey, so it shows over the dimmed photo and over the black around it); each font
+    /// pixel is `scale`×`scale` canvas pixels.
+    mutating func text(_ lines: [String], centerX: Int, top: Int, scale: Int, pill: Bool, _ color: SIMD3<UInt8>) {
+        let lineHeight = (OverlayFont.height + 3) * scale
+        if pill, let longest = lines.map(\.count).max() {
+            let w = longest * OverlayFont.advance * scale + 6 * scale, h = lines.count * lineHeight + 3 * scale
+            fill(x: centerX - w / 2, y: top - 3 * scale, width: w, height: h, [64, 64, 64], alpha: 0.85)
+        }
+        for (n, line) in lines.enumerated() {
+            var x = centerX - (line.count * OverlayFont.advance - 1) * scale / 2
+            let y = top + n * lineHeight
+            for c in line {
+                for (row, bits) in OverlayFont.glyph(c).enumerated() {
+                    for column in 0..<OverlayFont.width where bits & (1 << (OverlayFont.width - 1 - column)) != 0 {
+                        fill(x: x + column * scale, y: y + row * scale, width: scale, height: scale, color, alpha: 1)
+                    }
+                }
+                x += OverlayFont.advance * scale
+            }
+        }
+    }
+}
