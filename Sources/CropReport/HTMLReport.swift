@@ -1,6 +1,7 @@
 import CropImaging
 import CropModel
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 

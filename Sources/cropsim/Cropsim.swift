@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropFiles
+import CropReport
 @preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 
 /// `cropsim`: the avatar cropper's editor model, driven the way a finger would.

@@ -1,3 +1,6 @@
+import CropSim
+import CropText
+
 /// `junit.xml`: one testcase per scenario, in the shape Jenkins, GitLab and GitHub annotators
 /// read (testsuites/testsuite/testcase, properties, failure with message and body).
 public enum JUnitReport {

@@ -1,4 +1,5 @@
 import CropFiles
+import CropText
 import Foundation
 
 /// Merges the report folders of a sharded suite (`run --shard i/n` on many machines) into the
