@@ -97,7 +97,14 @@ let package = Package(
         // merging, and the HTML report and contact sheets: charts, filmstrips and frame rasters.
         .target(
             name: "CropReport",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL"]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL"],
+            // The page's CSS and scripts, compiled into the binary as byte arrays
+            // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
+            // copied elsewhere needs no resource bundle beside it.
+            resources: [
+                .embedInCode("Resources/report.css"), .embedInCode("Resources/error-trap.js"),
+                .embedInCode("Resources/frame-drawing.js"), .embedInCode("Resources/report.js"),
+            ]
         ),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
