@@ -68,6 +68,11 @@ let package = Package(
         // logs, the reports, the studio and the fuzzer's finds spell a number the same way.
         .target(name: "CropText"),
 
+        // Which build made an output: the version and the git commit (`cropsim --version`, reports'
+        // and finds' metadata). A target of its own so a new commit recompiles one file.
+        .target(name: "CropBuild", plugins: ["GitCommit"]),
+        .plugin(name: "GitCommit", capability: .buildTool()),
+
         // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants.
         .target(
             name: "CropSim",
@@ -97,7 +102,7 @@ let package = Package(
         // merging, and the HTML report and contact sheets: charts, filmstrips and frame rasters.
         .target(
             name: "CropReport",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL"],
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL", "CropBuild"],
             // The page's CSS and scripts, compiled into the binary as byte arrays
             // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
             // copied elsewhere needs no resource bundle beside it.
@@ -129,6 +134,7 @@ let package = Package(
                 "CropStudioLaunch",
                 "CropFiles",
                 "CropText",
+                "CropBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -160,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles"]
+            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
         ),
         .testTarget(
             name: "CropStudioTests",
