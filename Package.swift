@@ -63,9 +63,9 @@ let package = Package(
         // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
         .target(name: "CropFiles"),
 
-        // The byte-stable text every output shares: numbers, JSON strings, markup escapes. Below
-        // the simulator because scenario files are written with it too, and above nothing, so the
-        // logs, the reports, the studio and the fuzzer's finds spell a number the same way.
+        // The byte-stable text every output shares: numbers, JSON strings, markup escapes, so the
+        // logs, the reports, the studio and the fuzzer's finds spell a number the same way. Not in
+        // CropReport: scenario files are written with it too, and CropReport depends on CropSim.
         .target(name: "CropText"),
 
         // Which build made an output: the version and the git commit (`cropsim --version`, reports'
@@ -80,7 +80,8 @@ let package = Package(
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
 
-        // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
+        // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions
+        // (written with CropReport's atomic files; replays compared through its FrameLog).
         .target(
             name: "CropFuzz",
             dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText",

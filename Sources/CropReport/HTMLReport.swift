@@ -61,7 +61,7 @@ public enum HTMLReport {
         page += "<script type=\"application/json\" id=\"rows\">[\n"
         page += rows.sorted(by: SummaryRow.pageOrder).map(\.json).joined(separator: ",\n")
         page += "\n]</script>\n<script src=\"timings.js\"></script>\n"
-        let madeBy = "<p>Written by cropsim \(escapeMarkup(build?.description ?? "of an unknown build")).</p>\n"
+        let madeBy = "<p>Written by cropsim \(escapeMarkup(build?.description ?? "of an unknown build")).</p>"
         page += "<footer>\(PageAssets.footer)\(madeBy)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
         return page
     }
