@@ -63,15 +63,30 @@ let package = Package(
         // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
         .target(name: "CropFiles"),
 
-        // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
+        // The byte-stable text every output shares: numbers, JSON strings, markup escapes, so the
+        // logs, the reports, the studio and the fuzzer's finds spell a number the same way. Not in
+        // CropReport: scenario files are written with it too, and CropReport depends on CropSim.
+        .target(name: "CropText"),
+
+        // Which build made an output: the version and the git commit (`cropsim --version`, reports'
+        // and finds' metadata). A target of its own so a new commit recompiles one file.
+        .target(name: "CropBuild", plugins: ["GitCommit"]),
+        .plugin(name: "GitCommit", capability: .buildTool()),
+
+        // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants.
         .target(
             name: "CropSim",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles",
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles", "CropText",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
 
-        // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
-        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles"]),
+        // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions
+        // (written with CropReport's atomic files; replays compared through its FrameLog).
+        .target(
+            name: "CropFuzz",
+            dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText",
+                           .product(name: "RealModule", package: "swift-numerics")]
+        ),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
@@ -81,10 +96,22 @@ let package = Package(
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
 
-        // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
-        .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
+        // What a run leaves behind: the deterministic logs, summary.json, JUnit, Chrome traces, the
+        // crash-safe report folder (and the atomic file writes every command's outputs use), shard
+        // merging, and the HTML report and contact sheets: charts, filmstrips and frame rasters.
+        .target(
+            name: "CropReport",
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL", "CropBuild"],
+            // The page's CSS and scripts, compiled into the binary as byte arrays
+            // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
+            // copied elsewhere needs no resource bundle beside it.
+            resources: [
+                .embedInCode("Resources/report.css"), .embedInCode("Resources/error-trap.js"),
+                .embedInCode("Resources/frame-drawing.js"), .embedInCode("Resources/report.js"),
+            ]
+        ),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).
@@ -95,7 +122,7 @@ let package = Package(
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos"]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos", "CropText"]
         ),
 
         .executableTarget(
@@ -113,6 +140,8 @@ let package = Package(
                 "CropFuzz",
                 "CropStudioLaunch",
                 "CropFiles",
+                "CropText",
+                "CropBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,7 +149,10 @@ let package = Package(
         // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
         // checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
-        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary", "CropFiles"]),
+        .executableTarget(
+            name: "cropsim-studio",
+            dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
+        ),
 
         .testTarget(
             name: "CropModelTests",
@@ -141,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
+            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
         ),
         .testTarget(
             name: "CropAnimationTests",
@@ -149,11 +181,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging"]
+            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", "CropText"]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CropModel"]
+            dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
         ),
         .testTarget(
             name: "CropSpecTests",
@@ -167,6 +199,8 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropPhotos",
+                "CropReport",
+                "CropFiles",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

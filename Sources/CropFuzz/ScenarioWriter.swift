@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 
 /// Writes a trace as a scenario file (raw touch samples in points, system steps as they are), and

@@ -1,3 +1,4 @@
+import CropReport
 import CropSim
 import CropSpec
 import CropVocabulary

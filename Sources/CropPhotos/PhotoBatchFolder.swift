@@ -1,4 +1,5 @@
 import CropFiles
+import CropReport
 import CropSim
 import CropVocabulary
 import Foundation

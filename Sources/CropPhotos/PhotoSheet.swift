@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 

@@ -1,6 +1,7 @@
 import CropImaging
 import CropModel
 import CropSim
+import CropText
 import CropVocabulary
 
 /// Editor frames in the page: the static filmstrip at chosen ticks and the scrubber ("player")

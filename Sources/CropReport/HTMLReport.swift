@@ -1,6 +1,8 @@
+import CropBuild
 import CropImaging
 import CropModel
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 
@@ -19,7 +21,8 @@ import Foundation
 /// * `scenarios/<id>/timing.js` — that scenario's frame-time histogram, table and wall seconds,
 ///   loaded with `detail.js` the same way.
 ///
-/// `index.html` and `detail.js` are byte-stable; the two timing scripts are measured.
+/// `index.html` and `detail.js` are byte-stable for one build (the page's footer names it); the
+/// two timing scripts are measured.
 public enum HTMLReport {
     /// The report's files beside `summary.json`: `index.html`, `summary-rows.jsonl` and
     /// `timings.js`. `suite` is every scenario id the run was drawn from (before `--shard`).
@@ -36,8 +39,9 @@ public enum HTMLReport {
     }
 
     /// `index.html`, rows in page order (failures first, then by id) whatever the order given.
-    /// `model` names the model under test when it is not the reference editor.
-    public static func render(rows: [SummaryRow], model: ModelReport? = nil) -> String {
+    /// `model` names the model under test when it is not the reference editor; `build` is the
+    /// cropsim that ran the scenarios (nil for shards older than `BuildInfo`).
+    public static func render(rows: [SummaryRow], model: ModelReport? = nil, build: BuildInfo? = .current) -> String {
         let failed = rows.filter(\.failed).count
         let notApplicable = rows.filter { $0.na != nil }.count
         let passed = rows.count - failed - notApplicable
@@ -57,7 +61,8 @@ public enum HTMLReport {
         page += "<script type=\"application/json\" id=\"rows\">[\n"
         page += rows.sorted(by: SummaryRow.pageOrder).map(\.json).joined(separator: ",\n")
         page += "\n]</script>\n<script src=\"timings.js\"></script>\n"
-        page += "<footer>\(PageAssets.footer)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
+        let madeBy = "<p>Written by cropsim \(escapeMarkup(build?.description ?? "of an unknown build")).</p>"
+        page += "<footer>\(PageAssets.footer)\(madeBy)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
         return page
     }
 

@@ -1,6 +1,7 @@
 import CropModel
 import CropSim
 import CropSpec
+import CropText
 import CropVocabulary
 import Foundation
 

@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 
 /// A number for SVG coordinates and embedded data: fixed decimals, no "-0", so the same input

@@ -1,5 +1,6 @@
 import CropImaging
 import CropSim
+import CropText
 import CropVocabulary
 
 /// One scenario's section of the report (what `detail.js` carries): its id, covered

@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 
 /// What a designer has performed so far, kept as the scenario file it will become: the page's

@@ -1,4 +1,6 @@
+import CropReport
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 

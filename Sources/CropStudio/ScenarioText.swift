@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 
 /// The JSON spellings the studio writes beyond the shared `jsonString`: numbers that read back

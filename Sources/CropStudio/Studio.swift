@@ -2,6 +2,7 @@ import CropImaging
 import CropPhotos
 import CropReport
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 

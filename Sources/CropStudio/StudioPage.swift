@@ -1,5 +1,6 @@
 import CropReport
 import CropSim
+import CropText
 import CropVocabulary
 
 /// The studio's one page. It draws frames with the report's own drawing code

@@ -1,4 +1,5 @@
 import CropSim
+import CropText
 import CropVocabulary
 
 /// The page's controls as the scenario format's own system steps. A control becomes an `Action`

@@ -3,6 +3,7 @@ import CropPipe
 import CropSim
 import CropStudio
 import CropStudioLaunch
+import CropText
 import CropVocabulary
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CropBuild
 import CropFiles
+import CropReport
 @preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 
 /// `cropsim`: the avatar cropper's editor model, driven the way a finger would.
@@ -9,6 +11,7 @@ struct Cropsim: ParsableCommand {
         commandName: "cropsim",
         abstract: "Deterministic gesture simulator and property-test harness for an avatar photo cropper.",
         discussion: ExitStatus.help,
+        version: "cropsim \(BuildInfo.current)",
         subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, PhotosCommand.self, ReportCommand.self, StudioCommand.self]
     )
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropSim
+import CropText
 import CropVocabulary
 
 /// `--device NAME` or `--view WxH --screen-scale σ`: the screen a command opens the editor on.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropPipe
 import CropSim
+import CropText
 
 /// `--model`: the editor a command drives — the reference editor by default, or a team's own
 /// behind the model protocol (docs/model-protocol.md), started as a process.

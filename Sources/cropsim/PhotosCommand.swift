@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropPhotos
+import CropReport
 import CropSim
 import CropVocabulary
 import Dispatch

@@ -1,4 +1,5 @@
 import CropModel
+import CropReport
 import CropSim
 import CropVocabulary
 

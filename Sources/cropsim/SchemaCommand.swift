@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropReport
 import CropSim
 import CropVocabulary
 import Foundation

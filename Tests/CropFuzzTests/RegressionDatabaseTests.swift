@@ -1,4 +1,5 @@
 import CropFuzz
+import CropReport
 import CropSim
 import Foundation
 import Testing

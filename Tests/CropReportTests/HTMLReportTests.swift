@@ -9,8 +9,7 @@ import Testing
 /// Runs real scenarios from the suite: RunResult has no public initializer, and a report of a
 /// real run is what matters anyway.
 enum Fixture {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scenarios")
+    static let scenarios = Repository.scenarios
 
     static func results(_ ids: [String]) throws -> [RunResult] {
         let loaded = ScenarioLoader.load(ids.map { scenarios.appendingPathComponent("\($0).json").path })

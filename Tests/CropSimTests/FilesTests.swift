@@ -1,5 +1,6 @@
 import CropFiles
 import CropPhotos
+import CropReport
 import CropSim
 import Foundation
 import PropertyBased

@@ -1,4 +1,5 @@
 import CropPhotos
+import CropReport
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,3 +1,4 @@
+import CropReport
 import CropSim
 import CropVocabulary
 import Foundation

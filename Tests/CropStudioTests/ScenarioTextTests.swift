@@ -1,5 +1,6 @@
 import CropSim
 @testable import CropStudio
+import CropText
 import CropVocabulary
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CropText
 import CropVocabulary
 
 /// Named devices, so that a scenario says `"device": "iphone-15"` and a command `--device

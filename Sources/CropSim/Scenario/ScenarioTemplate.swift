@@ -1,3 +1,4 @@
+import CropText
 import Foundation
 
 /// Starting points for `cropsim new`: small, valid scenarios a designer edits.

@@ -1,3 +1,5 @@
+import CropText
+
 /// An ordered JSON value for writing the schema: keys stay in the order the format declares
 /// them, and the text is byte-stable (two-space indent, one key per line, `\n` at the end).
 public indirect enum SchemaJSON: Sendable {

@@ -1,4 +1,5 @@
 import CGSL
+import CropSim
 import CropVocabulary
 
 /// Measured model time per tick: `frame-timing.jsonl` and its statistics. Kept apart from the

@@ -1,22 +1,28 @@
+import CropBuild
+import CropSim
+import CropText
+
 /// `junit.xml`: one testcase per scenario, in the shape Jenkins, GitLab and GitHub annotators
-/// read (testsuites/testsuite/testcase, properties, failure with message and body).
+/// read (testsuites/testsuite/testcase, properties, failure with message and body). A CI
+/// artifact, not a byte-stable log: every `time` is the measured wall time, in seconds.
 public enum JUnitReport {
-    public static func xml(_ results: [RunResult], wallSeconds: [String: Double]) -> String {
+    public static func xml(_ results: [RunResult], wallSeconds: [String: Double], build: BuildInfo = .current) -> String {
         let failures = results.filter(\.failed).count
         let skipped = results.filter { $0.outcome == .notApplicable }.count
         let total = wallSeconds.values.reduce(0, +)
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="cropsim" tests="\#(results.count)" failures="\#(failures)" errors="0" time="\#(seconds(total))">"# + "\n"
         out += #"  <testsuite name="cropsim scenarios" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(seconds(total))">"# + "\n"
+        // The build and the editor under test, for CI dashboards that show a suite's properties.
+        out += "    <properties>\n"
+        out += #"      <property name="cropsim" value="\#(escapeMarkup(build.description))"/>"# + "\n"
         if let identity = results.first?.model {
-            // The editor under test, for CI dashboards that show a suite's properties.
             let model = ModelReport(identity, command: nil)
-            out += "    <properties>\n"
             out += #"      <property name="model" value="\#(escapeMarkup("\(model.name) \(model.version)"))"/>"# + "\n"
             out += #"      <property name="policies" value="\#(escapeMarkup(identity.policies.values.map { "\($0.name)=\($0.value)" }.joined(separator: " ")))"/>"# + "\n"
             out += #"      <property name="notJudged" value="\#(escapeMarkup(model.notJudged.joined(separator: " ")))"/>"# + "\n"
-            out += "    </properties>\n"
         }
+        out += "    </properties>\n"
         for r in results {
             let s = r.scenario
             let folder = s.id.split(separator: "/").dropLast().joined(separator: ".")
@@ -45,5 +51,10 @@ public enum JUnitReport {
         return out
     }
 
-    static func seconds(_ s: Double) -> String { formatNumber((s * 1000).rounded() / 1000) }
+    /// Seconds with three decimals (`1.500`), as CI dashboards show them.
+    static func seconds(_ s: Double) -> String {
+        let ms = s.isFinite ? Int((max(0, s) * 1000).rounded()) : 0
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.utf8.count) + fraction
+    }
 }

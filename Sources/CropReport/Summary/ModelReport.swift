@@ -1,4 +1,5 @@
 import CropModel
+import CropSim
 import CropSpec
 import CropVocabulary
 

@@ -1,3 +1,5 @@
+import CropSim
+import CropText
 import CropVocabulary
 
 /// The deterministic per-scenario logs: `frames.jsonl`, `haptics.jsonl` and `effects.jsonl`.

@@ -1,4 +1,6 @@
 import CropFiles
+import CropSim
+import CropText
 import Dispatch
 import Foundation
 import Synchronization

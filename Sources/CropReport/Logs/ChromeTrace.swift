@@ -1,3 +1,5 @@
+import CropSim
+import CropText
 import CropVocabulary
 
 /// `trace.json` in the Chrome Trace Event Format, which Perfetto and chrome://tracing open:

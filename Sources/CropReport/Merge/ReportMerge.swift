@@ -1,4 +1,6 @@
+import CropBuild
 import CropFiles
+import CropText
 import Foundation
 
 /// Merges the report folders of a sharded suite (`run --shard i/n` on many machines) into the
@@ -33,8 +35,8 @@ public struct ReportMerge {
     public init() {}
 
     /// Reads one shard's report; refused (exit 2) when it is not a cropsim report, its files
-    /// disagree, it comes from another suite than the shards before it, or a scenario appears
-    /// in two shards.
+    /// disagree, it comes from another suite or another build than the shards before it, or a
+    /// scenario appears in two shards.
     public mutating func add(_ folder: String) throws(OutputError) {
         var info = stat()
         guard PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -61,6 +63,9 @@ public struct ReportMerge {
         if let first = shards.first, first.rows.suite != rows.suite {
             throw OutputError(.refused, "\(folder): is a shard of another suite (\(rows.suite.scenarios) scenarios, \(rows.suite.fingerprint)) than \(first.path) (\(first.rows.suite.scenarios), \(first.rows.suite.fingerprint))")
         }
+        if let first = shards.first, first.summary.build != summary.build {
+            throw OutputError(.refused, "\(folder): was written by cropsim \(Self.name(summary.build)), \(first.path) by \(Self.name(first.summary.build)); merge the shards of one build")
+        }
         let junit = String(decoding: try Self.read(folder, "junit.xml"), as: UTF8.self)
         let (cases, seconds, suiteProperties) = Self.testcases(junit)
         for entry in summary.scenarios {
@@ -76,6 +81,8 @@ public struct ReportMerge {
         shards.append(Shard(path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds,
                             junitSuiteProperties: suiteProperties))
     }
+
+    static func name(_ build: BuildInfo?) -> String { build?.description ?? "of an unknown build" }
 
     /// Refused (exit 2) unless the shards together are their whole suite: a missing shard
     /// would otherwise merge into a report that looks complete.
@@ -110,7 +117,9 @@ public struct ReportMerge {
         guard var merged = shards.first?.summary else { return nil }
         merged.scenarios = shards.flatMap(\.summary.scenarios).sorted { $0.id < $1.id }
         merged.passed = merged.scenarios.filter(\.passed).count
-        merged.failed = merged.scenarios.count - merged.passed
+        let notApplicable = merged.scenarios.filter { $0.notApplicable != nil }.count
+        merged.failed = merged.scenarios.count - merged.passed - notApplicable
+        merged.notApplicable = notApplicable
         return merged
     }
 

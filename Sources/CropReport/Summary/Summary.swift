@@ -1,4 +1,6 @@
+import CropBuild
 import CropModel
+import CropSim
 import CropVocabulary
 import Foundation
 
@@ -11,6 +13,8 @@ public struct Summary: Codable, Sendable {
     public var notApplicable: Int?
     /// The model under test (absent in reports written before models could be plugged in).
     public var model: ModelReport?
+    /// The cropsim that ran the scenarios (absent in reports written before it was recorded).
+    public var build: BuildInfo?
     public var scenarios: [Entry]
 
     public struct Entry: Codable, Sendable {
@@ -54,6 +58,7 @@ public struct Summary: Codable, Sendable {
         failed = scenarios.count - passed - notApplicable
         self.notApplicable = notApplicable
         self.model = model ?? results.first.map { ModelReport($0.model, command: nil) }
+        build = .current
     }
 
     public func json() throws -> String {

@@ -1,4 +1,7 @@
+import CropBuild
+import CropReport
 import CropSim
+import CropText
 import CropVocabulary
 import Foundation
 import FoundationXML
@@ -40,6 +43,25 @@ import Testing
         #expect(byName["model"] == "cropsim-reference 1.0")
         #expect(byName["policies"]?.contains("sliderMapping=logarithmic") == true)
         #expect(byName["notJudged"] == "")
+    }
+
+    /// Each testcase's `time` is its wall seconds with three decimals; the suite's is their sum.
+    /// The suite names the build, as `summary.json` and the page do.
+    @Test func junitTimesAndBuildAreTheRunsOwn() throws {
+        let results = try run()
+        let ids = results.map(\.scenario.id)
+        let build = BuildInfo(version: "1.2.3", commit: "abc1234")
+        let xml = JUnitReport.xml(results, wallSeconds: [ids[0]: 1.5, ids[1]: 0.0004, ids[2]: 0.0126], build: build)
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let times = try document.nodes(forXPath: "//testcase/@time").map { $0.stringValue ?? "" }
+        #expect(times == ["1.500", "0.000", "0.013"])
+        let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite/@time").first)
+        #expect(suite.stringValue == "1.513")
+        let property = try document.nodes(forXPath: "/testsuites/testsuite/properties/property[@name='cropsim']/@value")
+        #expect(property.map(\.stringValue) == ["1.2.3 (abc1234)"])
+        #expect(Summary(results, wallSeconds: [:]).build == .current)
+        #expect(HTMLReport.render(rows: [], build: build).contains("<p>Written by cropsim 1.2.3 (abc1234).</p></footer>"))
+        #expect(BuildInfo.current.description.hasPrefix("\(BuildInfo.current.version) ("))
     }
 
     /// JSON string literals (escaped byte by byte) decode back to the text, whatever it holds.

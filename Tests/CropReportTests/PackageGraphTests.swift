@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `Package.swift` shows the whole dependency graph. SwiftPM on Linux lets a target import any
+/// module already built beside it, so an edge missing from the manifest still compiles, until a
+/// build order changes; these tests read the manifest and every target's `import` lines, the way
+/// `StaticSpecTests` reads the oracle's.
+@Suite struct PackageGraphTests {
+    /// Modules of the toolchain, which no manifest declares.
+    static let toolchain: Set = ["Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML",
+                                 "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest"]
+
+    @Test func everyImportIsADeclaredDependency() throws {
+        let targets = try Manifest(try Repository.text("Package.swift")).targets
+        #expect(targets.count > 20)
+        #expect(targets["CropReport"]?.dependencies.contains("CropSim") == true)
+        #expect(targets["cropsim"]?.dependencies.contains("ArgumentParser") == true)
+        for target in targets.values {
+            for (file, module) in try Self.imports(under: target.folder)
+            where module != target.name && !Self.toolchain.contains(module) {
+                #expect(target.dependencies.contains(module), "\(file) imports \(module), which \(target.name) does not declare")
+            }
+        }
+    }
+
+    @Test func nothingIsReexported() throws {
+        for folder in ["Sources", "Tests"] {
+            for file in try Self.swiftFiles(under: folder) where file != "Tests/CropReportTests/PackageGraphTests.swift" {
+                #expect(!(try Repository.text(file)).contains("@_exported"), "\(file)")
+            }
+        }
+    }
+
+    /// The import lines catch what they should: attributes, kinds and submodules.
+    @Test func importLinesAreRead() {
+        #expect(Self.module(imported: "@testable import CropReport") == "CropReport")
+        #expect(Self.module(imported: "@preconcurrency import Glibc  // stdout") == "Glibc")
+        #expect(Self.module(imported: "import struct CropSim.RunResult") == "CropSim")
+        #expect(Self.module(imported: "  import CropText") == "CropText")
+        #expect(Self.module(imported: "// import CropSim") == nil)
+        #expect(Self.module(imported: "let important = 1") == nil)
+    }
+
+    static func module(imported line: String) -> String? {
+        let pattern = /^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?(\w+)/
+        return line.firstMatch(of: pattern).map { String($0.1) }
+    }
+
+    static func imports(under folder: String) throws -> [(file: String, module: String)] {
+        try swiftFiles(under: folder).flatMap { file in
+            try Repository.text(file).split(separator: "\n").filter { $0.contains("import ") }
+                .compactMap { line in module(imported: String(line)).map { (file, $0) } }
+        }
+    }
+
+    static func swiftFiles(under folder: String) throws -> [String] {
+        let root = Repository.root.appendingPathComponent(folder).path
+        return try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    }
+}
+
+/// The targets of `Package.swift` as written: each `.target`, `.executableTarget` and
+/// `.testTarget` with the modules of its `dependencies` (target names and products' names).
+struct Manifest {
+    struct Target {
+        var name: String
+        var folder: String
+        var dependencies: Set<String>
+    }
+
+    var targets: [String: Target] = [:]
+
+    init(_ text: String) throws {
+        let start = /\.(target|executableTarget|testTarget|systemLibrary|plugin)\(\s*name:\s*"([\w-]+)"/
+        let matches = text.matches(of: start)
+        for (k, match) in matches.enumerated() where match.1 != "systemLibrary" && match.1 != "plugin" {
+            let end = k + 1 < matches.count ? matches[k + 1].range.lowerBound : text.endIndex
+            let body = text[match.range.upperBound..<end]
+            let name = String(match.2)
+            targets[name] = Target(name: name, folder: (match.1 == "testTarget" ? "Tests/" : "Sources/") + name,
+                                   dependencies: try Self.dependencies(body))
+        }
+    }
+
+    /// The quoted names inside `dependencies: [...]`, leaving out `package:` names.
+    static func dependencies(_ body: Substring) throws -> Set<String> {
+        guard let open = body.firstRange(of: /dependencies:\s*\[/) else { return [] }
+        var depth = 1, i = open.upperBound
+        while depth > 0 {
+            guard i < body.endIndex else { throw Malformed() }
+            depth += body[i] == "[" ? 1 : body[i] == "]" ? -1 : 0
+            i = body.index(after: i)
+        }
+        let list = body[open.upperBound..<i].replacing(/package:\s*"[^"]*"/, with: "")
+        return Set(list.matches(of: /"([\w-]+)"/).map { String($0.1) })
+    }
+
+    struct Malformed: Error {}
+}

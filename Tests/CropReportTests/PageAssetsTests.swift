@@ -1,0 +1,53 @@
+@testable import CropReport
+import Foundation
+import Testing
+
+/// The page's CSS and scripts are real files (`Sources/CropReport/Resources`), embedded in the
+/// binary; these tests lint them and check the page carries them unchanged.
+@Suite struct PageAssetsTests {
+    static let folder = "Sources/CropReport/Resources"
+    static let scripts = ["error-trap.js", "frame-drawing.js", "report.js"]
+    static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: node != nil, "node is not installed"))
+    func theScriptsParse() throws {
+        for name in Self.scripts {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: try #require(Self.node))
+            check.arguments = ["--check", Repository.root.appendingPathComponent("\(Self.folder)/\(name)").path]
+            let errors = Pipe()
+            check.standardError = errors
+            try check.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            #expect(check.terminationStatus == 0, "\(name): \(message)")
+        }
+    }
+
+    /// No CSS linter ships with the toolchain; a brace out of place is the mistake that silently
+    /// drops every rule after it.
+    @Test func theStylesheetsBracesBalance() throws {
+        var depth = 0
+        for c in try Repository.text("\(Self.folder)/report.css") {
+            depth += c == "{" ? 1 : c == "}" ? -1 : 0
+            #expect(depth >= 0)
+        }
+        #expect(depth == 0)
+    }
+
+    @Test func thePageCarriesTheFilesUnchanged() throws {
+        let page = HTMLReport.render(rows: [])
+        let css = try Repository.text("\(Self.folder)/report.css")
+        let trap = try Repository.text("\(Self.folder)/error-trap.js")
+        let frame = try Repository.text("\(Self.folder)/frame-drawing.js")
+        let report = try Repository.text("\(Self.folder)/report.js")
+        #expect(page.contains("<style>\(css.dropLast())</style><script>\(trap.dropLast())</script></head>"))
+        #expect(page.contains("<script>\(frame)\(report.dropLast())</script>\n</body>"))
+        #expect(FrameDrawing.script == frame)
+    }
+
+    /// The scrubber draws fingertips as `FrameScene` does.
+    @Test func touchesHaveTheRasterRadius() {
+        #expect(FrameDrawing.script.contains("r:\(FrameScene.touchRadius)}"))
+    }
+}
