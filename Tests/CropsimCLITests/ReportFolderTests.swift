@@ -60,12 +60,12 @@ import Testing
             try AssertExecuteCommand(["run", "Scenarios/gestures", "Scenarios/edge-cases", "--jobs", "2", "--report-dir", tmp.path(side)])
         }
         let timed: Set = ["frame-timing.jsonl", "timing.js", "timings.js", "trace.json", "summary.json", "junit.xml"]
-        let files = try ReportFiles(tmp.url("d1"))
-        #expect(try ReportFiles(tmp.url("d2")).paths == files.paths)
-        let compared = files.paths.filter { !timed.contains(($0 as NSString).lastPathComponent) }
+        let first = try ReportFiles(tmp.url("d1")), second = try ReportFiles(tmp.url("d2"))
+        #expect(second.paths == first.paths)
+        let compared = first.paths.filter { !timed.contains(($0 as NSString).lastPathComponent) }
         #expect(compared.count > 100)
         for path in compared {
-            #expect(try files.data(path) == ReportFiles(tmp.url("d2")).data(path), "\(path) differs between two runs")
+            #expect(try first.data(path) == second.data(path), "\(path) differs between two runs")
         }
     }
 }

@@ -20,6 +20,9 @@ func execute(
     stdout: FileHandle? = nil, stderr: FileHandle? = nil, deadline: Duration = .seconds(120),
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Execution {
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        throw FixtureError("\(executable.path) is not built: swift build (docs/testing.md)")
+    }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
