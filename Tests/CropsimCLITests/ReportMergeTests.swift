@@ -54,55 +54,66 @@ import Testing
         let suite = try Self.suite(in: tmp, folders: ["devices"])
         try Self.runShards(suite, into: tmp)
         try tmp.write("keep\n", to: "foreign/notes.txt")
-        func merge(_ shards: [String], out: String = "m3", errorContaining: String? = nil, _ comment: Comment) throws {
+        /// Exit 2 and the one line: exactly `error` (`{tmp}`: the temporary folder), or holding `containing`.
+        func merge(_ shards: [String], out: String = "m3", error: String? = nil, containing: String? = nil, _ comment: Comment) throws {
             let run = try execute(["report", "merge"] + shards.map(tmp.path) + ["--out", out == "." ? "." : tmp.path(out)])
             #expect(run.status == 2 && run.stderrLines.count == 1, "\(comment): exit \(run.status), \(run.stderr)")
-            if let errorContaining { #expect(run.stderr.contains(errorContaining), "\(comment): \(run.stderr)") }
+            if let error { #expect(run.stderr == "error: \(error.replacingOccurrences(of: "{tmp}", with: tmp.path))\n", comment) }
+            if let containing { #expect(run.stderr.contains(containing), "\(comment): \(run.stderr)") }
         }
-        try merge(["s1", "s1"], "the same shard twice")
-        try merge(["foreign"], "not a report")
-        try merge(["nothing"], "a missing folder")
-        try merge(["s1"], out: "foreign", "--out a foreign folder")
-        try merge(["s1"], out: ".", "--out .")
-        try merge(["s1", "s3"], errorContaining: "of their suite's", "a missing shard")
+        try merge(["s1", "s1"], error: "{tmp}/s1: scenario devices/ipad-density-cap is also in {tmp}/s1; shards must be disjoint",
+                  "the same shard twice")
+        try merge(["foreign"], error: "{tmp}/foreign: has no summary.json; is it a cropsim report?", "not a report")
+        try merge(["nothing"], error: "{tmp}/nothing: is not a report folder", "a missing folder")
+        try merge(["s1"], out: "foreign",
+                  error: "{tmp}/foreign: is a folder cropsim did not write (it has no .cropsim-report); refusing to replace it",
+                  "--out a foreign folder")
+        try merge(["s1"], out: ".", error: ".: names no report folder of its own; give one such as Reports/latest", "--out .")
+        try merge(["s1", "s3"], containing: "of their suite's", "a missing shard")
 
         // The same scenarios but one, with the third shard's place.
         try FileManager.default.copyItem(atPath: suite, toPath: tmp.path("other"))
         try FileManager.default.removeItem(atPath: tmp.path("other/devices/zz-failing.json"))
         try AssertExecuteCommand(["run", tmp.path("other"), "--shard", "3/3", "--quiet", "--report-dir", tmp.path("o3")])
-        try merge(["s1", "s2", "o3"], errorContaining: "another suite", "a shard of another suite")
+        try merge(["s1", "s2", "o3"], containing: "\(tmp.path("o3")): is a shard of another suite", "a shard of another suite")
 
+        // Each a copy of shard 1 named for the damage: the names have spaces too.
         for broken in BrokenShard.all {
             let copy = "h-\(broken.name)"
             try FileManager.default.copyItem(atPath: tmp.path("s1"), toPath: tmp.path(copy))
             try broken.damage(tmp.url(copy))
-            try merge([copy, "s2", "s3"], errorContaining: broken.said.replacingOccurrences(of: "{shard}", with: tmp.path(copy)),
-                      "\(broken.name)")
+            try merge([copy, "s2", "s3"], error: "{tmp}/\(copy)\(broken.error)", "\(broken.name)")
         }
         #expect(!tmp.exists("m3") && !tmp.exists("escaped"), "a refused merge wrote something")
         #expect(try tmp.contents("foreign") == ["notes.txt"])
     }
 }
 
-/// One way to break a shard's files, and what the refusal must name (`{shard}`: the copy's path).
+/// One way to break a shard's files, and the refusal's message after the copy's path.
 struct BrokenShard: Sendable {
     var name: String
-    var said: String
+    var error: String
     var damage: @Sendable (URL) throws -> Void
 
     static let rows = "summary-rows.jsonl"
 
     static let all: [BrokenShard] = [
-        BrokenShard(name: "no rows", said: "{shard}/\(rows)") { try remove($0, rows) },
-        BrokenShard(name: "cut rows", said: "{shard}/\(rows)") { try edit($0, rows) { String($0.dropLast(30)) } },
-        BrokenShard(name: "a row summary.json lacks", said: "{shard}") { shard in
+        BrokenShard(name: "no rows", error: "/\(rows): is missing; was the shard run by an older cropsim? Run it again with this one") {
+            try remove($0, rows)
+        },
+        BrokenShard(name: "cut rows", error: "/\(rows): is empty or does not end with a newline") {
+            try edit($0, rows) { String($0.dropLast(30)) }
+        },
+        BrokenShard(name: "a row summary.json lacks", error: ": summary-rows.jsonl and summary.json list different scenarios or results") { shard in
             try edit(shard, rows) { text in
                 let last = text.split(separator: "\n").last.map(String.init) ?? ""
                 return text + last.replacing(/"id":"[^"]*"/, with: #""id":"zzz-extra""#) + "\n"
             }
         },
-        BrokenShard(name: "a row missing", said: "{shard}") { try edit($0, rows) { $0.split(separator: "\n").dropLast().joined(separator: "\n") + "\n" } },
-        BrokenShard(name: "a row with foreign markup", said: "markup the report never writes") { shard in
+        BrokenShard(name: "a row missing", error: ": summary-rows.jsonl and summary.json list different scenarios or results") {
+            try edit($0, rows) { $0.split(separator: "\n").dropLast().joined(separator: "\n") + "\n" }
+        },
+        BrokenShard(name: "a row with foreign markup", error: "/\(rows): line 2: problems hold markup the report never writes") { shard in
             try edit(shard, rows) { text in
                 var lines = text.split(separator: "\n").map(String.init)
                 let i = try #require(lines.indices.first { $0 > 0 && !lines[$0].contains(#""prob""#) })
@@ -110,21 +121,29 @@ struct BrokenShard: Sendable {
                 return lines.joined(separator: "\n") + "\n"
             }
         },
-        BrokenShard(name: "rows a FIFO", said: "FIFO") { try remove($0, rows); try fifo($0, rows) },
-        BrokenShard(name: "summary a FIFO", said: "FIFO") { try remove($0, "summary.json"); try fifo($0, "summary.json") },
-        BrokenShard(name: "rows a folder", said: "{shard}/\(rows)") { shard in
+        BrokenShard(name: "rows a FIFO", error: "/\(rows): is a FIFO (named pipe), not a regular file") {
+            try remove($0, rows); try fifo($0, rows)
+        },
+        BrokenShard(name: "summary a FIFO", error: "/summary.json: is a FIFO (named pipe), not a regular file") {
+            try remove($0, "summary.json"); try fifo($0, "summary.json")
+        },
+        BrokenShard(name: "rows a folder", error: "/\(rows): is a folder, not a file") { shard in
             try remove(shard, rows)
             try FileManager.default.createDirectory(at: shard.appendingPathComponent(rows), withIntermediateDirectories: false)
         },
-        BrokenShard(name: "300 MB of rows", said: "MiB") { shard in
+        BrokenShard(name: "300 MB of rows", error: "/\(rows): is larger than 32 MiB, more than any report writes") { shard in
             let file = try FileHandle(forWritingTo: shard.appendingPathComponent(rows))
             try file.truncate(atOffset: 300 << 20)
             try file.close()
         },
-        BrokenShard(name: "a malformed summary.json", said: "{shard}/summary.json") { try edit($0, "summary.json") { _ in #"{"passed": 1, "failed": "x""# } },
-        BrokenShard(name: "no junit.xml", said: "{shard}/junit.xml") { try remove($0, "junit.xml") },
+        BrokenShard(name: "a malformed summary.json", error: "/summary.json: is not a summary cropsim writes") {
+            try edit($0, "summary.json") { _ in #"{"passed": 1, "failed": "x""# }
+        },
+        BrokenShard(name: "no junit.xml", error: "/junit.xml: is missing; was the shard run by an older cropsim? Run it again with this one") {
+            try remove($0, "junit.xml")
+        },
         // In all three files, consistently, so only the id itself is wrong.
-        BrokenShard(name: "a scenario id with ..", said: "../escaped") { shard in
+        BrokenShard(name: "a scenario id with ..", error: "/summary.json: scenario id \"../escaped\" has a . or .. part") { shard in
             let summary = try json(String(decoding: try Data(contentsOf: shard.appendingPathComponent("summary.json")), as: UTF8.self))
             let old = try #require((summary["scenarios"] as? [[String: Any]])?.first?["id"] as? String)
             for name in ["summary.json", rows, "junit.xml"] {
