@@ -191,6 +191,13 @@ let package = Package(
             name: "CropSpecTests",
             dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
         ),
+        // The command line's contract, checked on the built `cropsim` binary (docs/testing.md):
+        // exit codes, one-line errors, report folders, report and fuzz merge. Depending on the
+        // executable gives the `parseAsRoot` tests `@testable import cropsim`.
+        .testTarget(
+            name: "CropsimCLITests",
+            dependencies: ["cropsim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "CropSimTests",
             dependencies: [
