@@ -24,6 +24,13 @@ import Testing
         #expect(failures.sorted() == [0, 0, 1], "one shard holds the failing scenario")
     }
 
+    /// `cropsim --version`'s "VERSION (COMMIT)": the label reports and finds name their build by.
+    static func buildLabel() throws -> String {
+        let run = try execute(["--version"])
+        let match = try #require(run.stdout.wholeMatch(of: /cropsim ([^ ]+) \(([^ )]+)\)\n/), "--version printed \(run.stdout)")
+        return "\(match.output.1) (\(match.output.2))"
+    }
+
     /// Byte for byte, timings aside, whatever the order of the shards.
     @Test func threeShardsMergeIntoTheUnshardedReport() throws {
         let tmp = try TemporaryFolder()
@@ -76,6 +83,15 @@ import Testing
         try FileManager.default.removeItem(atPath: tmp.path("other/devices/zz-failing.json"))
         try AssertExecuteCommand(["run", tmp.path("other"), "--shard", "3/3", "--quiet", "--report-dir", tmp.path("o3")])
         try merge(["s1", "s2", "o3"], containing: "\(tmp.path("o3")): is a shard of another suite", "a shard of another suite")
+
+        // A shard another build wrote: its summary names that build.
+        let build = try Self.buildLabel()
+        #expect(try tmp.read("s1/junit.xml").contains(#"<property name="cropsim" value="\#(build)"/>"#))
+        #expect(try tmp.read("s1/index.html").contains("Written by cropsim \(build)."))
+        try FileManager.default.copyItem(atPath: tmp.path("s3"), toPath: tmp.path("b3"))
+        try BrokenShard.edit(tmp.url("b3"), "summary.json") { $0.replacing(/"commit" : "[^"]*"/, with: #""commit" : "0000000""#) }
+        #expect(try tmp.read("b3/summary.json").contains(#""commit" : "0000000""#), "the shard's summary.json names no build")
+        try merge(["s1", "s2", "b3"], containing: "(0000000)", "a shard of another build")
 
         // Each a copy of shard 1 named for the damage: the names have spaces too.
         for broken in BrokenShard.all {
