@@ -206,6 +206,7 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropPhotos",
+                "CropImaging",
                 "CropReport",
                 "CropFiles",
                 .product(name: "PropertyBased", package: "swift-property-based"),
