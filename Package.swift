@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CropVocabulary", targets: ["CropVocabulary"]),
         .library(name: "CropModel", targets: ["CropModel"]),
         .library(name: "CropSpec", targets: ["CropSpec"]),
+        .library(name: "CropScenario", targets: ["CropScenario"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .library(name: "CropFuzz", targets: ["CropFuzz"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
@@ -63,34 +64,38 @@ let package = Package(
         // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
         .target(name: "CropFiles"),
 
-        // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
+        // The scenario format declared once: the JSON reader and writer, the scenario values, one
+        // descriptor per field (parse, encode, check, schema), the parser, the schema, the encoder.
+        .target(name: "CropScenario", dependencies: ["CropVocabulary", "CropModel", "CropFiles"]),
+
+        // The simulator: touch synthesis, recognizers, the 60 Hz loop, invariants, logs.
         .target(
             name: "CropSim",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles",
+            dependencies: ["CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions.
-        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles"]),
+        .target(name: "CropFuzz", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles"]),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CropVocabulary", "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles"]),
 
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
-        .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
+        .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos"]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropReport", "CropImaging", "CropPhotos"]
         ),
 
         .executableTarget(
@@ -99,6 +104,7 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropSpec",
+                "CropScenario",
                 "CropSim",
                 "CropPipe",
                 "CropImaging",
@@ -114,7 +120,7 @@ let package = Package(
         // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
         // checks its options and hands them over as JSON.
         .target(name: "CropStudioLaunch"),
-        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary", "CropFiles"]),
+        .executableTarget(name: "cropsim-studio", dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles"]),
 
         .testTarget(
             name: "CropModelTests",
@@ -135,23 +141,32 @@ let package = Package(
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
+            dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging"]
+            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging"]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CropModel"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel"]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
+            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropFuzz", "CropImaging"]
+        ),
+        .testTarget(
+            name: "CropScenarioTests",
+            dependencies: [
+                "CropScenario",
+                "CropVocabulary",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "CropSimTests",
             dependencies: [
+                "CropScenario",
                 "CropSim",
                 "CropSpec",
                 "CropVocabulary",

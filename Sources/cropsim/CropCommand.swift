@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropImaging
 import CropModel
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropFuzz
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropPipe
+import CropScenario
 import CropSim
 
 /// `--model`: the editor a command drives — the reference editor by default, or a team's own

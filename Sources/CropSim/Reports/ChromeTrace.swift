@@ -1,3 +1,4 @@
+import CropScenario
 import CropVocabulary
 
 /// `trace.json` in the Chrome Trace Event Format, which Perfetto and chrome://tracing open:

@@ -1,3 +1,4 @@
+import CropScenario
 import CropVocabulary
 
 /// The deterministic per-scenario logs: `frames.jsonl`, `haptics.jsonl` and `effects.jsonl`.

@@ -1,3 +1,5 @@
+import CropScenario
+
 /// `junit.xml`: one testcase per scenario, in the shape Jenkins, GitLab and GitHub annotators
 /// read (testsuites/testsuite/testcase, properties, failure with message and body).
 public enum JUnitReport {

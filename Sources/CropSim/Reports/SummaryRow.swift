@@ -1,3 +1,5 @@
+import CropScenario
+
 /// One row of the summary page (`index.html`), and the line of `summary-rows.jsonl` that carries
 /// it: what a run writes so that `report merge` can draw the same page from shards without their
 /// in-memory results. Short keys, because the page embeds thousands. Deterministic: no timings

@@ -1,3 +1,4 @@
+import CropScenario
 import Foundation
 
 /// `summary-rows.jsonl`: what the summary page is drawn from. A header line names the suite the

@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// Turns a scenario file's bytes into a `Scenario`, or the first error with its place.
@@ -275,6 +274,13 @@ public enum ScenarioParser {
 
     static let budgetSeconds = "\(Int(ScenarioBudget.maxSeconds)) s"
 
+    /// Seconds with three decimals, as the oracle's violation messages print them.
+    static func milliseconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+
     /// The steps, held to the budgets as they are read, so an overrun is reported at the step
     /// that crosses the line.
     static func steps(_ r: JSONReader?, rate: Int) throws(ScenarioError) -> [Step] {
@@ -289,7 +295,7 @@ public enum ScenarioParser {
             let step = try self.step(item)
             let end = step.time + step.action.duration
             guard end <= ScenarioBudget.maxSeconds else {
-                throw item.fail("this step's input ends at \(formatSeconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
+                throw item.fail("this step's input ends at \(milliseconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
             }
             samples += step.action.touchSamples(rate: rate)
             guard samples <= ScenarioBudget.maxTouchSamples else {

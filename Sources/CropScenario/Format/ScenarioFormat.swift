@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// The scenario format declared once: every object's keys with their types, ranges, defaults and

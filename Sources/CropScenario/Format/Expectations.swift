@@ -1,4 +1,3 @@
-import CropModel
 import CropVocabulary
 
 /// What must hold at the end of a scenario (or at a checkpoint). Every field is optional: a
@@ -78,19 +77,5 @@ public struct NumberExpression: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         guard let symbol else { return "\(factor)" }
         return factor == 1 ? symbol.rawValue : factor == -1 ? "-\(symbol.rawValue)" : "\(factor)*\(symbol.rawValue)"
-    }
-
-    public func resolve(_ g: ZoomGeometry, scale: Double) -> Double {
-        guard let symbol else { return factor }
-        let base = switch symbol {
-        case .sMin: g.sMin
-        case .sMax: g.sMax
-        case .sQuality: g.sQuality
-        case .sDensity: g.sDensity
-        case .initial: g.initialPose.scale
-        case .maxTx: g.panLimit(scale: scale).x
-        case .maxTy: g.panLimit(scale: scale).y
-        }
-        return factor * base
     }
 }

@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// The table itself: one declaration per object of the format.
