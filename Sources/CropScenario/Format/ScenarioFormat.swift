@@ -73,11 +73,7 @@ public enum ScenarioFormat {
         public static let uidPattern = "^[^/]+$"
     }
 
-    public static let actions = ["drag", "pinch", "rotate", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
-                                 "increment", "decrement", "recenter", "rotate90", "resize", "reduceMotion", "memoryWarning",
-                                 "cancelTouches", "confirm", "cancel", "retry"]
-    public static let uploadStates = ["none", "cropping", "uploading", "waiting", "updatingProfile", "done", "failed"]
-    public static let gesturePhases = ["idle", "pan", "pinch"]
+    public static let actions = ActionKind.allCases.map(\.rawValue)
     public static let uploadResults = ["ok", "timeout", "dropped"]
     public static let pointerActions = ["down", "move", "pause", "up", "cancel"]
     public static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error", "snap"]
