@@ -57,3 +57,14 @@ import Testing
         """#)
     }
 }
+
+/// `cropsim new`'s templates are valid scenarios in canonical form.
+@Suite struct ScenarioTemplateTests {
+    @Test(arguments: ScenarioTemplate.allCases) func everyTemplateParsesAndIsCanonical(_ template: ScenarioTemplate) throws {
+        let text = template.text(name: "mine", schema: "../schema.json")
+        let s = try ScenarioParser.parse(Array(text.utf8), file: "mine.json", id: "mine")
+        #expect(s.name == "mine" && !s.steps.isEmpty && !s.covers.isEmpty)
+        #expect(ScenarioEncoder.text(s, schema: "../schema.json") == text)
+        #expect(text.hasPrefix("{\n  \"$schema\": \"../schema.json\",\n  \"name\": \"mine\",\n"))
+    }
+}

@@ -13,6 +13,12 @@ public struct NumberExpectation: Sendable, Equatable {
     public var tolerance: Double
     public var path: String
 
+    public init(target: NumberExpression, tolerance: Double = defaultTolerance, path: String) {
+        self.target = target
+        self.tolerance = tolerance
+        self.path = path
+    }
+
     public static let defaultTolerance = 1e-6
 }
 
@@ -24,6 +30,11 @@ public struct NumberExpression: Sendable, Equatable, CustomStringConvertible {
 
     public var factor: Double
     public var symbol: Symbol?
+
+    public init(factor: Double, symbol: Symbol? = nil) {
+        self.factor = factor
+        self.symbol = symbol
+    }
 
     public var description: String {
         guard let symbol else { return "\(factor)" }
