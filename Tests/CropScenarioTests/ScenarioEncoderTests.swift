@@ -68,3 +68,28 @@ import Testing
         #expect(text.hasPrefix("{\n  \"$schema\": \"../schema.json\",\n  \"name\": \"mine\",\n"))
     }
 }
+
+/// `"maskDiameter"`: a number expectation like the pose's, in `expect` and checkpoints.
+@Suite struct MaskDiameterFormatTests {
+    func parse(_ expect: String) throws(ScenarioError) -> Scenario {
+        let text = #"{ "name": "m", "device": "ipad", "image": { "width": 40, "height": 30 }, "expect": \#(expect) }"#
+        return try ScenarioParser.parse(Array(text.utf8), file: "m.json", id: "m")
+    }
+
+    @Test func itReadsAndWritesLikeAnyNumber() throws {
+        let s = try parse(#"{ "maskDiameter": { "value": 410, "tolerance": 0.001 } }"#)
+        #expect(s.expect.maskDiameter == NumberExpectation(target: NumberExpression(factor: 410), tolerance: 0.001,
+                                                           path: "$.expect.maskDiameter"))
+        #expect(ScenarioEncoder.expectations(s.expect) == #"{ "maskDiameter": { "value": 410, "tolerance": 0.001 } }"#)
+    }
+
+    @Test func aStringIsAnErrorAtItsPlace() {
+        let error = #expect(throws: ScenarioError.self) { try parse(#"{ "maskDiameter": "wide" }"#) }
+        #expect(error?.path == "$.expect.maskDiameter" && error?.message.hasPrefix("expected a number or an expression") == true)
+    }
+
+    @Test func theSchemaListsIt() {
+        #expect(ScenarioFormat.expectations.keys.contains("maskDiameter"))
+        #expect(ScenarioFormat.checkpoint.keys.contains("maskDiameter"))
+    }
+}

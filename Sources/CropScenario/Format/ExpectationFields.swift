@@ -8,6 +8,9 @@ public struct Expectations: Sendable, Equatable {
     public var ty: NumberExpectation?
     public var sliderPercent: NumberExpectation?
     public var cropSide: NumberExpectation?
+    /// The mask's diameter in points, as the editor reports it (the view's short side times
+    /// `maskDiameterFraction`): a scenario can pin it across a resize.
+    public var maskDiameter: NumberExpectation?
     /// The photo's turn (rotation), degrees; compared modulo 360.
     public var angle: NumberExpectation?
     public var angleGuideVisible: Bool?
@@ -64,6 +67,9 @@ extension ExpectationField {
         number("ty", \.ty) { $0.observation.pose.translation.y },
         number("sliderPercent", \.sliderPercent, needs: .slider) { $0.sliderPercent },
         number("cropSide", \.cropSide, needs: .cropRect) { $0.observation.cropRect.width },
+        number("maskDiameter", \.maskDiameter, "The mask's diameter in points, as the editor reports it.", needs: .readout) {
+            $0.readout.maskDiameter
+        },
         angle,
         flag("angleGuideVisible", \.angleGuideVisible, needs: .rotation) { $0.observation.angleGuideVisible },
     ]
