@@ -3,8 +3,8 @@ import CropVocabulary
 /// Steps: each action in its shortest form (defaults left out; a pinch whose span stays and
 /// that turns is written as `pinch`, which reads back to the same value as `rotate`).
 extension ScenarioEncoder {
-    static func step(_ s: Step) -> String {
-        object([("at", number(s.time)), (s.action.name, action(s.action))])
+    static func step(_ s: Step, note: String?) -> String {
+        object([("at", number(s.time))] + (note.map { [("note", jsonString($0))] } ?? []) + [(s.action.name, action(s.action))])
     }
 
     static func action(_ a: Action) -> String {

@@ -6,8 +6,9 @@ import CropVocabulary
 /// (`{ "key": value, … }`); keys whose value is the format's default left out; numbers in
 /// `formatExactNumber`'s spelling, so a written file never drifts from the value it came from.
 public enum ScenarioEncoder {
-    /// The scenario's text; `schema` is the `$schema` reference relative to where it is saved.
-    public static func text(_ s: Scenario, schema: String? = nil) -> String {
+    /// The scenario's text; `schema` is the `$schema` reference relative to where it is saved,
+    /// `notes` the steps' `note`s in step order (the parser reads and drops them).
+    public static func text(_ s: Scenario, schema: String? = nil, notes: [String] = []) -> String {
         var members: [(String, String)] = []
         if let schema { members.append(("$schema", jsonString(schema))) }
         members.append(("name", jsonString(s.name)))
@@ -17,7 +18,9 @@ public enum ScenarioEncoder {
         members.append(("image", image(s.image)))
         if let config = config(s.config) { members.append(("config", config)) }
         if s.backend != .none { members.append(("backend", backend(s.backend))) }
-        if !s.steps.isEmpty { members.append(("steps", lines(s.steps.map(step)))) }
+        if !s.steps.isEmpty {
+            members.append(("steps", lines(s.steps.enumerated().map { step($1, note: $0 < notes.count ? notes[$0] : nil) })))
+        }
         if let expect = expectations(s.expect) { members.append(("expect", expect)) }
         if !s.checkpoints.isEmpty { members.append(("checkpoints", lines(s.checkpoints.map(checkpoint)))) }
         if !s.policies.isEmpty { members.append(("policies", policies(s.policies))) }
