@@ -7,6 +7,11 @@ public enum ActionKind: String, CaseIterable, Sendable {
          rotate90, resize, reduceMotion, memoryWarning, cancelTouches, confirm, cancel, retry
 }
 
+/// The `type` of a finger's pointer action (`touches` with `actions`), W3C style.
+public enum PointerActionKind: String, CaseIterable, Sendable {
+    case down, move, pause, up, cancel
+}
+
 /// Each action's value, read by its own function.
 extension ScenarioParser {
     static func action(_ key: ActionKind, _ v: JSONReader) throws(ScenarioError) -> Action {

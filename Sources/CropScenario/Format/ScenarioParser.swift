@@ -330,24 +330,24 @@ public enum ScenarioParser {
                 let ao = try item.object()
                 let typeReader = try ao.required("type")
                 let type = try typeReader.string()
-                guard let keys = Format.pointerActionKeys[type] else {
+                guard let kind = PointerActionKind(rawValue: type), let keys = Format.pointerActionKeys[type] else {
                     throw typeReader.fail("action type must be \(Format.pointerActions.joined(separator: ", ")), got \(quoted(type))")
                 }
                 try ao.finish(allowed: ["type"] + keys.map(\.name))
-                switch type {
-                case "down":
+                switch kind {
+                case .down:
                     guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }
                     down = true
                     actions.append(.down(try point(ao.required("at"))))
-                case "move":
+                case .move:
                     guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
                     actions.append(.move(to: try point(ao.required("to")), duration: try duration(ao, "duration", default: 0)))
-                case "pause":
+                case .pause:
                     actions.append(.pause(try time(ao.required("duration"))))
-                default:
+                case .up, .cancel:
                     guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }
                     down = false
-                    actions.append(type == "up" ? .up : .cancel)
+                    actions.append(kind == .up ? .up : .cancel)
                 }
             }
             guard !down else { throw a.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\"") }
