@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CropVocabulary", targets: ["CropVocabulary"]),
         .library(name: "CropModel", targets: ["CropModel"]),
         .library(name: "CropSpec", targets: ["CropSpec"]),
+        .library(name: "CropScenario", targets: ["CropScenario"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .library(name: "CropFuzz", targets: ["CropFuzz"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
@@ -73,10 +74,14 @@ let package = Package(
         .target(name: "CropBuild", plugins: ["GitCommit"]),
         .plugin(name: "GitCommit", capability: .buildTool()),
 
-        // The simulator: scenarios, touch synthesis, recognizers, the 60 Hz loop, invariants.
+        // The scenario format declared once: the JSON reader, the scenario values, one descriptor
+        // per field (parse, encode, check, schema), the parser, the schema, the encoder.
+        .target(name: "CropScenario", dependencies: ["CropVocabulary", "CropModel", "CropFiles", "CropText"]),
+
+        // The simulator: touch synthesis, recognizers, the 60 Hz loop, invariants.
         .target(
             name: "CropSim",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles", "CropText",
+            dependencies: ["CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles", "CropText",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
 
@@ -84,26 +89,26 @@ let package = Package(
         // (written with CropReport's atomic files; replays compared through its FrameLog).
         .target(
             name: "CropFuzz",
-            dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText",
+            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CropVocabulary", "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
 
         // What a run leaves behind: the deterministic logs, summary.json, JUnit, Chrome traces, the
         // crash-safe report folder (and the atomic file writes every command's outputs use), shard
         // merging, and the HTML report and contact sheets: charts, filmstrips and frame rasters.
         .target(
             name: "CropReport",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL", "CropBuild"],
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL", "CropBuild"],
             // The page's CSS and scripts, compiled into the binary as byte arrays
             // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
             // copied elsewhere needs no resource bundle beside it.
@@ -122,7 +127,7 @@ let package = Package(
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropReport", "CropImaging", "CropPhotos", "CropText"]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropReport", "CropImaging", "CropPhotos", "CropText"]
         ),
 
         .executableTarget(
@@ -131,6 +136,7 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropSpec",
+                "CropScenario",
                 "CropSim",
                 "CropPipe",
                 "CropImaging",
@@ -151,7 +157,7 @@ let package = Package(
         .target(name: "CropStudioLaunch"),
         .executableTarget(
             name: "cropsim-studio",
-            dependencies: ["CropStudio", "CropStudioLaunch", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
+            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
         .testTarget(
@@ -173,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
+            dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
         ),
         .testTarget(
             name: "CropAnimationTests",
@@ -181,15 +187,23 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", "CropText"]
+            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", "CropText"]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropSim", "CropFuzz", "CropImaging"]
+            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropFuzz", "CropImaging"]
+        ),
+        .testTarget(
+            name: "CropScenarioTests",
+            dependencies: [
+                "CropScenario",
+                "CropVocabulary",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         // The command line's contract, checked on the built `cropsim` binary (docs/testing.md):
         // exit codes, one-line errors, report folders, report and fuzz merge. Depending on the
@@ -201,6 +215,7 @@ let package = Package(
         .testTarget(
             name: "CropSimTests",
             dependencies: [
+                "CropScenario",
                 "CropSim",
                 "CropSpec",
                 "CropVocabulary",

@@ -1,5 +1,6 @@
 import CropModel
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Dispatch

@@ -1,4 +1,5 @@
 import CropModel
+import CropScenario
 import CropSim
 import CropVocabulary
 import RealModule

@@ -1,4 +1,5 @@
 import CropFiles
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

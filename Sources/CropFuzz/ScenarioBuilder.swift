@@ -1,8 +1,9 @@
+import CropScenario
 import CropSim
 import CropVocabulary
 
-/// Builds the `Scenario` value that `ScenarioParser` makes of `ScenarioWriter.json(trace)`,
-/// directly: the fuzzer judges most traces through it, because writing every trace as text and
+/// Builds the `Scenario` value of a trace: `ScenarioWriter.json(trace)` is its encoding, and
+/// the fuzzer judges most traces through it directly, because writing every trace as text and
 /// parsing it back was almost half of a campaign's time.
 ///
 /// The text path stays the truth: finds are saved as text, the shrinker's final trace is judged
@@ -63,8 +64,8 @@ public enum ScenarioBuilder {
         RawSample(time: seconds(s.time), point: ViewPoint(x: .points(s.point.x + 0), y: .points(s.point.y + 0)), phase: s.phase)
     }
 
-    /// `ScenarioWriter.seconds` writes "0.117"; the correctly rounded decimal is the correctly
-    /// rounded quotient of the two exact integers.
+    /// Whole milliseconds, which the encoder writes as "0.117": the correctly rounded decimal is
+    /// the correctly rounded quotient of the two exact integers.
     static func seconds(_ ms: Int) -> Double { Double(ms) / 1000 }
 
     static func backend(_ b: TraceBackend) -> BackendScript {

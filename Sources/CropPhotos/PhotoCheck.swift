@@ -1,5 +1,6 @@
 import CropImaging
 import CropModel
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,4 +1,5 @@
 import CropImaging
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,6 +1,7 @@
 import CropBuild
 import CropImaging
 import CropModel
+import CropScenario
 import CropSim
 import CropText
 import CropVocabulary

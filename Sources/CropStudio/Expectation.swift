@@ -1,3 +1,4 @@
+import CropScenario
 import CropSim
 import CropVocabulary
 
@@ -10,22 +11,19 @@ enum Expectation {
         let pose = final.pose
         let limit = g.panLimit(pose.scale)
         let initial = min(g.sMin * 1.05, g.sMax)
-        var fields = [
-            "\"scale\": " + symbol(pose.scale, [("sMin", g.sMin), ("sMax", g.sMax), ("initial", initial), ("1.5*sMin", 1.5 * g.sMin)]),
-            "\"tx\": " + symbol(pose.translation.x, [("maxTx", limit.x), ("-maxTx", -limit.x)]),
-            "\"ty\": " + symbol(pose.translation.y, [("maxTy", limit.y), ("-maxTy", -limit.y)]),
-            "\"hapticSequence\": [" + r.haptics.map { "\"\($0.haptic.name)\"" }.joined(separator: ", ") + "]",
-        ]
-        if final.session != .editing { fields.append("\"session\": \"\(final.session.rawValue)\"") }
-        return "{ " + fields.joined(separator: ", ") + " }"
+        var e = Expectations.none
+        e.scale = symbol("scale", pose.scale, [(1, .sMin, g.sMin), (1, .sMax, g.sMax), (1, .initial, initial), (1.5, .sMin, 1.5 * g.sMin)])
+        e.tx = symbol("tx", pose.translation.x, [(1, .maxTx, limit.x), (-1, .maxTx, -limit.x)])
+        e.ty = symbol("ty", pose.translation.y, [(1, .maxTy, limit.y), (-1, .maxTy, -limit.y)])
+        e.hapticSequence = r.haptics.map(\.haptic.name)
+        if final.session != .editing { e.session = final.session }
+        return ScenarioEncoder.expectations(e)
     }
 
     /// The first symbol `v` equals (far inside the check's tolerance), else `v` itself; 0 stays 0.
-    static func symbol(_ v: Double, _ symbols: [(String, Double)]) -> String {
-        if v == 0 { return "0" }
-        for (name, value) in symbols where value != 0 && abs(v - value) <= 1e-12 * max(1, abs(value)) {
-            return "\"\(name)\""
-        }
-        return ScenarioText.number(v)
+    static func symbol(_ key: String, _ v: Double, _ symbols: [(Double, NumberExpression.Symbol, Double)]) -> NumberExpectation {
+        let match = v == 0 ? nil : symbols.first { $0.2 != 0 && abs(v - $0.2) <= 1e-12 * max(1, abs($0.2)) }
+        let target = match.map { NumberExpression(factor: $0.0, symbol: $0.1) } ?? NumberExpression(factor: v, symbol: nil)
+        return NumberExpectation(target: target, tolerance: NumberExpectation.defaultTolerance, path: "$.expect.\(key)")
     }
 }

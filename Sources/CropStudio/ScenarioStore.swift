@@ -1,4 +1,5 @@
 import CropReport
+import CropScenario
 import CropSim
 import CropText
 import CropVocabulary

@@ -1,6 +1,7 @@
 import CropImaging
 import CropPhotos
 import CropReport
+import CropScenario
 import CropSim
 import CropText
 import CropVocabulary

@@ -1,4 +1,5 @@
 import CropPhotos
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

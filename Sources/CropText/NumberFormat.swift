@@ -1,24 +1,5 @@
 import Foundation
 
-/// Numbers in deterministic logs: 12 significant digits (`%.12g`), enough to tell apart any two
-/// poses a finger can produce while staying readable; −0 prints as 0. The same double always
-/// gives the same bytes.
-public func formatNumber(_ x: Double) -> String {
-    guard x.isFinite else { return x.isNaN ? "null" : (x > 0 ? "1e999" : "-1e999") }
-    if x == 0 { return "0" }
-    return cFormat("%.12g", x)
-}
-
-/// A number a scenario file must give back exactly: `formatNumber`'s spelling (whole numbers
-/// without `.0`, 12 significant digits) when it reads back as the same double, else Swift's
-/// shortest round-trip form (13–17 significant digits: a fuzz regression's config, a
-/// `--screen-scale` typed in full). The studio and the fuzzer write scenarios with it, so one
-/// value reads the same in both, and a file written from a parsed scenario never drifts.
-public func formatExactNumber(_ x: Double) -> String {
-    let shared = formatNumber(x)
-    return Double(shared) == x ? shared : "\(x)"
-}
-
 /// `x` rounded to `decimals` decimals (ties to even), then trailing zeros and a trailing point
 /// dropped and −0 written as 0: coordinates and labels in the HTML report. Done in integers
 /// (the report formats millions of these); numbers too large for that go through `%.Nf`.
@@ -55,46 +36,6 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
 
 private let powersOfTen: [Int64] = (0...12).map { (0..<$0).reduce(Int64(1)) { p, _ in p * 10 } }
 private let fixedFormats = (0...12).map { "%.\($0)f" }
-
-/// C's `snprintf` for one double. Foundation's `String(format:)` gives the same bytes but goes
-/// through CFString and dynamic casts; reports format millions of numbers, so it was most of
-/// the time `cropsim run` spent writing them.
-func cFormat(_ format: String, _ x: Double, room decimals: Int = 0) -> String {
-    // %.Nf of the largest double is 309 digits plus sign, point and the decimals.
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320 + decimals) { buffer in
-        let n = withVaList([x]) { vsnprintf(buffer.baseAddress!, buffer.count, format, $0) }
-        let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: max(0, min(Int(n), buffer.count - 1)))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// A JSON string literal with the escapes RFC 8259 requires. Works on UTF-8 bytes (multi-byte
-/// characters pass through): `detail.js` wraps a scenario's whole section in one.
-public func jsonString(_ s: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count + 16)
-    func escaped(_ c: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: c))
-    }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): escaped("\"")
-        case UInt8(ascii: "\\"): escaped("\\")
-        case UInt8(ascii: "\n"): escaped("n")
-        case UInt8(ascii: "\r"): escaped("r")
-        case UInt8(ascii: "\t"): escaped("t")
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            escaped("u")
-            bytes += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        default: bytes.append(byte)
-        }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
-}
 
 /// Text and attribute escaping for XML (JUnit) and HTML (the report). Scenario names and
 /// messages are free text written by people; control characters XML forbids become spaces.

@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import CropFuzz
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

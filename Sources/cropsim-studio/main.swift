@@ -1,5 +1,6 @@
 import CropFiles
 import CropPipe
+import CropScenario
 import CropSim
 import CropStudio
 import CropStudioLaunch

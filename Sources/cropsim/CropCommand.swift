@@ -2,6 +2,7 @@ import ArgumentParser
 import CropImaging
 import CropModel
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

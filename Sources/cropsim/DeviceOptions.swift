@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropScenario
 import CropSim
 import CropText
 import CropVocabulary

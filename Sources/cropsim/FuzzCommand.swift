@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropFuzz
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropPipe
+import CropScenario
 import CropSim
 import CropText
 

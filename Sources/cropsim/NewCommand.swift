@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation
@@ -38,7 +39,7 @@ struct NewCommand: ParsableCommand {
         let depth = name.split(separator: "/").count - 1
         let schema = String(repeating: "../", count: depth) + "schema.json"
         let title = name.split(separator: "/").last.map(String.init) ?? name
-        let text = template.text(name: title).replacingOccurrences(of: "SCHEMA", with: schema)
+        let text = template.text(name: title, schema: schema)
         // The groups below --dir must be real folders: a group that is a symbolic link would put
         // the file outside the suite.
         try ReportFolder.makeFolders(root, shownAs: file)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropPhotos
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Dispatch

@@ -3,6 +3,7 @@ import CropAnimation
 import CropImaging
 import CropPhotos
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

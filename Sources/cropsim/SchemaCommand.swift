@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropPhotos
+import CropScenario
 import CropSim
 import CropVocabulary
 

@@ -1,4 +1,5 @@
 import CropFuzz
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,5 +1,6 @@
 import CropFuzz
 import CropModel
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,4 +1,5 @@
 @testable import CropFuzz
+import CropScenario
 import CropSim
 import CropVocabulary
 import Testing

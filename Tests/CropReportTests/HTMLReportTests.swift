@@ -1,5 +1,6 @@
 import CropImaging
 @testable import CropReport
+import CropScenario
 import CropSim
 import CropSpec
 import CropVocabulary

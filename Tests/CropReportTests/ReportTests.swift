@@ -1,5 +1,6 @@
 import CropBuild
 import CropReport
+import CropScenario
 import CropSim
 import CropText
 import CropVocabulary

@@ -1,3 +1,4 @@
+import CropScenario
 import CropSim
 @testable import CropStudio
 import CropText

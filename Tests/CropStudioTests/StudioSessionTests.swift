@@ -1,5 +1,6 @@
 import CropImaging
 import CropPhotos
+import CropScenario
 import CropSim
 @testable import CropStudio
 import CropVocabulary

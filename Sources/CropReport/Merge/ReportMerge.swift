@@ -1,4 +1,5 @@
 import CropBuild
+import CropScenario
 import CropFiles
 import CropText
 import Foundation

@@ -1,3 +1,4 @@
+import CropScenario
 import Foundation
 
 /// Why an output (report folder, JUnit file, avatar, saved find) was not written, as one line

@@ -1,3 +1,4 @@
+import CropScenario
 import CropFiles
 import CropSim
 import CropText

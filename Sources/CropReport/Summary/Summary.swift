@@ -1,4 +1,5 @@
 import CropBuild
+import CropScenario
 import CropModel
 import CropSim
 import CropVocabulary

@@ -1,3 +1,4 @@
+import CropScenario
 import CropText
 
 /// One row of the summary page (`index.html`), and the line of `summary-rows.jsonl` that carries

@@ -1,3 +1,4 @@
+import CropScenario
 import CropText
 import Foundation
 

@@ -1,3 +1,4 @@
+import CropScenario
 import CropVocabulary
 
 /// Object storage as the cropper uses it (Supabase Storage in the product).

@@ -63,8 +63,3 @@ public struct TimedEffect: Sendable {
 
     public var time: Double { Double(tick) / Double(TickClock.ticksPerSecond) }
 }
-
-extension Haptic {
-    /// The name scenarios use: the limit reason for light impacts, else the kind.
-    public var name: String { reason?.rawValue ?? kind }
-}

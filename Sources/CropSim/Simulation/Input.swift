@@ -1,3 +1,4 @@
+import CropScenario
 import CropVocabulary
 
 /// One timed input of a run: a touch sample or a system/accessibility action.

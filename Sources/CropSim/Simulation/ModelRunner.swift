@@ -1,3 +1,4 @@
+import CropScenario
 import CropModel
 import CropPipe
 import CropVocabulary

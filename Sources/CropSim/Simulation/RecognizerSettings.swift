@@ -1,3 +1,5 @@
+import CropScenario
+
 /// The recognizers' thresholds: the gesture notes' defaults, named so scenarios and docs can
 /// refer to them.
 public struct RecognizerSettings: Sendable, Hashable {

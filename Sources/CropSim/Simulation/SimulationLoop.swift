@@ -1,3 +1,4 @@
+import CropScenario
 import CropSpec
 import CropVocabulary
 import Foundation

@@ -1,4 +1,4 @@
-import CropSim
+import CropScenario
 import CropVocabulary
 import Foundation
 import Testing

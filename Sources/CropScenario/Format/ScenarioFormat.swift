@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// The scenario format declared once: every object's keys with their types, ranges, defaults and
@@ -74,13 +73,9 @@ public enum ScenarioFormat {
         public static let uidPattern = "^[^/]+$"
     }
 
-    public static let actions = ["drag", "pinch", "rotate", "twoFingerDrag", "tap", "doubleTap", "longTouch", "touches", "slider",
-                                 "increment", "decrement", "recenter", "rotate90", "resize", "reduceMotion", "memoryWarning",
-                                 "cancelTouches", "confirm", "cancel", "retry"]
-    public static let uploadStates = ["none", "cropping", "uploading", "waiting", "updatingProfile", "done", "failed"]
-    public static let gesturePhases = ["idle", "pan", "pinch"]
+    public static let actions = ActionKind.allCases.map(\.rawValue)
     public static let uploadResults = ["ok", "timeout", "dropped"]
-    public static let pointerActions = ["down", "move", "pause", "up", "cancel"]
+    public static let pointerActions = PointerActionKind.allCases.map(\.rawValue)
     public static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error", "snap"]
 
     // MARK: Building blocks

@@ -69,10 +69,11 @@ struct JSONReader {
         return s
     }
 
-    func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type) throws(ScenarioError) -> T where T.RawValue == String {
+    /// One of an enum's names; `message` replaces the standard error for any other string.
+    func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type, message: String? = nil) throws(ScenarioError) -> T where T.RawValue == String {
         let s = try string()
         guard let v = T(rawValue: s) else {
-            throw fail("unknown value \(quoted(s)); expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            throw fail(message ?? "unknown value \(quoted(s)); expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
         }
         return v
     }

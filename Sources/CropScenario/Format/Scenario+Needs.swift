@@ -3,7 +3,7 @@ import CropVocabulary
 extension Scenario {
     /// Why the scenario does not apply to the model: a capability it lacks, or a policy other than
     /// the one the scenario's expectations assume. Nil when it applies.
-    func unsupported(by identity: ModelIdentity) -> String? {
+    package func unsupported(by identity: ModelIdentity) -> String? {
         if let file = image.file, image.source.storedWidth == 0, image.decodeFailure == nil {
             // Loaded without cropsim's image decoding (a team's tests in process): judging a 0×0
             // photo would give verdicts about nothing.
@@ -20,7 +20,7 @@ extension Scenario {
     /// Why the scenario cannot run against a model with `capabilities`: what it sets up (config,
     /// device, photo) and the kinds of step it takes. Events the recognizer makes of raw touches
     /// are checked as they are sent (`SimulationLoop`). Nil when nothing is missing.
-    func unsupported(by capabilities: Capabilities) -> String? {
+    package func unsupported(by capabilities: Capabilities) -> String? {
         var needs = Capabilities()
         var why: [String] = []
         func need(_ c: Capabilities, _ reason: String) {

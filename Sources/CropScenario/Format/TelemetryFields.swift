@@ -2,12 +2,12 @@ import CropModel
 import CropVocabulary
 
 /// The confirm telemetry record as named numbers, for expectations (booleans as 0 and 1).
-enum TelemetryFields {
-    static let names = ["sourceWidth", "sourceHeight", "thumbnailWidth", "thumbnailHeight", "sMin", "sMax", "scale",
+package enum TelemetryFields {
+    package static let names = ["sourceWidth", "sourceHeight", "thumbnailWidth", "thumbnailHeight", "sMin", "sMax", "scale",
                         "qualityClampEngaged", "zoomLimited", "lowDensity", "outputSize", "outputIsJPEG", "jpegQuality",
                         "memoryFallback", "cropLatencyMs", "cropSucceeded"]
 
-    static func values(_ t: ConfirmTelemetry) -> [String: Double] {
+    package static func values(_ t: ConfirmTelemetry) -> [String: Double] {
         func b(_ v: Bool) -> Double { v ? 1 : 0 }
         return [
             "sourceWidth": Double(t.sourceWidth), "sourceHeight": Double(t.sourceHeight),

@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// The table itself: one declaration per object of the format.
@@ -189,46 +188,18 @@ extension ScenarioFormat {
 
     // MARK: Expectations
 
-    static let expectationProperties: [Property] = [
-        key("scale", ref("number")),
-        key("tx", ref("number")),
-        key("ty", ref("number")),
-        key("sliderPercent", ref("number")),
-        key("cropSide", ref("number")),
-        key("angle", with(ref("number"), description: "The photo's turn in degrees, clockwise, in (−180, 180].")),
-        key("angleGuideVisible", boolean()),
-        key("haptics", haptics.schema),
-        key("hapticSequence", array(oneOf(hapticNames))),
-        key("shown", array(ref("message"), "Exactly these tips/notices, in order.")),
-        key("announced", array(ref("message"), "Exactly these VoiceOver announcements, in order.")),
-        key("telemetry", telemetry.schema),
-        key("dimmingOpacity", ref("number")),
-        key("gridVisible", boolean()),
-        key("instructionsVisible", boolean()),
-        key("animating", boolean()),
-        key("phase", oneOf(gesturePhases)),
-        key("session", oneOf(SessionPhase.allCases.map(\.rawValue))),
-        key("zoomLimited", boolean()),
-        key("lowDensity", boolean()),
-        key("fromThumbnail", boolean()),
-        key("rejected", with(string, description: "The editor refuses the photo with exactly this message.")),
-        key("violations", constant(.string("none"))),
-        key("upload", upload.schema),
-        key("profile", profile.schema),
-        key("avatarURL", string),
-        key("alerts", array(ref("message"))),
-        key("retryOffered", boolean()),
-    ]
+    static let expectationProperties = ExpectationField.all.map { key($0.key, $0.schema) }
 
     static let expectations = Object(expectationProperties)
     /// A checkpoint: a time and the expectations at it; a refusal is only an end state.
-    static let checkpoint = Object([key("at", ref("time"), required: true)] + expectationProperties.filter { $0.name != "rejected" })
+    static let checkpoint = Object([key("at", ref("time"), required: true)]
+        + ExpectationField.all.filter(\.inCheckpoints).map { key($0.key, $0.schema) })
 
     static let haptics = Object(hapticNames.map { key($0, integer(R.hapticCount)) })
     static let telemetry = Object("Fields of the last confirm's telemetry record.",
                                   TelemetryFields.names.map { key($0, .object([("type", .array([.string("number"), .string("boolean")]))])) })
     static let upload = Object([
-        key("state", oneOf(uploadStates)),
+        key("state", oneOf(UploadPhase.allCases.map(\.rawValue))),
         key("attempts", integer(R.attempts)),
         key("retryDelays", array(ref("time"), "Seconds between each failed attempt and the next.")),
     ])

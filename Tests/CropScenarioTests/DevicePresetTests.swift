@@ -1,4 +1,5 @@
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation
@@ -44,21 +45,6 @@ import Testing
         // Repeating the preset's own numbers is allowed: they agree.
         let same = try parse(scenario(device: #"{ "preset": "iphone-15", "view": [393, 852], "screenScale": 3 }"#)).device
         #expect(same.view == Size(width: 393, height: 852))
-    }
-
-    /// The report's `scenario.resolved.json` cannot tell a preset from the explicit numbers.
-    @Test func aPresetAndItsNumbersResolveToTheSameBytes() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-preset-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        var resolved: [String] = []
-        for device in [#""iphone-15-plus""#, #"{ "preset": "iphone-15-plus" }"#, #"{ "view": [430, 932], "screenScale": 3 }"#] {
-            let result = Simulator.run(try parse(scenario(device: device)))
-            let dir = root.appendingPathComponent("r\(resolved.count)")
-            try ReportWriter(directory: dir).write([result], wallSeconds: [:])
-            resolved.append(try String(contentsOf: dir.appendingPathComponent("scenarios/d/scenario.resolved.json"), encoding: .utf8))
-        }
-        #expect(resolved[0].contains("\"screenScale\" : 3") || resolved[0].contains("\"screenScale\": 3"))
-        #expect(resolved[0] == resolved[1] && resolved[1] == resolved[2])
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

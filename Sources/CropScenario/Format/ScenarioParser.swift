@@ -1,4 +1,3 @@
-import CropSpec
 import CropVocabulary
 
 /// Turns a scenario file's bytes into a `Scenario`, or the first error with its place.
@@ -271,9 +270,14 @@ public enum ScenarioParser {
 
     // MARK: Steps
 
-    static let actionKeys = Format.actions
-
     static let budgetSeconds = "\(Int(ScenarioBudget.maxSeconds)) s"
+
+    /// Seconds with three decimals, as the oracle's violation messages print them.
+    static func milliseconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
 
     /// The steps, held to the budgets as they are read, so an overrun is reported at the step
     /// that crosses the line.
@@ -289,7 +293,7 @@ public enum ScenarioParser {
             let step = try self.step(item)
             let end = step.time + step.action.duration
             guard end <= ScenarioBudget.maxSeconds else {
-                throw item.fail("this step's input ends at \(formatSeconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
+                throw item.fail("this step's input ends at \(milliseconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
             }
             samples += step.action.touchSamples(rate: rate)
             guard samples <= ScenarioBudget.maxTouchSamples else {
@@ -305,123 +309,13 @@ public enum ScenarioParser {
         try o.finish(allowed: Format.step.keys)
         if let n = o.optional("note") { _ = try n.string() }
         let time = try self.time(o.required("at"))
-        let present = actionKeys.filter(o.has)
-        guard present.count == 1, let key = present.first, let v = o.optional(key) else {
+        let present = ActionKind.allCases.filter { o.has($0.rawValue) }
+        guard present.count == 1, let key = present.first, let v = o.optional(key.rawValue) else {
             throw r.fail(present.isEmpty
-                ? "a step needs one action: \(actionKeys.joined(separator: ", "))"
-                : "a step has exactly one action, found \(present.joined(separator: " and "))")
+                ? "a step needs one action: \(Format.actions.joined(separator: ", "))"
+                : "a step has exactly one action, found \(present.map(\.rawValue).joined(separator: " and "))")
         }
         return Step(time: time, action: try action(key, v), path: r.path)
-    }
-
-    static func flag(_ v: JSONReader) throws(ScenarioError) {
-        guard try v.bool() else { throw v.fail("write true, or leave the step out") }
-    }
-
-    static func action(_ key: String, _ v: JSONReader) throws(ScenarioError) -> Action {
-        switch key {
-        case "drag":
-            let o = try v.object()
-            try o.finish(allowed: Format.drag.keys)
-            var points: [ViewPoint] = []
-            if let path = o.optional("path") {
-                if o.has("from") || o.has("to") { throw v.fail("use either from/to or path, not both") }
-                for p in try path.array() { points.append(try point(p)) }
-                guard points.count >= 2 else { throw path.fail("a path needs at least 2 points") }
-            } else {
-                points = [try point(o.required("from")), try point(o.required("to"))]
-            }
-            return .drag(Drag(points: points, duration: try duration(o, "duration", default: 0.3), easing: try easing(o),
-                              hold: try duration(o, "hold", default: 0)))
-        case "pinch":
-            let o = try v.object()
-            try o.finish(allowed: Format.pinch.keys)
-            var drift = Point.zero
-            if let d = o.optional("drift") {
-                let a = try d.array()
-                guard a.count == 2 else { throw d.fail("drift is [dx, dy] in points") }
-                drift = Point(x: try a[0].number(in: Limits.points, "drift"), y: try a[1].number(in: Limits.points, "drift"))
-            }
-            return .pinch(Pinch(
-                center: try o.optional("center").map { c throws(ScenarioError) in try point(c) } ?? .center,
-                fromSpan: try span(o.required("from")), toSpan: try span(o.required("to")),
-                duration: try duration(o, "duration", default: 0.4), easing: try easing(o), drift: drift,
-                angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0,
-                rotation: try o.optional("rotate")?.number(in: Limits.twist, "rotate") ?? 0,
-                hold: try duration(o, "hold", default: 0)))
-        case "rotate":
-            let o = try v.object()
-            try o.finish(allowed: Format.rotate.keys)
-            let fingers = try o.optional("span").map { s throws(ScenarioError) in try span(s) } ?? 160
-            return .pinch(Pinch(
-                center: try o.optional("center").map { c throws(ScenarioError) in try point(c) } ?? .center,
-                fromSpan: fingers, toSpan: fingers, duration: try duration(o, "duration", default: 0.5), easing: try easing(o),
-                drift: .zero, angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0,
-                rotation: try o.required("by").number(in: Limits.twist, "by"), hold: try duration(o, "hold", default: 0)))
-        case "twoFingerDrag":
-            let o = try v.object()
-            try o.finish(allowed: Format.twoFingerDrag.keys)
-            return .twoFingerDrag(TwoFingerDrag(
-                from: try point(o.required("from")), to: try point(o.required("to")),
-                span: try o.optional("span").map { s throws(ScenarioError) in try span(s) } ?? 120,
-                duration: try duration(o, "duration", default: 0.3), easing: try easing(o),
-                angle: try o.optional("angle")?.number(in: Limits.angle, "angle") ?? 0))
-        case "tap":
-            return .tap(try tapPoint(v))
-        case "doubleTap":
-            if v.isObject {
-                let o = try v.object()
-                try o.finish(allowed: Format.doubleTap.keys)
-                return .doubleTap(try point(o.required("at")),
-                                  interval: try duration(o, "interval", default: Gesture.doubleTapInterval))
-            }
-            return .doubleTap(try point(v), interval: Gesture.doubleTapInterval)
-        case "longTouch":
-            let o = try v.object()
-            try o.finish(allowed: Format.longTouch.keys)
-            return .longTouch(try point(o.required("at")), duration: try duration(o, "duration", default: Gesture.longTouchDuration))
-        case "touches":
-            var tracks: [TouchTrack] = []
-            var names: Set<String> = []
-            for t in try v.array() {
-                guard tracks.count < ScenarioBudget.maxFingers else {
-                    throw t.fail("more than \(ScenarioBudget.maxFingers) fingers in one step, the budget")
-                }
-                let track = try touchTrack(t)
-                guard names.insert(track.finger).inserted else { throw t.fail("finger \(quoted(track.finger)) appears twice") }
-                tracks.append(track)
-            }
-            guard !tracks.isEmpty else { throw v.fail("touches needs at least one finger") }
-            return .touches(tracks)
-        case "slider":
-            if v.isObject {
-                let o = try v.object()
-                try o.finish(allowed: Format.slider.keys)
-                return .slider(percent: try o.required("to").number(in: Limits.slider, "slider"),
-                               animated: try o.optional("animated")?.bool() ?? true)
-            }
-            return .slider(percent: try v.number(in: Limits.slider, "slider"), animated: true)
-        case "increment": return .increment(try v.integer(in: Limits.voiceOverSteps))
-        case "decrement": return .decrement(try v.integer(in: Limits.voiceOverSteps))
-        case "resize": return .resize(try size(v))
-        case "reduceMotion": return .reduceMotion(try v.bool())
-        case "recenter": try flag(v); return .recenter
-        case "rotate90": try flag(v); return .rotate90
-        case "memoryWarning": try flag(v); return .memoryWarning
-        case "cancelTouches": try flag(v); return .cancelTouches
-        case "confirm": try flag(v); return .confirm
-        case "retry": try flag(v); return .retry
-        default: try flag(v); return .cancel
-        }
-    }
-
-    static func tapPoint(_ v: JSONReader) throws(ScenarioError) -> ViewPoint {
-        if v.isObject {
-            let o = try v.object()
-            try o.finish(allowed: Format.tap.keys)
-            return try point(o.required("at"))
-        }
-        return try point(v)
     }
 
     static func touchTrack(_ r: JSONReader) throws(ScenarioError) -> TouchTrack {
@@ -436,24 +330,24 @@ public enum ScenarioParser {
                 let ao = try item.object()
                 let typeReader = try ao.required("type")
                 let type = try typeReader.string()
-                guard let keys = Format.pointerActionKeys[type] else {
+                guard let kind = PointerActionKind(rawValue: type), let keys = Format.pointerActionKeys[type] else {
                     throw typeReader.fail("action type must be \(Format.pointerActions.joined(separator: ", ")), got \(quoted(type))")
                 }
                 try ao.finish(allowed: ["type"] + keys.map(\.name))
-                switch type {
-                case "down":
+                switch kind {
+                case .down:
                     guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }
                     down = true
                     actions.append(.down(try point(ao.required("at"))))
-                case "move":
+                case .move:
                     guard down else { throw item.fail("finger \(quoted(finger)) moves before it is down") }
                     actions.append(.move(to: try point(ao.required("to")), duration: try duration(ao, "duration", default: 0)))
-                case "pause":
+                case .pause:
                     actions.append(.pause(try time(ao.required("duration"))))
-                default:
+                case .up, .cancel:
                     guard down else { throw item.fail("finger \(quoted(finger)) lifts before it is down") }
                     down = false
-                    actions.append(type == "up" ? .up : .cancel)
+                    actions.append(kind == .up ? .up : .cancel)
                 }
             }
             guard !down else { throw a.fail("finger \(quoted(finger)) never lifts: end with an \"up\" or \"cancel\"") }
@@ -483,102 +377,12 @@ public enum ScenarioParser {
 
     // MARK: Expectations
 
-    static let hapticNames = Format.hapticNames
-
     static func expectations(_ r: JSONReader, checkpoint: Bool) throws(ScenarioError) -> Expectations {
         let o = try r.object()
         try o.finish(allowed: checkpoint ? Format.checkpoint.keys : Format.expectations.keys)
         var e = Expectations()
-        e.scale = try o.optional("scale").map { v throws(ScenarioError) in try number(v) }
-        e.tx = try o.optional("tx").map { v throws(ScenarioError) in try number(v) }
-        e.ty = try o.optional("ty").map { v throws(ScenarioError) in try number(v) }
-        e.sliderPercent = try o.optional("sliderPercent").map { v throws(ScenarioError) in try number(v) }
-        e.cropSide = try o.optional("cropSide").map { v throws(ScenarioError) in try number(v) }
-        e.angle = try o.optional("angle").map { v throws(ScenarioError) in try number(v) }
-        e.angleGuideVisible = try o.optional("angleGuideVisible")?.bool()
-        if let h = o.optional("haptics") {
-            let ho = try h.object()
-            try ho.finish(allowed: hapticNames)
-            var counts: [String: Int] = [:]
-            for key in ho.keys { counts[key] = try ho.required(key).integer(in: Limits.hapticCount) }
-            e.haptics = counts
-        }
-        if let h = o.optional("hapticSequence") {
-            var names: [String] = []
-            for item in try h.array() {
-                let name = try item.string()
-                guard hapticNames.contains(name) else {
-                    throw item.fail("unknown haptic \(quoted(name)); expected one of \(hapticNames.joined(separator: ", "))")
-                }
-                names.append(name)
-            }
-            e.hapticSequence = names
-        }
-        if let s = o.optional("shown") {
-            var messages: [Message] = []
-            for item in try s.array() { messages.append(try item.oneOf(Message.self)) }
-            e.shown = messages
-        }
-        if let s = o.optional("announced") {
-            var messages: [Message] = []
-            for item in try s.array() { messages.append(try item.oneOf(Message.self)) }
-            e.announced = messages
-        }
-        if let t = o.optional("telemetry") {
-            let to = try t.object()
-            try to.finish(allowed: Format.telemetry.keys)
-            var fields: [String: Double] = [:]
-            for key in to.keys {
-                let v = try to.required(key)
-                fields[key] = v.isNumber ? try v.number() : (try v.bool() ? 1 : 0)
-            }
-            e.telemetry = fields
-        }
-        e.dimmingOpacity = try o.optional("dimmingOpacity").map { v throws(ScenarioError) in try number(v) }
-        e.gridVisible = try o.optional("gridVisible")?.bool()
-        e.instructionsVisible = try o.optional("instructionsVisible")?.bool()
-        e.animating = try o.optional("animating")?.bool()
-        if let p = o.optional("phase") {
-            let name = try p.string()
-            guard Format.gesturePhases.contains(name) else { throw p.fail("phase is \"idle\", \"pan\" or \"pinch\"") }
-            e.phase = name
-        }
-        e.session = try o.optional("session")?.oneOf(SessionPhase.self)
-        e.zoomLimited = try o.optional("zoomLimited")?.bool()
-        e.lowDensity = try o.optional("lowDensity")?.bool()
-        e.fromThumbnail = try o.optional("fromThumbnail")?.bool()
-        e.rejected = try o.optional("rejected")?.string()
-        if let u = o.optional("upload") {
-            let uo = try u.object()
-            try uo.finish(allowed: Format.upload.keys)
-            if let st = uo.optional("state") {
-                let name = try st.string()
-                let states = Format.uploadStates
-                guard states.contains(name) else { throw st.fail("state is one of \(states.joined(separator: ", "))") }
-                e.uploadState = name
-            }
-            e.uploadAttempts = try uo.optional("attempts")?.integer(in: Limits.attempts)
-            if let d = uo.optional("retryDelays") {
-                var delays: [Double] = []
-                for item in try d.array() { delays.append(try time(item)) }
-                e.retryDelays = delays
-            }
-        }
-        if let p = o.optional("profile") {
-            let po = try p.object()
-            try po.finish(allowed: Format.profile.keys)
-            e.profilePath = try po.optional("avatarPath")?.string()
-            e.profileVersion = try po.optional("avatarVersion")?.integer(in: Limits.avatarVersion)
-        }
-        e.avatarURL = try o.optional("avatarURL")?.string()
-        if let a = o.optional("alerts") {
-            var messages: [Message] = []
-            for item in try a.array() { messages.append(try item.oneOf(Message.self)) }
-            e.alerts = messages
-        }
-        e.retryOffered = try o.optional("retryOffered")?.bool()
-        if let v = o.optional("violations"), try v.string() != "none" {
-            throw v.fail("violations can only be \"none\": every invariant always holds")
+        for field in ExpectationField.all {
+            if let v = o.optional(field.key) { try field.parse(v, &e) }
         }
         return e
     }

@@ -135,7 +135,9 @@ public enum Action: Sendable, Equatable {
         case .doubleTap(_, let interval): interval + Gesture.tapDuration
         case .longTouch(_, let duration): duration
         case .touches(let tracks): tracks.map(\.duration).max() ?? 0
-        default: 0
+        case .slider, .increment, .decrement, .recenter, .rotate90, .resize, .reduceMotion, .memoryWarning, .cancelTouches,
+             .confirm, .cancel, .retry:
+            0
         }
     }
 
@@ -290,7 +292,7 @@ public enum PointerAction: Sendable, Equatable {
     var duration: Double {
         switch self {
         case .move(_, let d), .pause(let d): d
-        default: 0
+        case .down, .up, .cancel: 0
         }
     }
 }

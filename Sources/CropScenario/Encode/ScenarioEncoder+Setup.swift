@@ -1,0 +1,74 @@
+import CropText
+import CropVocabulary
+
+/// The setup a scenario runs in: device, image, config and the scripted backend.
+extension ScenarioEncoder {
+    static func device(_ d: Device) -> String {
+        var members = [("view", size(d.view)), ("screenScale", number(d.screenScale))]
+        if d.reduceMotion { members.append(("reduceMotion", "true")) }
+        if d.touchRate != 60 { members.append(("touchRate", "\(d.touchRate)")) }
+        return object(members)
+    }
+
+    static func image(_ i: ImageSpec) -> String {
+        var members: [(String, String)] = []
+        if i.file == nil || i.source.storedWidth != 0 { members.append(("width", "\(i.source.storedWidth)")) }
+        if i.file == nil || i.source.storedHeight != 0 { members.append(("height", "\(i.source.storedHeight)")) }
+        if i.source.orientation.rawValue != 1 { members.append(("orientation", "\(i.source.orientation.rawValue)")) }
+        if let file = i.file { members.append(("file", jsonString(file))) }
+        return object(members)
+    }
+
+    /// The fields that differ from the spec's defaults, nil when none does.
+    static func config(_ c: AvatarCropperConfig) -> String? {
+        let d = AvatarCropperConfig()
+        var members: [(String, String)] = []
+        if c.outputSize != d.outputSize { members.append(("outputSize", "\(c.outputSize)")) }
+        if c.qualityMultiplier != d.qualityMultiplier { members.append(("qualityMultiplier", number(c.qualityMultiplier))) }
+        if c.maxZoomMultiplier != d.maxZoomMultiplier { members.append(("maxZoomMultiplier", number(c.maxZoomMultiplier))) }
+        if c.maskDiameterFraction != d.maskDiameterFraction { members.append(("maskDiameterFraction", number(c.maskDiameterFraction))) }
+        if c.showGrid != d.showGrid { members.append(("showGrid", "\(c.showGrid)")) }
+        if c.allowRotation != d.allowRotation { members.append(("allowRotation", "\(c.allowRotation)")) }
+        if c.useLiquidGlassChrome != d.useLiquidGlassChrome { members.append(("useLiquidGlassChrome", "\(c.useLiquidGlassChrome)")) }
+        if c.minPixelPerPoint != d.minPixelPerPoint { members.append(("minPixelPerPoint", number(c.minPixelPerPoint))) }
+        switch c.encoding {
+        case .pngSRGB: break
+        case .jpegSRGB(let quality): members.append(("encoding", object([("format", "\"jpeg\""), ("quality", number(quality))])))
+        }
+        return members.isEmpty ? nil : object(members)
+    }
+
+    static func backend(_ b: BackendScript) -> String {
+        var members: [(String, String)] = []
+        if let user = b.user {
+            var u = [("uid", jsonString(user.uid))]
+            if let path = user.avatarPath { u.append(("avatarPath", jsonString(path))) }
+            if user.avatarVersion != 0 { u.append(("avatarVersion", "\(user.avatarVersion)")) }
+            members.append(("user", object(u)))
+        }
+        if b.baseURL != BackendScript.defaultBaseURL { members.append(("baseURL", jsonString(b.baseURL))) }
+        func okOrFail(_ ok: Bool) -> String { ok ? "\"ok\"" : "\"fail\"" }
+        func upload(_ outcome: UploadOutcome) -> String {
+            switch outcome {
+            case .success: "\"ok\""
+            case .timeout: "\"timeout\""
+            case .connectionDropped: "\"dropped\""
+            case .httpError(let status): "\(status)"
+            }
+        }
+        if !b.crops.isEmpty { members.append(("crop", replies(b.crops, BackendScript.cropLatency, okOrFail))) }
+        if !b.uploads.isEmpty { members.append(("uploads", replies(b.uploads, BackendScript.uploadLatency, upload))) }
+        if !b.profileUpdates.isEmpty {
+            members.append(("profileUpdates", replies(b.profileUpdates, BackendScript.profileLatency, okOrFail)))
+        }
+        return object(members)
+    }
+
+    static func replies<T>(_ list: [BackendScript.Reply<T>], _ latency: Double, _ result: (T) -> String) -> String {
+        array(list.map { reply in
+            object([("result", result(reply.result))] + (reply.latency == latency ? [] : [("latency", number(reply.latency))]))
+        })
+    }
+
+    static func size(_ s: Size) -> String { array([number(s.width), number(s.height)]) }
+}

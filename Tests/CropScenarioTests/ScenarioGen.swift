@@ -1,0 +1,84 @@
+@testable import CropScenario
+import CropVocabulary
+
+/// Random valid scenarios for the encoder's round trip: every action, every expectation key,
+/// config, backend, checkpoints, policies and the mirror relation, within the format's ranges.
+/// Numbers are drawn on grids the format can spell (percentages on a 0.5 grid, decimals with
+/// few digits, plus some that need 17 significant digits), with JSON paths where the parser
+/// puts them.
+struct ScenarioGen: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// SplitMix64.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func bool() -> Bool { Bool.random(using: &self) }
+    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
+    /// A multiple of `step` in `r`, sometimes nudged off the grid to need every digit.
+    mutating func number(_ r: ClosedRange<Double>, step: Double = 0.01) -> Double {
+        let n = Double(int(Int((r.lowerBound / step).rounded(.up))...Int((r.upperBound / step).rounded(.down)))) * step
+        return int(0...9) == 0 ? min(r.upperBound, max(r.lowerBound, n.nextUp)) : n
+    }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+    mutating func scenario() -> Scenario {
+        var steps: [Step] = []
+        var t = 0.0
+        for i in 0..<int(0...6) {
+            t += number(0...1)
+            steps.append(Step(time: t, action: action(path: "$.steps[\(i)]"), path: "$.steps[\(i)]"))
+        }
+        var s = Scenario(id: "g", file: "g.json", name: pick(["g", "a \"quoted\" name", "ünïcode\ttab"]),
+                         description: bool() ? "" : "d\n2", covers: bool() ? [] : ["R2.1", "R12.3"],
+                         device: Device(view: Size(width: number(100...4000, step: 1), height: number(100...4000, step: 0.5)),
+                                        screenScale: number(1...4, step: 0.5), reduceMotion: bool(), touchRate: pick([60, 120])),
+                         image: ImageSpec(source: SourceImage(storedWidth: int(1...9000), storedHeight: int(1...9000),
+                                                              orientation: Orientation(rawValue: int(1...8))!)),
+                         config: config(), steps: steps, backend: backend(), expect: expectations(at: "$.expect", end: true),
+                         checkpoints: (0..<int(0...2)).map { i in
+                             Checkpoint(time: number(0...20), expect: expectations(at: "$.checkpoints[\(i)]", end: false),
+                                        path: "$.checkpoints[\(i)]")
+                         })
+        let mirrorable = !steps.contains { if case .resize = $0.action { true } else if case .rotate90 = $0.action { true } else { false } }
+        if mirrorable && bool() { s.metamorphic = [.mirror] }
+        for d in Policies.descriptors where int(0...3) == 0 { s.policies[d.name] = pick(d.values) }
+        return s
+    }
+
+    mutating func config() -> AvatarCropperConfig {
+        var c = AvatarCropperConfig()
+        if bool() { c.outputSize = int(16...8192) }
+        if bool() { c.qualityMultiplier = number(0.01...100) }
+        if bool() { c.maxZoomMultiplier = number(1...100) }
+        if bool() { c.maskDiameterFraction = number(0.05...1) }
+        if bool() { c.showGrid.toggle() }
+        if bool() { c.allowRotation.toggle() }
+        if bool() { c.useLiquidGlassChrome.toggle() }
+        if bool() { c.minPixelPerPoint = number(0.01...100) }
+        if bool() { c.encoding = .jpegSRGB(quality: number(0.01...1)) }
+        return c
+    }
+
+    mutating func backend() -> BackendScript {
+        var b = BackendScript.none
+        guard bool() else { return b }
+        b.user = UserContext(uid: "u-\(int(0...99))", avatarPath: bool() ? "users/a.png" : nil, avatarVersion: int(0...9))
+        if bool() { b.baseURL = "https://example.invalid/x" }
+        func latency(_ standard: Double) -> Double { bool() ? standard : number(0...2) }
+        b.crops = (0..<int(0...2)).map { _ in .init(result: bool(), latency: latency(BackendScript.cropLatency)) }
+        b.uploads = (0..<int(0...3)).map { _ in
+            .init(result: pick([.success, .timeout, .connectionDropped, .httpError(status: int(300...599))]),
+                  latency: latency(BackendScript.uploadLatency))
+        }
+        b.profileUpdates = (0..<int(0...2)).map { _ in .init(result: bool(), latency: latency(BackendScript.profileLatency)) }
+        return b
+    }
+}
