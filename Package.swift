@@ -183,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropAnimationTests",
-            dependencies: ["CropAnimation", "CropReport", "CropSim", "CropVocabulary", "CWebP"]
+            dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
         ),
         .testTarget(
             name: "CropStudioTests",

@@ -1,5 +1,6 @@
 @testable import CropAnimation
 import CropReport
+import CropScenario
 import CropSim
 import CropVocabulary
 import CWebP

@@ -1,6 +1,4 @@
-import CropReport
 import CropScenario
-import CropSim
 import CropVocabulary
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CropReport
 import CropScenario
 import CropSim
 import Foundation

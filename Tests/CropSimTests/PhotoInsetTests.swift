@@ -1,5 +1,6 @@
 import CropImaging
 import CropPhotos
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation
