@@ -19,10 +19,10 @@ extension Oracle {
     }
 
     /// Judges one event while editing and keeps the oracle's copy of the gesture and the move in
-    /// flight. Returns the pose the event asked for when it may push past a limit (a pan, pinch,
-    /// twist, or a zoom step at the end of the range), for the light-impact checks (`pressed`).
-    /// Always inlined into `observe`, its one caller, so the context never leaves registers.
-    @inline(__always) mutating func editingEvent(_ event: EditorEvent, _ c: EventContext, effects: [EditorEffect]) -> Pose? {
+    /// flight. `requested` is set to the pose the event asked for when it may push past a limit
+    /// (a pan, pinch, twist, or a zoom step at the end of the range), for the light-impact checks
+    /// (`pressed`).
+    mutating func editingEvent(_ event: EditorEvent, _ c: EventContext, effects: [EditorEffect], requested: inout Pose?) {
         switch event {
         case .panBegan:
             beginGesture()
@@ -30,7 +30,7 @@ extension Oracle {
             panStart = nil
         case .panChanged(let delta):
             guard delta.isFinite else { break }
-            return pan(by: delta, c)
+            requested = pan(by: delta, c)
         case .pinchBegan(let focal):
             guard focal.isFinite else { break }
             beginPinch(focal: focal, pose: c.pose)
@@ -38,7 +38,7 @@ extension Oracle {
             guard factor.isFinite, factor >= 0, focal.isFinite else { break }
             // Without a pinch under way the editor begins one here (a pinch whose began was lost).
             guard let watch = pinch else { beginPinch(focal: focal, pose: c.pose); break }
-            return checkPinch(watch, factor: factor, focal: focal, before: c.before, pose: c.pose, tick: c.tick)
+            requested = checkPinch(watch, factor: factor, focal: focal, before: c.before, pose: c.pose, tick: c.tick)
         case .twistChanged(let factor, let rotation, let focal):
             guard geometry.rotationAllowed else {
                 if c.pose != c.before { fail(.rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation") }
@@ -46,8 +46,8 @@ extension Oracle {
             }
             guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
             guard let watch = pinch else { beginPinch(focal: focal, pose: c.pose); break }
-            return checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: c.before, pose: c.pose,
-                              effects: effects, tick: c.tick)
+            requested = checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: c.before, pose: c.pose,
+                                   effects: effects, tick: c.tick)
         case .pinchEnded:
             pinchEnded(c)
         case .panEnded, .gestureCancelled:
@@ -65,7 +65,7 @@ extension Oracle {
             setZoomSlider(to: percent, animated: animated, c)
         case .incrementZoom, .decrementZoom:
             guard !editorGesture else { break }
-            return stepZoom(up: event == .incrementZoom, c)
+            requested = stepZoom(up: event == .incrementZoom, c)
         case .recenter:
             guard !editorGesture else { break }
             adjusted()
@@ -94,7 +94,6 @@ extension Oracle {
             // The flow after confirm: judged by `observeFlow` in every phase.
             break
         }
-        return nil
     }
 
     /// The editor begins a pinch: the image point under the fingers is the one it must keep there.
@@ -123,9 +122,8 @@ extension Oracle {
     }
 
     /// A pan follows the finger from the pose before (or, under policy `panReference:
-    /// fromStart`, from where the pan began plus every move since), clamped. Always inlined: the
-    /// most frequent event, on the checked tick's path.
-    @inline(__always) private mutating func pan(by delta: Point, _ c: EventContext) -> Pose? {
+    /// fromStart`, from where the pan began plus every move since), clamped.
+    private mutating func pan(by delta: Point, _ c: EventContext) -> Pose? {
         beginGesture()
         pinch = nil
         var from = c.before.translation

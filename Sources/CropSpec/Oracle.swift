@@ -243,7 +243,7 @@ import CropVocabulary
         if wasEditing {
             let context = EventContext(before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, tick: tick,
                                        snapDue: snapDue, turningInFlight: turningInFlight)
-            requested = editingEvent(event, context, effects: effects)
+            editingEvent(event, context, effects: effects, requested: &requested)
         }
         observeFlow(event, wasEditing: wasEditing, pose: pose, effects: effects, tick: tick)
         if abs(SpecGeometry.wrap(pose.angle - before.angle)) > SpecTolerance.degrees {
