@@ -168,29 +168,52 @@ public enum Campaign {
             found(finding)
         }
 
-        // 1. The example database, split across shards by position like the runs.
-        var replayed = 0
-        if config.replayDatabase {
-            let loaded = config.database.load()
-            for error in loaded.errors {
-                record(Finding(run: nil, failure: FailureKind.invalidScenario.description, message: error.description, place: "file",
-                               duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
-                               shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
-            }
-            for (position, scenario) in loaded.scenarios.enumerated() where position % config.shardCount == config.shardIndex - 1 {
-                replayed += 1
-                let verdict = config.oracle.check(scenario)
-                shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
-                guard let failure = verdict.failure else { continue }
-                record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
-                               file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model), originalSteps: scenario.steps.count,
-                               steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
-            }
-        }
+        let replayed = config.replayDatabase ? replayDatabase(config, shared: shared, elapsed: elapsed, record: record) : 0
+        generate(config, shared: shared, stop: stop, elapsed: elapsed, progress: progress, record: record)
 
-        // 2. Generated traces. Each job counts in its own `Tally` and publishes to the shared one
-        // four times a second and before handling a find, so jobs never queue on the
-        // lock or share a cache line per trace.
+        let seconds = elapsed()
+        let s = shared.withLock { $0 }
+        let t = s.tally
+        let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
+        progress(CampaignProgress(seconds: seconds, runs: t.runs, ticks: t.ticks, failures: s.failingRuns))
+        return CampaignReport(
+            seed: config.seed, model: config.model, profile: config.generator.profile.name,
+            shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: t.runs,
+            ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
+            tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
+            failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory)
+    }
+
+    /// The example database, split across shards by position like the runs: every file that
+    /// does not load, and every scenario that fails, is a find. Returns how many were replayed.
+    static func replayDatabase(_ config: CampaignConfig, shared: borrowing Mutex<Shared>, elapsed: @Sendable () -> Double,
+                               record: @Sendable (Finding) -> Void) -> Int {
+        var replayed = 0
+        let loaded = config.database.load()
+        for error in loaded.errors {
+            record(Finding(run: nil, failure: FailureKind.invalidScenario.description, message: error.description, place: "file",
+                           duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
+                           shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+        }
+        for (position, scenario) in loaded.scenarios.enumerated() where position % config.shardCount == config.shardIndex - 1 {
+            replayed += 1
+            let verdict = config.oracle.check(scenario)
+            shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
+            guard let failure = verdict.failure else { continue }
+            record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
+                           file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model), originalSteps: scenario.steps.count,
+                           steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+        }
+        return replayed
+    }
+
+    /// Generated traces on `config.jobs` threads until the deadline, the last run or `stop`.
+    /// Each job counts in its own `Tally` and publishes to the shared one four times a second and
+    /// before handling a find, so jobs never queue on the lock or share a cache line per trace.
+    static func generate(_ config: CampaignConfig, shared: borrowing Mutex<Shared>, stop: borrowing Atomic<Bool>,
+                         elapsed: @Sendable () -> Double, progress: @Sendable (CampaignProgress) -> Void,
+                         record: @Sendable (Finding) -> Void) {
         let next = Atomic<Int>(0)
         let deadline = config.maxSeconds
         let jobs = max(1, config.jobs)
@@ -225,19 +248,6 @@ public enum Campaign {
                 record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: elapsed(), config: config, shared: shared))
             }
         }
-
-        let seconds = elapsed()
-        let s = shared.withLock { $0 }
-        let t = s.tally
-        let findings = s.findings.sorted { ($0.run ?? -1, $0.failure) < ($1.run ?? -1, $1.failure) }
-        progress(CampaignProgress(seconds: seconds, runs: t.runs, ticks: t.ticks, failures: s.failingRuns))
-        return CampaignReport(
-            seed: config.seed, model: config.model, profile: config.generator.profile.name,
-            shard: "\(config.shardIndex)/\(config.shardCount)", maxSteps: config.generator.maxSteps, runs: t.runs,
-            ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
-            tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
-            failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
-            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory)
     }
 
     /// What the generated runs add up to.

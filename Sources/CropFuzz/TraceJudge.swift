@@ -144,14 +144,13 @@ public struct TraceJudge: Sendable {
         }
         var verdict = check(scenario, replay: replay && checks.replay != .off)
         guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else { return verdict }
-        // Only the final pose is compared: no frames are recorded.
-        let second = model.run(scenario.mirrored, options: options(frames: false))
-        verdict.simulatedTicks += second.ticks
-        if let failure = Self.modelFailure(second) {
+        let mirror = MirrorCheck.check(scenario, endedAt: pose, options: options(frames: false)) { model.run($0, options: $1) }
+        verdict.simulatedTicks += mirror.mirrored.ticks
+        if let failure = Self.modelFailure(mirror.mirrored) {
             verdict.failure = failure
             return verdict
         }
-        if let b = second.final?.observation.pose, let problem = MirrorCheck.difference(pose, b) {
+        if let problem = mirror.difference {
             verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
         }
         return verdict

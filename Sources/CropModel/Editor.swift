@@ -28,7 +28,6 @@ public struct Editor: Hashable, Sendable, Codable {
     /// The thin angle guide line: shown while a twist holds the photo within `Turn.snapWindow`
     /// of a quarter turn.
     public private(set) var angleGuideVisible = false
-    public var spring: Spring = .transition
     /// Who is editing; without one, a confirmed crop is not uploaded.
     public private(set) var user: UserContext?
     /// After confirm: crop, upload and profile update (R11, R12).
@@ -89,18 +88,13 @@ public struct Editor: Hashable, Sendable, Codable {
     /// `apply(_:)`, appending the effects to a buffer the caller owns: a simulator that applies an
     /// event every tick reuses one buffer instead of receiving (and releasing) an array per event.
     public mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+        guard session == .editing || event.isAfterConfirm else { return }
+        // The sides the final pose sits on, when the event's last clamp has said (a pan, pinch or twist).
+        var on: LimitSet?
         switch event {
         case .cropFinished, .uploadFinished, .profileUpdated, .retry:
             afterConfirm(event, &effects)
             return
-        default:
-            break
-        }
-        guard session == .editing else { return }
-        // The sides the final pose sits on, when the event's last clamp has said (a pan, pinch or twist).
-        var on: LimitSet?
-        defer { settleEngagedLimits(knowing: on) }
-        switch event {
         case .panBegan:
             beginGesture(.panning)
         case .panChanged(let delta):
@@ -112,25 +106,10 @@ public struct Editor: Hashable, Sendable, Codable {
             beginPinch(focal: focal)
         case .pinchChanged(let factor, let focal):
             guard factor.isFinite, factor >= 0, focal.isFinite else { break }
-            guard case .pinching(var anchor) = gesture else {
-                beginPinch(focal: focal)
-                break
-            }
-            let requested = anchor.startScale * factor / anchor.baseFactor
-            let range = geometry.zoomRange(at: Turn(degrees: pose.angle))
-            let anchoredScale = min(max(requested, range.sMin), range.sMax)
-            let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
-            on = update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
-            anchor.lastFactor = factor
-            anchor.lastFocal = focal
-            gesture = .pinching(anchor)
+            on = pinch(factor: factor, focal: focal, &effects)
         case .twistChanged(let factor, let rotation, let focal):
             guard geometry.config.allowRotation, factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
-            guard case .pinching(let anchor) = gesture else {
-                beginPinch(focal: focal)
-                break
-            }
-            on = twist(anchor, factor: factor, rotation: rotation, focal: focal, &effects)
+            on = twist(factor: factor, rotation: rotation, focal: focal, &effects)
         case .pinchEnded:
             if case .pinching(let anchor) = gesture, anchor.twisted {
                 gesture = .idle
@@ -148,25 +127,10 @@ public struct Editor: Hashable, Sendable, Codable {
             move(toScale: target, anchor: offset(point), &effects)
         case .setZoomSlider(let percent, let animated):
             guard percent.isFinite, !gesture.isActive else { break }
-            let target = ZoomSlider.scale(for: min(max(percent, 0), 100), in: geometry.turned(to: targetAngle))
-            if animated {
-                move(toScale: target, anchor: .zero, &effects)
-            } else {
-                finishTransition()
-                update(to: scaled(to: target, anchor: .zero), userDriven: false, &effects)
-            }
+            setZoomSlider(to: percent, animated: animated, &effects)
         case .incrementZoom, .decrementZoom:
             guard !gesture.isActive else { break }
-            let step = event == .incrementZoom ? ZoomSlider.step : -ZoomSlider.step
-            let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry.turned(to: $0.to.angle)) } ?? sliderPercent
-            let target = ZoomSlider.scale(for: base + step, in: geometry.turned(to: targetAngle))
-            let limit: LimitSet = step > 0 ? .zoomMax : .zoomMin
-            if geometry.limits(at: pose).contains(limit), !isAnimating {
-                // Already at the end: the request presses against the limit, which is a haptic.
-                update(to: Pose(scale: target, translation: pose.translation, angle: pose.angle), userDriven: true, &effects)
-            } else {
-                move(toScale: target, anchor: .zero, &effects)
-            }
+            stepZoom(by: event == .incrementZoom ? ZoomSlider.step : -ZoomSlider.step, &effects)
         case .recenter:
             guard !gesture.isActive else { break }
             animate(to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero, angle: targetAngle), anchor: .zero, &effects)
@@ -175,9 +139,9 @@ public struct Editor: Hashable, Sendable, Codable {
             rotateQuarter(&effects)
         case .resize(let size):
             resize(to: size, &effects)
-        case .setReduceMotion(let on):
-            reduceMotion = on
-            if on { finishTransition() }
+        case .setReduceMotion(let enabled):
+            reduceMotion = enabled
+            if enabled { finishTransition() }
         case .memoryWarning:
             memoryPressure = true
         case .confirm:
@@ -187,9 +151,8 @@ public struct Editor: Hashable, Sendable, Codable {
             gesture = .idle
             angleGuideVisible = false
             session = .cancelled
-        case .cropFinished, .uploadFinished, .profileUpdated, .retry:
-            break
         }
+        settleEngagedLimits(knowing: on)
     }
 
     // MARK: Time
@@ -211,7 +174,7 @@ public struct Editor: Hashable, Sendable, Codable {
         // Test the flag first (most ticks have no transition), then advance the spring in place.
         guard isAnimating else { return }
         let on: LimitSet
-        if transition!.advance(spring: spring, dt: TickClock.tickDuration) {
+        if transition!.advance(spring: .transition, dt: TickClock.tickDuration) {
             let end = transition!.to
             stopTransition()
             on = update(to: end, userDriven: false, &effects)
@@ -238,15 +201,65 @@ public struct Editor: Hashable, Sendable, Codable {
             startAngle: pose.angle, home: Turn.nearestQuarter(pose.angle))))
     }
 
+    // MARK: Zoom
+
+    /// Two fingers zoom about their centroid: the image point under it when the pinch began stays
+    /// under it unless a clamp moves it. Returns the sides the new pose sits on (as `update`), or
+    /// nil when no pinch was under way and this change begins one.
+    private mutating func pinch(factor: Double, focal: Point, _ effects: inout [EditorEffect]) -> LimitSet? {
+        guard case .pinching(var anchor) = gesture else {
+            beginPinch(focal: focal)
+            return nil
+        }
+        let requested = anchor.startScale * factor / anchor.baseFactor
+        let range = geometry.zoomRange(at: Turn(degrees: pose.angle))
+        let anchoredScale = min(max(requested, range.sMin), range.sMax)
+        let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
+        let on = update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
+        anchor.lastFactor = factor
+        anchor.lastFocal = focal
+        gesture = .pinching(anchor)
+        return on
+    }
+
+    /// The slider at `percent` of its track, about the mask center: animated, or in one frame
+    /// after landing any move in flight.
+    private mutating func setZoomSlider(to percent: Double, animated: Bool, _ effects: inout [EditorEffect]) {
+        let target = ZoomSlider.scale(for: min(max(percent, 0), 100), in: geometry.turned(to: targetAngle))
+        if animated {
+            move(toScale: target, anchor: .zero, &effects)
+        } else {
+            finishTransition()
+            update(to: scaled(to: target, anchor: .zero), userDriven: false, &effects)
+        }
+    }
+
+    /// One slider step (the zoom buttons, VoiceOver's adjustable actions) from the zoom the photo
+    /// is at or heading to.
+    private mutating func stepZoom(by step: Double, _ effects: inout [EditorEffect]) {
+        let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry.turned(to: $0.to.angle)) } ?? sliderPercent
+        let target = ZoomSlider.scale(for: base + step, in: geometry.turned(to: targetAngle))
+        let limit: LimitSet = step > 0 ? .zoomMax : .zoomMin
+        if geometry.limits(at: pose).contains(limit), !isAnimating {
+            // Already at the end: the request presses against the limit, which is a haptic.
+            update(to: Pose(scale: target, translation: pose.translation, angle: pose.angle), userDriven: true, &effects)
+        } else {
+            move(toScale: target, anchor: .zero, &effects)
+        }
+    }
+
     // MARK: Rotation
 
     /// A pinch that turns: zoom as in a pinch, the turn follows the fingers within the tilt
     /// window around the pinch's home quarter, and the image point under the centroid stays
     /// under it unless a clamp moves it. Entering a snap window is a light haptic. Returns the
-    /// sides the new pose sits on (as `update`).
-    private mutating func twist(_ start: PinchAnchor, factor: Double, rotation: Double, focal: Point,
-                                _ effects: inout [EditorEffect]) -> LimitSet {
-        var anchor = start
+    /// sides the new pose sits on (as `update`), or nil when no pinch was under way and this
+    /// change begins one.
+    private mutating func twist(factor: Double, rotation: Double, focal: Point, _ effects: inout [EditorEffect]) -> LimitSet? {
+        guard case .pinching(var anchor) = gesture else {
+            beginPinch(focal: focal)
+            return nil
+        }
         if !anchor.twisted {
             anchor.twisted = true
             angleGuideVisible = Self.inSnapWindow(pose.angle)
@@ -526,6 +539,21 @@ public struct Editor: Hashable, Sendable, Codable {
             outputSize: g.config.outputSize, outputIsJPEG: jpegQuality > 0, jpegQuality: jpegQuality,
             memoryFallback: memoryPressure,
             cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(TickClock.ticksPerSecond), cropSucceeded: cropSucceeded)
+    }
+}
+
+private extension EditorEvent {
+    /// A backend's answer to confirm, or Retry: these go to `afterConfirm` in every session
+    /// phase; every other event only while editing.
+    var isAfterConfirm: Bool {
+        switch self {
+        case .cropFinished, .uploadFinished, .profileUpdated, .retry:
+            true
+        case .panBegan, .panChanged, .panEnded, .pinchBegan, .pinchChanged, .pinchEnded, .twistChanged, .rotate90,
+             .gestureCancelled, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom, .recenter, .resize,
+             .setReduceMotion, .memoryWarning, .confirm, .cancel:
+            false
+        }
     }
 }
 

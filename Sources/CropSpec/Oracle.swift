@@ -241,8 +241,9 @@ import CropVocabulary
         let wasEditing = editing
         var requested: Pose?
         if wasEditing {
-            editingEvent(event, before: before, wasAnimating: wasAnimating, pose: pose, animating: animating,
-                         effects: effects, snapDue: snapDue, turningInFlight: turningInFlight, requested: &requested, tick: tick)
+            let context = EventContext(before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, tick: tick,
+                                       snapDue: snapDue, turningInFlight: turningInFlight)
+            editingEvent(event, context, effects: effects, requested: &requested)
         }
         observeFlow(event, wasEditing: wasEditing, pose: pose, effects: effects, tick: tick)
         if abs(SpecGeometry.wrap(pose.angle - before.angle)) > SpecTolerance.degrees {
@@ -284,219 +285,21 @@ import CropVocabulary
         if !ok { fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)") }
     }
 
-    /// `snapDue`: a twist released within a snap window; `turningInFlight`: a turn is animating, so
-    /// an action building on it may turn the photo too and is not judged for where it lands.
-    private mutating func editingEvent(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
-                                       effects: [EditorEffect], snapDue: Bool, turningInFlight: Bool, requested: inout Pose?,
-                                       tick: Int) {
-        let g = geometry
-        switch event {
-        case .panBegan:
-            beginGesture()
-            pinch = nil
-            panStart = nil
-        case .panChanged(let delta):
-            guard delta.isFinite else { break }
-            beginGesture()
-            pinch = nil
-            var from = before.translation
-            if policies.panReference == .fromStart {
-                let start = panStart ?? (translation: before.translation, moved: .zero)
-                panStart = (start.translation, start.moved + delta)
-                from = start.translation + start.moved
-            }
-            let asked = Pose(scale: before.scale, translation: from + delta, angle: before.angle)
-            let expected = g.clamp(asked)
-            if !Self.insideLimits(asked, clamped: expected) { requested = asked }
-            if !SpecTolerance.same(pose, expected) {
-                fail(.panFollowsFinger, tick: tick, "a pan by (\(delta.x), \(delta.y)) from \(before.specDescription) should end at \(expected.specDescription), got \(pose.specDescription)")
-            }
-        case .pinchBegan(let focal):
-            guard focal.isFinite else { break }
-            beginGesture()
-            pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
-                               lastFactor: 1, lastFocal: focal, angle: pose.angle)
-        case .pinchChanged(let factor, let focal):
-            guard factor.isFinite, factor >= 0, focal.isFinite else { break }
-            guard let watch = pinch else {
-                // The editor begins a pinch here (a pinch whose began was lost).
-                beginGesture()
-                pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
-                                   lastFactor: 1, lastFocal: focal, angle: pose.angle)
-                break
-            }
-            requested = checkPinch(watch, factor: factor, focal: focal, before: before, pose: pose, tick: tick)
-        case .twistChanged(let factor, let rotation, let focal):
-            guard g.rotationAllowed else {
-                if pose != before { fail(.rotationOnlyWhenAllowed, tick: tick, "a twist moved the photo without allowRotation") }
-                break
-            }
-            guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
-            guard let watch = pinch else {
-                beginGesture()
-                pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - g.center),
-                                   lastFactor: 1, lastFocal: focal, angle: pose.angle)
-                break
-            }
-            requested = checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: before, pose: pose,
-                                   effects: effects, tick: tick)
-        case .pinchEnded:
-            editorGesture = false
-            if snapDue {
-                let quarter = SpecGeometry.wrap(before.angle - SpecGeometry.tilt(before.angle))
-                start(Move(property: .snapOnRelease, from: before, target: g.turnedTarget(from: before, to: quarter), anchor: .zero,
-                           turn: -SpecGeometry.tilt(before.angle), turns: true), pose: pose, animating: animating, tick: tick)
-            }
-            pinch = nil
-            inSnapWindow = false
-        case .panEnded, .gestureCancelled:
-            editorGesture = false
-            pinch = nil
-            panStart = nil
-            inSnapWindow = false
-        case .rotate90:
-            guard g.rotationAllowed else {
-                if pose != before || (animating && !wasAnimating) { fail(.rotationOnlyWhenAllowed, tick: tick, "the 90° button turned the photo without allowRotation") }
-                break
-            }
-            guard !editorGesture else { break }
-            adjusted()
-            if wasAnimating {
-                // Builds on the move in flight: not judged for where it lands, but it may turn.
-                start(Move(property: .rotate90Target, from: before, target: nil, anchor: .zero, turns: true), pose: pose, animating: animating, tick: tick)
-                break
-            }
-            let to = SpecGeometry.wrap(before.angle - SpecGeometry.tilt(before.angle) + 90)
-            var turn = SpecGeometry.wrap(to - before.angle)
-            if turn < -90 { turn += 360 }
-            if animating && g.maxTilt < 45 {
-                fail(.rotate90Target, tick: tick, "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
-            }
-            start(Move(property: .rotate90Target, from: before, target: g.turnedTarget(from: before, to: to), anchor: .zero,
-                       turn: turn, turns: true), pose: pose, animating: animating, tick: tick)
-        case .doubleTap(let point):
-            guard point.isFinite, !editorGesture else { break }
-            if policies.instructionsHiddenBy != .panPinch { gestureSeen = true }
-            let anchor = point - g.center
-            let target = turningInFlight ? nil
-                : g.nextRung(after: before.scale, angle: before.angle).map { g.anchoredTarget(from: before, scale: $0, anchor: anchor) }
-            start(Move(property: .doubleTapRung, from: before, target: target, anchor: anchor, turns: turningInFlight),
-                  pose: pose, animating: animating, tick: tick)
-        case .setZoomSlider(let percent, let animated):
-            guard percent.isFinite, !editorGesture else { break }
-            adjusted()
-            let scale = g.sliderScale(min(max(percent, 0), 100), angle: before.angle)
-            if animated {
-                start(Move(property: .sliderTarget, from: before,
-                           target: turningInFlight ? nil : g.anchoredTarget(from: before, scale: scale, anchor: .zero),
-                           anchor: .zero, turns: turningInFlight), pose: pose, animating: animating, tick: tick)
-            } else {
-                // A dragged thumb first lands any running move, then jumps.
-                let base = wasAnimating ? nil : before
-                dropMove()
-                if let base {
-                    let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
-                    land(.sliderTarget, target: target, pose: pose, tick: tick, "slider at \(percent) %")
-                }
-            }
-        case .incrementZoom, .decrementZoom:
-            guard !editorGesture else { break }
-            adjusted()
-            let up = event == .incrementZoom
-            guard !wasAnimating else {
-                // Builds on the move in flight: a new spring, not judged for where it lands.
-                start(Move(property: .incrementTarget, from: before, target: nil, anchor: .zero, turns: turningInFlight),
-                      pose: pose, animating: animating, tick: tick)
-                break
-            }
-            let scale = g.sliderScale(g.sliderPercent(before.scale, angle: before.angle) + (up ? 1 : -1) * policies.incrementStep.percent,
-                                      angle: before.angle)
-            let atEnd = g.isOn(up ? .zoomMax : .zoomMin, before, slack: SpecTolerance.zoom * 1e3)
-            if atEnd {
-                // Pressing against the end of the range: nothing moves, the limit is felt (notes).
-                let asked = Pose(scale: scale, translation: before.translation, angle: before.angle)
-                requested = asked
-                dropMove()
-                land(.incrementTarget, target: g.clamp(asked), pose: pose, tick: tick, up ? "increment at the end" : "decrement at the end")
-            } else {
-                start(Move(property: .incrementTarget, from: before, target: g.anchoredTarget(from: before, scale: scale, anchor: .zero),
-                           anchor: .zero), pose: pose, animating: animating, tick: tick)
-            }
-        case .recenter:
-            guard !editorGesture else { break }
-            adjusted()
-            let scale = wasAnimating ? nil : before.scale
-            start(Move(property: .recenterTarget, from: before, target: scale.map { Pose(scale: $0, translation: .zero, angle: before.angle) },
-                       anchor: .zero, turns: turningInFlight), pose: pose, animating: animating, tick: tick)
-        case .resize(let size):
-            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
-            // A running move jumps to its end first; then the mask-center point and relative zoom stay.
-            let base = wasAnimating ? nil : before
-            dropMove()
-            panStart = nil
-            let old = g
-            viewport = Viewport(size: size, screenScale: viewport.screenScale)
-            geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies)
-            sidesMemo = nil
-            if let base {
-                let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
-                let q = SpecGeometry.imagePoint(base, under: .zero)
-                let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: base.angle),
-                                                   angle: base.angle))
-                if !SpecTolerance.same(pose, expected) {
-                    fail(.resizeKeepsCenter, tick: tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(pose.specDescription)")
-                }
-            }
-            // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is
-            // nothing to divide by, and it keeps its start.
-            if var watch = pinch, watch.lastFactor > 0 {
-                watch.startScale = pose.scale
-                watch.baseFactor = watch.lastFactor
-                watch.imagePoint = SpecGeometry.imagePoint(pose, under: watch.lastFocal - geometry.center)
-                watch.startAngle = pose.angle
-                watch.baseRotation = watch.lastRotation
-                pinch = watch
-                if watch.twisted { inSnapWindow = Self.inWindow(pose.angle) }
-            }
-            lastSliderPose = nil
-        case .setReduceMotion(let on):
-            reduceMotion = on
-            if on, wasAnimating, let running = move {
-                // Switching Reduce Motion on lands a running move at once.
-                move = nil
-                finish(running, pose: pose, tick: tick, "Reduce Motion switched on")
-            }
-        case .memoryWarning:
-            memoryWarned = true
-        case .confirm:
-            if wasAnimating, let running = move {
-                finish(running, pose: pose, tick: tick, "confirm")
-            }
-            move = nil
-            editing = false
-            editorGesture = false
-            pinch = nil
-            inSnapWindow = false
-            confirmed(pose: pose, effects: effects, tick: tick)
-        case .cancel:
-            dropMove()
-            if editing { cancelled = true }
-            editing = false
-            editorGesture = false
-            pinch = nil
-            inSnapWindow = false
-        default:
-            break
-        }
+    /// The view changed size: the geometry follows, and the sides remembered for the last pose
+    /// asked about no longer hold.
+    mutating func viewResized(to size: Size) {
+        viewport = Viewport(size: size, screenScale: viewport.screenScale)
+        geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies)
+        sidesMemo = nil
     }
 
     /// An adjustment other than a gesture (slider, VoiceOver step, recenter, 90°): the first
     /// gesture only under policy `instructionsHiddenBy: anyAdjustment`.
-    private mutating func adjusted() {
+    mutating func adjusted() {
         if policies.instructionsHiddenBy == .anyAdjustment { gestureSeen = true }
     }
 
-    private mutating func beginGesture() {
+    mutating func beginGesture() {
         gestureSeen = true
         editorGesture = true
         dropMove()
@@ -504,7 +307,7 @@ import CropVocabulary
 
     /// A discrete action began: it lands now (Reduce Motion, or nothing to animate) or when its
     /// spring settles.
-    private mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
+    mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
         dropMove()
         // A new move starts its spring from rest: the settle bound counts from here.
         animationTicks = 0
@@ -605,7 +408,7 @@ import CropVocabulary
     /// The pinch's pose: zoom = start × span ratio, clamped; the start's centroid point under the
     /// current centroid at that zoom; then the translation clamped. Returns the request for
     /// `pressed`, or nil when it lies within every limit.
-    private mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int) -> Pose? {
+    mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int) -> Pose? {
         var watch = w
         let g = geometry
         let p = focal - g.center
@@ -658,8 +461,8 @@ import CropVocabulary
     /// tilt limit around the pinch's home quarter; zoom as in a pinch at that turn; the start's
     /// centroid point under the current centroid; then clamped. Entering a snap window owes one
     /// snap haptic; the guide line's state follows (`angleGuideShown`, judged per tick).
-    private mutating func checkTwist(_ w: PinchWatch, factor: Double, rotation: Double, focal: Point, before: Pose, pose: Pose,
-                                     effects: [EditorEffect], tick: Int) -> Pose {
+    mutating func checkTwist(_ w: PinchWatch, factor: Double, rotation: Double, focal: Point, before: Pose, pose: Pose,
+                             effects: [EditorEffect], tick: Int) -> Pose {
         var watch = w
         let g = geometry
         if !watch.twisted {
@@ -829,7 +632,7 @@ import CropVocabulary
     }
 
     /// The confirm's obligations: success haptic (R3.3), the memory-fallback notice (R11.3).
-    private mutating func confirmed(pose: Pose, effects: [EditorEffect], tick: Int) {
+    mutating func confirmed(pose: Pose, effects: [EditorEffect], tick: Int) {
         if !effects.contains(.haptic(.success)) {
             fail(.successHapticOnConfirm, tick: tick, "confirm without the success haptic")
         }

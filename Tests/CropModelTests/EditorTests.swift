@@ -118,13 +118,13 @@ import Testing
 
     @Test func anUnderdampedZoomOutNeverCrossesSMin() throws {
         var e = try open()
-        e.spring = .settling // ζ = 0.5: overshoots by 16 % unclamped
         _ = e.apply(.setZoomSlider(percent: 100, animated: false))
         _ = e.apply(.setZoomSlider(percent: 0, animated: true))
         let unclamped = e.transition!
         var lowest = Double.infinity
         var t = unclamped
-        while !t.advance(spring: .settling, dt: TickClock.tickDuration) { lowest = min(lowest, t.currentPose.scale) }
+        // The editor's spring (ζ = 0.8) overshoots by about 1.5 % of the move unclamped.
+        while !t.advance(spring: .transition, dt: TickClock.tickDuration) { lowest = min(lowest, t.currentPose.scale) }
         #expect(lowest < e.geometry.sMin) // the raw spring would overshoot…
         _ = settle(&e)                    // …and `settle` checks every clamped frame stays inside.
         #expect(e.pose.scale == e.geometry.sMin)

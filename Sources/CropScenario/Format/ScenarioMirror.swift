@@ -68,22 +68,3 @@ extension Scenario {
         return m
     }
 }
-
-/// Compares a run's final pose with its mirror image's.
-public enum MirrorCheck {
-    /// Relative tolerance for the two final poses.
-    public static let tolerance = 1e-6
-
-    /// Nil when `mirrored` is `pose` reflected; otherwise what differs.
-    public static func difference(_ pose: Pose, _ mirrored: Pose) -> String? {
-        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance * max(1, abs(a), abs(b)) }
-        var problems: [String] = []
-        if !close(pose.scale, mirrored.scale) { problems.append("scale \(pose.scale) vs \(mirrored.scale)") }
-        if !close(pose.translation.x, -mirrored.translation.x) {
-            problems.append("tx \(pose.translation.x) vs −(\(mirrored.translation.x))")
-        }
-        if !close(pose.translation.y, mirrored.translation.y) { problems.append("ty \(pose.translation.y) vs \(mirrored.translation.y)") }
-        if !close(Turn.normalized(pose.angle + mirrored.angle), 0) { problems.append("angle \(pose.angle) vs −(\(mirrored.angle))") }
-        return problems.isEmpty ? nil : problems.joined(separator: ", ")
-    }
-}

@@ -50,12 +50,10 @@ public enum Simulator {
             result = exact.run(in: context)
         }
         if result.notApplicable == nil, result.rejection == nil, scenario.metamorphic.contains(.mirror) {
-            var o = options
-            o.recordFrames = false
-            o.measureTiming = false
-            let mirrored = run(scenario.mirrored, model: M.self, in: context, options: o)
-            if let a = result.final?.observation.pose, let b = mirrored.final?.observation.pose,
-               let problem = MirrorCheck.difference(a, b) {
+            let mirror = MirrorCheck.check(scenario, endedAt: result.final?.observation.pose, options: options) {
+                run($0, model: M.self, in: context, options: $1)
+            }
+            if let problem = mirror.difference {
                 result.failures.append(ExpectationFailure(path: "$.metamorphic", message: "mirrorDiffers: the mirrored scenario ends elsewhere: \(problem)"))
             }
         }

@@ -1,0 +1,270 @@
+import CropVocabulary
+
+/// What each event owes while editing: where a gesture must put the photo, which discrete move
+/// must start and where it must land, what a resize keeps. The events after confirm are
+/// judged by `observeFlow` (Oracle+AfterConfirm.swift).
+extension Oracle {
+    /// One event as the oracle saw it while editing: the editor just before and just after it.
+    struct EventContext {
+        var before: Pose
+        var wasAnimating: Bool
+        var pose: Pose
+        var animating: Bool
+        var tick: Int
+        /// A twist was released within a snap window: the photo settles on the quarter turn.
+        var snapDue: Bool
+        /// A turn is animating, so an action building on it may turn the photo too and is not
+        /// judged for where it lands.
+        var turningInFlight: Bool
+    }
+
+    /// Judges one event while editing and keeps the oracle's copy of the gesture and the move in
+    /// flight. `requested` is set to the pose the event asked for when it may push past a limit
+    /// (a pan, pinch, twist, or a zoom step at the end of the range), for the light-impact checks
+    /// (`pressed`).
+    mutating func editingEvent(_ event: EditorEvent, _ c: EventContext, effects: [EditorEffect], requested: inout Pose?) {
+        switch event {
+        case .panBegan:
+            beginGesture()
+            pinch = nil
+            panStart = nil
+        case .panChanged(let delta):
+            guard delta.isFinite else { break }
+            requested = pan(by: delta, c)
+        case .pinchBegan(let focal):
+            guard focal.isFinite else { break }
+            beginPinch(focal: focal, pose: c.pose)
+        case .pinchChanged(let factor, let focal):
+            guard factor.isFinite, factor >= 0, focal.isFinite else { break }
+            // Without a pinch under way the editor begins one here (a pinch whose began was lost).
+            guard let watch = pinch else { beginPinch(focal: focal, pose: c.pose); break }
+            requested = checkPinch(watch, factor: factor, focal: focal, before: c.before, pose: c.pose, tick: c.tick)
+        case .twistChanged(let factor, let rotation, let focal):
+            guard geometry.rotationAllowed else {
+                if c.pose != c.before { fail(.rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation") }
+                break
+            }
+            guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
+            guard let watch = pinch else { beginPinch(focal: focal, pose: c.pose); break }
+            requested = checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: c.before, pose: c.pose,
+                                   effects: effects, tick: c.tick)
+        case .pinchEnded:
+            pinchEnded(c)
+        case .panEnded, .gestureCancelled:
+            editorGesture = false
+            pinch = nil
+            panStart = nil
+            inSnapWindow = false
+        case .rotate90:
+            rotate90(c)
+        case .doubleTap(let point):
+            guard point.isFinite, !editorGesture else { break }
+            doubleTap(at: point, c)
+        case .setZoomSlider(let percent, let animated):
+            guard percent.isFinite, !editorGesture else { break }
+            setZoomSlider(to: percent, animated: animated, c)
+        case .incrementZoom, .decrementZoom:
+            guard !editorGesture else { break }
+            requested = stepZoom(up: event == .incrementZoom, c)
+        case .recenter:
+            guard !editorGesture else { break }
+            adjusted()
+            let scale = c.wasAnimating ? nil : c.before.scale
+            start(Move(property: .recenterTarget, from: c.before, target: scale.map { Pose(scale: $0, translation: .zero, angle: c.before.angle) },
+                       anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
+        case .resize(let size):
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
+            resized(to: size, c)
+        case .setReduceMotion(let on):
+            reduceMotion = on
+            if on, c.wasAnimating, let running = move {
+                // Switching Reduce Motion on lands a running move at once.
+                move = nil
+                finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
+            }
+        case .memoryWarning:
+            memoryWarned = true
+        case .confirm:
+            confirm(c, effects: effects)
+        case .cancel:
+            dropMove()
+            if editing { cancelled = true }
+            stopEditing()
+        case .cropFinished, .uploadFinished, .profileUpdated, .retry:
+            // The flow after confirm: judged by `observeFlow` in every phase.
+            break
+        }
+    }
+
+    /// The editor begins a pinch: the image point under the fingers is the one it must keep there.
+    private mutating func beginPinch(focal: Point, pose: Pose) {
+        beginGesture()
+        pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - geometry.center),
+                           lastFactor: 1, lastFocal: focal, angle: pose.angle)
+    }
+
+    /// Confirm lands a running move where it is going, ends editing, and owes its feedback.
+    private mutating func confirm(_ c: EventContext, effects: [EditorEffect]) {
+        if c.wasAnimating, let running = move {
+            finish(running, pose: c.pose, tick: c.tick, "confirm")
+        }
+        move = nil
+        stopEditing()
+        confirmed(pose: c.pose, effects: effects, tick: c.tick)
+    }
+
+    /// Confirm or cancel: no gesture, pinch or snap window survives the end of editing.
+    private mutating func stopEditing() {
+        editing = false
+        editorGesture = false
+        pinch = nil
+        inSnapWindow = false
+    }
+
+    /// A pan follows the finger from the pose before (or, under policy `panReference:
+    /// fromStart`, from where the pan began plus every move since), clamped.
+    private mutating func pan(by delta: Point, _ c: EventContext) -> Pose? {
+        beginGesture()
+        pinch = nil
+        var from = c.before.translation
+        if policies.panReference == .fromStart {
+            let start = panStart ?? (translation: c.before.translation, moved: .zero)
+            panStart = (start.translation, start.moved + delta)
+            from = start.translation + start.moved
+        }
+        let asked = Pose(scale: c.before.scale, translation: from + delta, angle: c.before.angle)
+        let expected = geometry.clamp(asked)
+        let requested = Self.insideLimits(asked, clamped: expected) ? nil : asked
+        if !SpecTolerance.same(c.pose, expected) {
+            fail(.panFollowsFinger, tick: c.tick, "a pan by (\(delta.x), \(delta.y)) from \(c.before.specDescription) should end at \(expected.specDescription), got \(c.pose.specDescription)")
+        }
+        return requested
+    }
+
+    /// The fingers lift: a twist released within a snap window settles on its quarter turn.
+    private mutating func pinchEnded(_ c: EventContext) {
+        editorGesture = false
+        if c.snapDue {
+            let quarter = SpecGeometry.wrap(c.before.angle - SpecGeometry.tilt(c.before.angle))
+            start(Move(property: .snapOnRelease, from: c.before, target: geometry.turnedTarget(from: c.before, to: quarter), anchor: .zero,
+                       turn: -SpecGeometry.tilt(c.before.angle), turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+        }
+        pinch = nil
+        inSnapWindow = false
+    }
+
+    /// The 90° button: a quarter turn clockwise about the mask center, animated only where every
+    /// angle on the way is allowed; nothing at all without `allowRotation`.
+    private mutating func rotate90(_ c: EventContext) {
+        let g = geometry
+        guard g.rotationAllowed else {
+            if c.pose != c.before || (c.animating && !c.wasAnimating) {
+                fail(.rotationOnlyWhenAllowed, tick: c.tick, "the 90° button turned the photo without allowRotation")
+            }
+            return
+        }
+        guard !editorGesture else { return }
+        adjusted()
+        if c.wasAnimating {
+            // Builds on the move in flight: not judged for where it lands, but it may turn.
+            start(Move(property: .rotate90Target, from: c.before, target: nil, anchor: .zero, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+            return
+        }
+        let to = SpecGeometry.wrap(c.before.angle - SpecGeometry.tilt(c.before.angle) + 90)
+        var turn = SpecGeometry.wrap(to - c.before.angle)
+        if turn < -90 { turn += 360 }
+        if c.animating && g.maxTilt < 45 {
+            fail(.rotate90Target, tick: c.tick, "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
+        }
+        start(Move(property: .rotate90Target, from: c.before, target: g.turnedTarget(from: c.before, to: to), anchor: .zero,
+                   turn: turn, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+    }
+
+    /// A double-tap moves to the next rung of the zoom ladder, keeping the tapped point in place.
+    private mutating func doubleTap(at point: Point, _ c: EventContext) {
+        let g = geometry
+        if policies.instructionsHiddenBy != .panPinch { gestureSeen = true }
+        let anchor = point - g.center
+        let target = c.turningInFlight ? nil
+            : g.nextRung(after: c.before.scale, angle: c.before.angle).map { g.anchoredTarget(from: c.before, scale: $0, anchor: anchor) }
+        start(Move(property: .doubleTapRung, from: c.before, target: target, anchor: anchor, turns: c.turningInFlight),
+              pose: c.pose, animating: c.animating, tick: c.tick)
+    }
+
+    /// The slider: animated to its scale about the mask center, or a dragged thumb that first
+    /// lands any running move, then jumps.
+    private mutating func setZoomSlider(to percent: Double, animated: Bool, _ c: EventContext) {
+        let g = geometry
+        adjusted()
+        let scale = g.sliderScale(min(max(percent, 0), 100), angle: c.before.angle)
+        if animated {
+            start(Move(property: .sliderTarget, from: c.before,
+                       target: c.turningInFlight ? nil : g.anchoredTarget(from: c.before, scale: scale, anchor: .zero),
+                       anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
+        } else {
+            let base = c.wasAnimating ? nil : c.before
+            dropMove()
+            if let base {
+                let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
+                land(.sliderTarget, target: target, pose: c.pose, tick: c.tick, "slider at \(percent) %")
+            }
+        }
+    }
+
+    /// One increment step up or down the slider. At the end of the range nothing moves and the
+    /// request presses against the limit: returned for the light-impact checks.
+    private mutating func stepZoom(up: Bool, _ c: EventContext) -> Pose? {
+        let g = geometry
+        adjusted()
+        guard !c.wasAnimating else {
+            // Builds on the move in flight: a new spring, not judged for where it lands.
+            start(Move(property: .incrementTarget, from: c.before, target: nil, anchor: .zero, turns: c.turningInFlight),
+                  pose: c.pose, animating: c.animating, tick: c.tick)
+            return nil
+        }
+        let scale = g.sliderScale(g.sliderPercent(c.before.scale, angle: c.before.angle) + (up ? 1 : -1) * policies.incrementStep.percent,
+                                  angle: c.before.angle)
+        let atEnd = g.isOn(up ? .zoomMax : .zoomMin, c.before, slack: SpecTolerance.zoom * 1e3)
+        guard atEnd else {
+            start(Move(property: .incrementTarget, from: c.before, target: g.anchoredTarget(from: c.before, scale: scale, anchor: .zero),
+                       anchor: .zero), pose: c.pose, animating: c.animating, tick: c.tick)
+            return nil
+        }
+        // Pressing against the end of the range: nothing moves, the limit is felt (notes).
+        let asked = Pose(scale: scale, translation: c.before.translation, angle: c.before.angle)
+        dropMove()
+        land(.incrementTarget, target: g.clamp(asked), pose: c.pose, tick: c.tick, up ? "increment at the end" : "decrement at the end")
+        return asked
+    }
+
+    /// A resize: a running move jumps to its end first; then the mask-center point and the zoom
+    /// relative to s_min stay, and a pinch in progress re-anchors where its fingers are.
+    private mutating func resized(to size: Size, _ c: EventContext) {
+        let base = c.wasAnimating ? nil : c.before
+        dropMove()
+        panStart = nil
+        let old = geometry
+        viewResized(to: size)
+        if let base {
+            let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
+            let q = SpecGeometry.imagePoint(base, under: .zero)
+            let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: base.angle),
+                                               angle: base.angle))
+            if !SpecTolerance.same(c.pose, expected) {
+                fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)")
+            }
+        }
+        // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is
+        // nothing to divide by, and it keeps its start.
+        if var watch = pinch, watch.lastFactor > 0 {
+            watch.startScale = c.pose.scale
+            watch.baseFactor = watch.lastFactor
+            watch.imagePoint = SpecGeometry.imagePoint(c.pose, under: watch.lastFocal - geometry.center)
+            watch.startAngle = c.pose.angle
+            watch.baseRotation = watch.lastRotation
+            pinch = watch
+            if watch.twisted { inSnapWindow = Self.inWindow(c.pose.angle) }
+        }
+        lastSliderPose = nil
+    }
+}
