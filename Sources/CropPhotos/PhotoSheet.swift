@@ -60,21 +60,7 @@ public enum PhotoSheet {
 
         """
         for path in paths {
-            let rows = byPath[path]!.sorted { $0.device < $1.device }
-            let first = rows[0]
-            let size = first.storedWidth.map { w in "\(w)×\(first.storedHeight ?? 0)" + (first.orientation.map { $0 == 1 ? "" : " o\($0)" } ?? "") } ?? "unreadable"
-            let image = insets.isEmpty ? first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
-                ?? "<div class=\"none\">no thumbnail</div>" : pair(insets[path])
-            var byDevice: [String] = []
-            var lines = ""
-            for r in rows {
-                let findings = findings(r)
-                byDevice.append("\(jsonString(r.device)):\(jsonString(findings.map(\.0).joined(separator: " ")))")
-                let zoom = r.zoomRange.map { " ×" + String(format: "%.2f", $0) } ?? ""
-                let badges = findings.map { "<span class=\"badge \($0.0)\" title=\"\(escapeMarkup($0.2))\">\($0.1)</span>" }.joined()
-                lines += "<div class=\"dev\">\(escapeMarkup(r.device))\(zoom) \(badges)</div>"
-            }
-            html += "<div class=\"card\" data-path=\"\(escapeMarkup(path.lowercased()))\" data-findings=\"\(escapeMarkup("{" + byDevice.joined(separator: ",") + "}"))\">\(image)<div class=\"meta\"><div class=\"name\" title=\"\(escapeMarkup(path))\">\(escapeMarkup((path as NSString).lastPathComponent))</div><div>\(size)</div>\(lines)</div></div>\n"
+            html += card(path, rows: byPath[path]!.sorted { $0.device < $1.device }, inset: insets[path], showsInset: !insets.isEmpty)
         }
         html += """
         </div>
@@ -102,6 +88,25 @@ public enum PhotoSheet {
 
         """
         return html
+    }
+
+    /// One photo's card: its thumbnail (or, with `--inset`, the whole photo beside its inset, which
+    /// may be missing), its size and orientation, and a line of finding badges per device.
+    static func card(_ path: String, rows: [PhotoResult], inset: PhotoInsetResult?, showsInset: Bool) -> String {
+        let first = rows[0]
+        let size = first.storedWidth.map { w in "\(w)×\(first.storedHeight ?? 0)" + (first.orientation.map { $0 == 1 ? "" : " o\($0)" } ?? "") } ?? "unreadable"
+        let image = !showsInset ? first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
+            ?? "<div class=\"none\">no thumbnail</div>" : pair(inset)
+        var byDevice: [String] = []
+        var lines = ""
+        for r in rows {
+            let findings = findings(r)
+            byDevice.append("\(jsonString(r.device)):\(jsonString(findings.map(\.0).joined(separator: " ")))")
+            let zoom = r.zoomRange.map { " ×" + String(format: "%.2f", $0) } ?? ""
+            let badges = findings.map { "<span class=\"badge \($0.0)\" title=\"\(escapeMarkup($0.2))\">\($0.1)</span>" }.joined()
+            lines += "<div class=\"dev\">\(escapeMarkup(r.device))\(zoom) \(badges)</div>"
+        }
+        return "<div class=\"card\" data-path=\"\(escapeMarkup(path.lowercased()))\" data-findings=\"\(escapeMarkup("{" + byDevice.joined(separator: ",") + "}"))\">\(image)<div class=\"meta\"><div class=\"name\" title=\"\(escapeMarkup(path))\">\(escapeMarkup((path as NSString).lastPathComponent))</div><div>\(size)</div>\(lines)</div></div>\n"
     }
 
     static let insetStyle = """

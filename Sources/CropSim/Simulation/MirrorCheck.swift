@@ -1,4 +1,5 @@
 import CropModel
+import CropScenario
 import CropVocabulary
 
 /// The metamorphic mirror check, one for the suite (`"metamorphic": ["mirror"]`) and the fuzzer
