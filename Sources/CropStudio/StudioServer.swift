@@ -111,6 +111,7 @@ public final class StudioServer: Sendable {
         guard method == "GET" else {
             var refusal = Self.json(405, StudioProtocol.ErrorResponse(error: "method not allowed (a photo is only read, with GET)"))
             refusal.headers.append(("Allow", "GET"))
+            if method == "HEAD" { refusal.body = [] }  // an answer to HEAD has no body, or a kept-alive client reads it as the next answer
             return refusal
         }
         switch await studio.photos.photo(id: id) {

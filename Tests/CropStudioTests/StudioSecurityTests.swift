@@ -122,6 +122,7 @@ import Testing
         for method in ["HEAD", "POST", "PUT", "DELETE"] {
             let refused = await get(url, method: method)
             #expect(refused.status == 405 && refused.headers.contains { $0 == ("Allow", "GET") }, "\(method)")
+            #expect(refused.body.isEmpty == (method == "HEAD"), "\(method)")
         }
         for path in ["/photo/0123456789abcdef.jpg", "/photo/../../etc/passwd", "/photo/..%2F..%2Fetc%2Fpasswd", "/photo/" + root + "/photo.jpg",
                      url.uppercased(), url.replacingOccurrences(of: ".jpg", with: ".png"), url + "/..", "/photo/", "/photo"] {
