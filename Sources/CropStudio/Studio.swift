@@ -44,8 +44,8 @@ public actor Studio {
 
     public let options: Options
     private var sessions: [String: (session: StudioSession, used: Date)] = [:]
-    /// The new recording's photo (its setup member, resolved header and display image), checked once at start.
-    private let fresh: (image: (key: String, json: String), spec: ImageSpec?, photo: StudioPhotos.Registered?)
+    /// The new recording's photo (its setup member and resolved header), checked once at start.
+    private let fresh: (image: (key: String, json: String), spec: ImageSpec?)
     /// The photos the page draws, each served on its own (`GET /photo/<id>.jpg`).
     nonisolated let photos: StudioPhotos
 
@@ -65,7 +65,7 @@ public actor Studio {
             preloaded = (registered, encoded)
         }
         photos = StudioPhotos(preloaded: preloaded)
-        fresh = (image, scenario.image, preloaded?.photo)
+        fresh = (image, scenario.image)
     }
 
     /// The setup's `device` member: a preset by name (the file says `"device": "ipad"` and
@@ -128,7 +128,9 @@ public actor Studio {
                                         model: options.model)
             _ = session.handle(.init(session: session.id, now: 0, inputs: []))
             try admit(session)
-            return try response(session, result: session.result, mode: "record", startUs: 0, photo: fresh.photo, device: picked?.name)
+            // Registered again: the store may have dropped it for scenarios' photos since (then it is encoded again).
+            let photo = options.photo.flatMap { photos.register(path: Self.absolute($0)) }
+            return try response(session, result: session.result, mode: "record", startUs: 0, photo: photo, device: picked?.name)
         }
         guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
         let opened = try openScenario(id)

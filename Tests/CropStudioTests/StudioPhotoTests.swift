@@ -93,6 +93,22 @@ func studio(root: String, photo: String) throws -> Studio {
         if case .success(let photo)? = await photos.photo(id: last.id) { #expect(!photo.bytes.isEmpty) } else { Issue.record("the newest photo is gone") }
     }
 
+    /// Scenarios' photos may push the studio's own out of the store; a new recording registers
+    /// it again, so the page never gets an address that is a 404.
+    @Test func theStudiosOwnPhotoComesBackAfterTheStoreDroppedIt() async throws {
+        let root = try temporaryFolder("photo-own")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let studio = try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600))
+        for n in 0..<StudioPhotos.maxPhotos {
+            _ = studio.photos.register(path: try photoFile(in: root, name: "\(n).jpg", width: 400, height: 400))
+        }
+        let url = try #require(try await studio.open(.init()).photoURL)
+        let id = try #require(StudioPhotos.id(inPath: url))
+        guard case .success(let photo)? = await studio.photos.photo(id: id) else { Issue.record("no photo at \(url)"); return }
+        #expect(photo.bytes.starts(with: [0xFF, 0xD8]))
+        #expect(studio.photos.encodes == StudioPhotos.maxPhotos + 2)
+    }
+
     @Test func onlyTheExactAddressFormNamesAPhoto() {
         #expect(StudioPhotos.id(inPath: "/photo/0123456789abcdef.jpg") == "0123456789abcdef")
         for path in ["/photo/0123456789ABCDEF.jpg", "/photo/0123456789abcdef.png", "/photo/0123456789abcde.jpg", "/photo/../etc/passwd",
