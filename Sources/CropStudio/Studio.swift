@@ -134,6 +134,8 @@ public actor Studio {
         }
         guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
         let opened = try openScenario(id)
+        // Registered first: the photo is encoded on another thread while the scenario runs here.
+        let photo = opened.photo.flatMap(photos.register(path:))
         var options = Simulator.Options()
         options.measureTiming = false
         let played = self.options.model.run(opened.scenario, options: options)
@@ -152,7 +154,7 @@ public actor Studio {
         _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
         try admit(session)
         return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
-                            photo: opened.photo.flatMap(photos.register(path:)),
+                            photo: photo,
                             device: Self.presetName(in: opened.setup))
     }
 
