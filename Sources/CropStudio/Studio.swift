@@ -46,8 +46,10 @@ public actor Studio {
 
     public let options: Options
     private var sessions: [String: (session: StudioSession, used: Date)] = [:]
-    /// The new recording's photo (its setup member, resolved header and thumbnail), checked once at start.
-    private let fresh: (image: (key: String, json: String), spec: ImageSpec?, thumbnail: RGBImage?)
+    /// The new recording's photo (its setup member and resolved header), checked once at start.
+    private let fresh: (image: (key: String, json: String), spec: ImageSpec?)
+    /// The photos the page draws, each served on its own (`GET /photo/<id>.jpg`).
+    nonisolated let photos: StudioPhotos
 
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
@@ -57,13 +59,15 @@ public actor Studio {
         let device = Self.device(options.device, view: options.view, screenScale: options.screenScale)
         let probe = Recording(setup: [device.setup, image], view: device.view).json(name: "probe", description: "")
         let scenario = try Self.load(text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
-        var thumbnail: RGBImage?
+        var preloaded: (photo: StudioPhotos.Registered, encoded: StudioPhotos.Encoded)?
         if let photo = options.photo {
-            do throws(ImagingError) { thumbnail = try ImageFile.thumbnail(path: photo) } catch {
-                throw Failure(400, error.description)
-            }
+            let encoded: StudioPhotos.Encoded
+            do throws(ImagingError) { encoded = try StudioPhotos.encoded(path: photo) } catch { throw Failure(400, error.description) }
+            guard let registered = StudioPhotos.describe(path: Self.absolute(photo)) else { throw Failure(400, "\(photo): cannot be read") }
+            preloaded = (registered, encoded)
         }
-        fresh = (image, scenario.image, thumbnail)
+        photos = StudioPhotos(preloaded: preloaded)
+        fresh = (image, scenario.image)
     }
 
     /// The setup's `device` member: a preset by name (the file says `"device": "ipad"` and
@@ -126,10 +130,14 @@ public actor Studio {
                                         model: options.model)
             _ = session.handle(.init(session: session.id, now: 0, inputs: []))
             try admit(session)
-            return try response(session, result: session.result, mode: "record", startUs: 0, thumbnail: fresh.thumbnail, device: picked?.name)
+            // Registered again: the store may have dropped it for scenarios' photos since (then it is encoded again).
+            let photo = options.photo.flatMap { photos.register(path: Self.absolute($0)) }
+            return try response(session, result: session.result, mode: "record", startUs: 0, photo: photo, device: picked?.name)
         }
         guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
         let opened = try openScenario(id)
+        // Registered first: the photo is encoded on another thread while the scenario runs here.
+        let photo = opened.photo.flatMap(photos.register(path:))
         var options = Simulator.Options()
         options.measureTiming = false
         let played = self.options.model.run(opened.scenario, options: options)
@@ -147,13 +155,12 @@ public actor Studio {
                                     model: self.options.model)
         _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
         try admit(session)
-        var thumbnail: RGBImage?
-        if let photo = opened.photo { thumbnail = try? ImageFile.thumbnail(path: photo) }
-        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs, thumbnail: thumbnail,
+        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
+                            photo: photo,
                             device: Self.presetName(in: opened.setup))
     }
 
-    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, thumbnail: RGBImage?,
+    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, photo: StudioPhotos.Registered?,
                           device: String?) throws(Failure) -> StudioProtocol.OpenResponse {
         guard let result, let first = result.frames.first, let points = FrameScene.imagePoints(result),
               let svg = FrameDrawing.frame(first, result: result, photo: "studio-photo", width: 360) else {
@@ -161,9 +168,18 @@ public actor Studio {
         }
         return .init(session: s.id, name: s.name, description: s.description, mode: mode, startMs: Double(startUs) / 1000,
                      frames: StudioProtocol.Frame.all(result),
-                     photoDefinitions: FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: thumbnail),
+                     photoDefinitions: Self.photoDefinitions(photo, result: result), photoURL: photo?.url,
                      frameSVG: svg, imagePoints: [points.width, points.height], device: device,
                      model: result.model.label, notJudged: result.notJudged.map(\.rawValue))
+    }
+
+    /// The photo symbol (`id="studio-photo"`) the frames use: the display JPEG by its address, or
+    /// the test pattern (the report's own drawing) when the scenario has no photo.
+    static func photoDefinitions(_ photo: StudioPhotos.Registered?, result: RunResult) -> String {
+        guard let photo else { return FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: nil) }
+        let (w, h) = (photo.width, photo.height)
+        return "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs><symbol id=\"studio-photo\" viewBox=\"0 0 \(w) \(h)\" "
+            + "preserveAspectRatio=\"none\"><image href=\"\(photo.url)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\"/></symbol></defs></svg>"
     }
 
     /// The scenario for an id below the folder (or the file named on the command line), and its

@@ -82,7 +82,7 @@ enum StudioPage {
     function tickAt(ms){return Math.floor(ms*60/1000);}
     function start(r){
       S.session=r.session;S.mode=r.mode;S.startMs=r.startMs;S.t0=performance.now();S.frames=r.frames;S.shown=-1;S.queue=[];
-      S.img=r.imagePoints;S.lastT=r.startMs;S.settled=false;S.down={};S.virtual=null;stopPlay();
+      S.img=r.imagePoints;S.photo=r.photoURL||null;S.lastT=r.startMs;S.settled=false;S.down={};S.virtual=null;stopPlay();
       $('defs').innerHTML=r.photoDefinitions;$('frame').innerHTML=r.frameSVG;svg=$('frame').querySelector('svg');
       attach(svg);$('mode').textContent=r.mode==='play'?'· playing '+S.openId+' (scrub, or record from a tick)':'· recording'+(r.startMs?' from '+(r.startMs/1000).toFixed(3)+' s':'');
       $('player').hidden=r.mode!=='play';$('scrub').max=String(Math.max(0,r.frames.length-1));$('scrub').value='0';
@@ -187,7 +187,7 @@ enum StudioPage {
     fetch('/api/scenarios').then(function(r){return r.json();}).then(function(ids){ids.forEach(function(id){var o=document.createElement('option');o.value=id;o.textContent=id;$('scenarios').appendChild(o);});});
     // For scripts (scripts/check-studio) and the curious: what the page showed, and how fast.
     window.studio={
-      frames:function(){return S.frames;},shownTick:function(){return S.shown;},
+      frames:function(){return S.frames;},shownTick:function(){return S.shown;},photo:function(){return S.photo;},
       hapticSequence:function(){var hs=[];S.frames.forEach(function(f){hs=hs.concat(f.haptics);});return hs;},
       settled:function(){return S.settled&&!S.inflight&&!S.queue.length;},
       fps:function(){var t=S.rafTimes;return t.length>1?1000*(t.length-1)/(t[t.length-1]-t[0]):0;},

@@ -178,6 +178,8 @@ public enum StudioProtocol {
         public var frames: [Frame]
         /// The photo symbol (`id="studio-photo"`) and a frame SVG drawn by the report's code.
         public var photoDefinitions: String
+        /// Where the symbol's display-resolution JPEG is (`/photo/<id>.jpg`); nil for the test pattern.
+        public var photoURL: String?
         public var frameSVG: String
         /// The photo's size in points at scale 1, for `cropsimDrawFrame`.
         public var imagePoints: [Double]

@@ -4,7 +4,8 @@ import CropText
 import CropVocabulary
 import Foundation
 
-/// The studio over HTTP on 127.0.0.1: the page at `/`, JSON calls under `/api/`.
+/// The studio over HTTP on 127.0.0.1: the page at `/`, JSON calls under `/api/`, the photo the
+/// page draws at `/photo/<id>.jpg`.
 ///
 /// Local, but still a server any web page in the designer's browser could try to reach, and any
 /// process on the machine could connect to, so the server is our own small one
@@ -74,6 +75,8 @@ public final class StudioServer: Sendable {
             return await call(request) { (r: StudioProtocol.SaveRequest) throws(Studio.Failure) in try await self.studio.save(r) }
         case (_, "/"), (_, "/api/scenarios"), (_, "/api/session"), (_, "/api/input"), (_, "/api/save"):
             return Self.json(405, StudioProtocol.ErrorResponse(error: "method not allowed"))
+        case (let method, let path) where path.hasPrefix("/photo/"):
+            return await photo(method: method, path: path, ifNoneMatch: request.header("if-none-match"))
         default:
             return Self.json(404, StudioProtocol.ErrorResponse(error: "not found"))
         }
@@ -102,9 +105,35 @@ public final class StudioServer: Sendable {
         }
     }
 
-    static func headers(_ type: String) -> [(name: String, value: String)] {
-        [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
-         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'")]
+    /// A photo the studio registered, as the JPEG the page draws: immutable under its address
+    /// (a changed file gets a new id), so the browser fetches it once; `If-None-Match` with its
+    /// ETag is a 304. Only `GET` (405 otherwise); any other path under `/photo/` is a 404.
+    private func photo(method: String, path: String, ifNoneMatch: String?) async -> HTTPResponse {
+        guard let id = StudioPhotos.id(inPath: path) else { return Self.json(404, StudioProtocol.ErrorResponse(error: "not found")) }
+        guard method == "GET" else {
+            var refusal = Self.json(405, StudioProtocol.ErrorResponse(error: "method not allowed (a photo is only read, with GET)"))
+            refusal.headers.append(("Allow", "GET"))
+            if method == "HEAD" { refusal.body = [] }  // an answer to HEAD has no body, or a kept-alive client reads it as the next answer
+            return refusal
+        }
+        switch await studio.photos.photo(id: id) {
+        case nil:
+            return Self.json(404, StudioProtocol.ErrorResponse(error: "no such photo (the studio opened none with this id); reload the page"))
+        case .failure(let error)?:
+            return Self.json(500, StudioProtocol.ErrorResponse(error: error.description))
+        case .success(let photo)?:
+            var headers = Self.headers("image/jpeg", cache: "private, max-age=31536000, immutable")
+            headers.append(("ETag", photo.etag))
+            if ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == photo.etag }) == true {
+                return HTTPResponse(status: 304, headers: headers)
+            }
+            return HTTPResponse(status: 200, headers: headers, body: photo.bytes)
+        }
+    }
+
+    static func headers(_ type: String, cache: String = "no-store") -> [(name: String, value: String)] {
+        [("Content-Type", type), ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'")]
     }
 
     static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {

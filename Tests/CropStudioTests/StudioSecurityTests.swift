@@ -95,6 +95,45 @@ import Testing
         server.stop()
     }
 
+    /// `GET /photo/<id>.jpg`: only ids the studio gave out, only GET, never a path; the photo
+    /// comes with its ETag, and an `If-None-Match` naming it is a 304 without the bytes.
+    @Test func thePhotoAddressRefusesHostileRequests() async throws {
+        let root = try temporaryFolder("photo-server")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
+        let host = "127.0.0.1:\(server.port)"
+        func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) async -> HTTPResponse {
+            var h = ["host": host]
+            for (k, v) in headers { h[k] = v }
+            return await server.respond(to: HTTPRequest(head: RequestHead(method: method, target: path, fields: h.map { ($0.key, $0.value) })))
+        }
+        let url = try #require(try await server.studio.open(.init()).photoURL)
+        let photo = await get(url)
+        let etag = try #require(photo.headers.first { $0.name == "ETag" }?.value)
+        #expect(photo.status == 200 && photo.body.starts(with: [0xFF, 0xD8]))
+        #expect(photo.headers.contains { $0 == ("Content-Type", "image/jpeg") })
+        #expect(photo.headers.contains { $0 == ("Cache-Control", "private, max-age=31536000, immutable") })
+        for _ in 0..<20 { #expect(await get(url).body == photo.body) }
+        #expect(server.studio.photos.encodes == 1)
+        let revalidated = await get(url, headers: ["if-none-match": "\"other\", " + etag])
+        #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+        #expect(await get(url, headers: ["if-none-match": "\"other\""]).status == 200)
+        #expect(await get(url + "?" + String(repeating: "q", count: 7000)).status == 200)  // the query is not read
+        for method in ["HEAD", "POST", "PUT", "DELETE"] {
+            let refused = await get(url, method: method)
+            #expect(refused.status == 405 && refused.headers.contains { $0 == ("Allow", "GET") }, "\(method)")
+            #expect(refused.body.isEmpty == (method == "HEAD"), "\(method)")
+        }
+        for path in ["/photo/0123456789abcdef.jpg", "/photo/../../etc/passwd", "/photo/..%2F..%2Fetc%2Fpasswd", "/photo/" + root + "/photo.jpg",
+                     url.uppercased(), url.replacingOccurrences(of: ".jpg", with: ".png"), url + "/..", "/photo/", "/photo"] {
+            let answer = await get(path)
+            #expect(answer.status == 404 && !answer.body.starts(with: [0xFF, 0xD8]), "\(path)")
+        }
+        #expect(await get(url, headers: ["host": "evil.example:\(server.port)"]).status == 403)
+        #expect(await get(url, headers: ["origin": "http://evil.example"]).status == 403)
+        server.stop()
+    }
+
     /// A scenario file that is a symbolic link out of the folder is not opened (its target's
     /// text would come back in the parser's message).
     @Test func aScenarioLinkedFromOutsideIsNotOpened() throws {

@@ -136,6 +136,27 @@ import Testing
         #expect(try await offPool { try evicted.allSatisfy { try $0.closed(within: 2) } })
     }
 
+    /// The photo over a real connection: the JPEG by its length, a 304 with neither body nor
+    /// length, and the connection still answering after both.
+    @Test func thePhotoAndItsRevalidationKeepTheConnection() async throws {
+        let root = try temporaryFolder("http-photo")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
+        server.start()
+        defer { server.stop() }
+        let url = try #require(try await server.studio.open(.init()).photoURL)
+        let client = try Client(port: server.port)
+        let get = "GET \(url) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        try client.send(get + "\r\n")
+        let photo = try await offPool { try client.answers(1) }[0]
+        #expect(photo.hasPrefix("HTTP/1.1 200") && photo.contains("Content-Type: image/jpeg"))
+        let etag = try #require(photo.split(separator: "\r\n").first { $0.hasPrefix("ETag: ") }?.dropFirst(6))
+        try client.send(get + "If-None-Match: \(etag)\r\n\r\n" + get + "\r\n")
+        let two = try await offPool { try client.answers(2) }
+        #expect(two[0].hasPrefix("HTTP/1.1 304 Not Modified") && !two[0].contains("Content-Length") && two[0].hasSuffix("\r\n\r\n"))
+        #expect(two[1] == photo)
+    }
+
     @Test func aLongRequestLineIsRefusedWhileNormalRequestsGoOn() async throws {
         let server = try Self.serveEcho()
         defer { server.stop() }

@@ -27,17 +27,20 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The bytes on the wire. One buffer, one write: with the header and body in two writes,
-    /// Nagle's algorithm held the body for the client's delayed ACK (40 ms).
+    /// Nagle's algorithm held the body for the client's delayed ACK (40 ms). A 304 has no body
+    /// and no `Content-Length` (which would have to be the length of the body it stands for).
     func bytes(keepAlive: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.phrase(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        if status != 304 { head += "Content-Length: \(body.count)\r\n" }
+        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         return Array(head.utf8) + body
     }
 
     static func phrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 304: "Not Modified"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
