@@ -89,7 +89,7 @@ let package = Package(
         // (written with CropReport's atomic files; replays compared through its FrameLog).
         .target(
             name: "CropFuzz",
-            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText",
+            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText", "CropBuild",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the

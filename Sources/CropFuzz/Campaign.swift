@@ -1,3 +1,4 @@
+import CropBuild
 import CropModel
 import CropReport
 import CropScenario
@@ -82,6 +83,9 @@ public struct Finding: Sendable, Encodable {
 
 /// The JSON summary printed at the end.
 public struct CampaignReport: Sendable, Encodable {
+    /// The cropsim that ran the campaign (`cropsim --version`): a find replays the same only on
+    /// the build that found it when the oracle or the generator changed in between.
+    public var build = BuildInfo.current
     public var seed: UInt64
     public var model: ModelReport
     public var profile: String
@@ -108,7 +112,7 @@ public struct CampaignReport: Sendable, Encodable {
     public var failed: Bool { !findings.isEmpty }
 
     enum CodingKeys: String, CodingKey {
-        case seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
+        case build, seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
              failingRuns, failures, unsaved, inputs, databaseReplayed, out
     }
 }
@@ -328,6 +332,7 @@ public enum Campaign {
         let path = config.database.path(of: name)
         let against = config.model.command.map { " --model \(Self.quoted($0))" } ?? ""
         let description = "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
+            + " (cropsim \(BuildInfo.current))"
             + ": \(failure.kind) (\(final.message)). "
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
             + "Replay: \(replayCommand(path, failure.kind, model: config.model))"
