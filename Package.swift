@@ -85,6 +85,9 @@ let package = Package(
 
         // The HTML report and contact sheets: charts, filmstrips and frame rasters from run results.
         .target(name: "CropReport", dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropSim", "CropImaging"]),
+        // Two reports of one suite compared scenario by scenario: what changed, by how much, from
+        // which tick, and a page with both runs' timelines and filmstrips (docs/report-diff.md).
+        .target(name: "CropReportDiff", dependencies: ["CropReport", "CropSim", "CropFiles"]),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).
@@ -108,6 +111,7 @@ let package = Package(
                 "CropPipe",
                 "CropImaging",
                 "CropReport",
+                "CropReportDiff",
                 "CropAnimation",
                 "CropPhotos",
                 "CropFuzz",
@@ -143,6 +147,7 @@ let package = Package(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging"]
         ),
+        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropSim", "CropFiles"]),
         .testTarget(
             name: "CropAnimationTests",
             dependencies: ["CropAnimation", "CropReport", "CropSim", "CropVocabulary", "CWebP"]

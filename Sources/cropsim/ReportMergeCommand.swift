@@ -10,7 +10,7 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Work with report folders (merge shards).",
-        subcommands: [ReportMergeCommand.self]
+        subcommands: [ReportMergeCommand.self, ReportDiffCommand.self]
     )
 }
 
