@@ -10,6 +10,8 @@ public enum DiffPage {
         out += DiffFrame.photoSymbol + "\n"
         out += "<h1>cropsim report diff</h1>\n<p class=\"sides\"><span class=\"a\">A</span> <code>\(escapeMarkup(diff.a))</code> · "
         out += "<span class=\"b\">B</span> <code>\(escapeMarkup(diff.b))</code></p>\n"
+        out += "<p class=\"legend\">Charts: <span class=\"a\">A solid</span>, <span class=\"b\">B dashed</span>; the dotted line is the first tick where they differ, and its frame is outlined in the filmstrips. "
+        out += "Frames show a stand-in pattern for the photo.</p>\n"
         out += "<p id=\"counts\">\(diff.identical.count) identical, \(diff.count(.both)) changed, \(diff.count(.onlyInA)) only in A, \(diff.count(.onlyInB)) only in B</p>\n"
         if diff.isIdentical {
             return out + "<p id=\"verdict\">The two reports behave identically.</p>\n</body></html>\n"
@@ -30,11 +32,9 @@ public enum DiffPage {
         let a = c.a?.frames ?? [], b = c.b?.frames ?? []
         if !a.isEmpty || !b.isEmpty {
             out += "<div class=\"charts\">"
-            out += DiffChart.svg(title: "zoom s", unit: "×", a: a.map { ($0.tick, $0.scale) }, b: b.map { ($0.tick, $0.scale) }, mark: d.firstTick)
-            out += DiffChart.svg(title: "tx", unit: " pt", a: a.map { ($0.tick, $0.tx) }, b: b.map { ($0.tick, $0.tx) }, mark: d.firstTick)
-            out += DiffChart.svg(title: "ty", unit: " pt", a: a.map { ($0.tick, $0.ty) }, b: b.map { ($0.tick, $0.ty) }, mark: d.firstTick)
-            if (a + b).contains(where: { $0.angle != 0 }) {
-                out += DiffChart.svg(title: "angle", unit: "°", a: a.map { ($0.tick, $0.angle) }, b: b.map { ($0.tick, $0.angle) }, mark: d.firstTick)
+            let series: [(String, String, KeyPath<FrameSample, Double>)] = [("zoom s", "×", \.scale), ("tx", " pt", \.tx), ("ty", " pt", \.ty), ("angle", "°", \.angle)]
+            for (title, unit, value) in series where title == "zoom s" || (a + b).contains(where: { $0[keyPath: value] != 0 }) {
+                out += DiffChart.svg(title: title, unit: unit, a: a.map { ($0.tick, $0[keyPath: value]) }, b: b.map { ($0.tick, $0[keyPath: value]) }, mark: d.firstTick)
             }
             out += "</div>\n"
         }
@@ -63,7 +63,7 @@ public enum DiffPage {
     body{font:14px system-ui,sans-serif;margin:16px;color:#000}code{font-size:13px}
     .a{color:#0072B2;font-weight:600}.b{color:#D55E00;font-weight:600}
     #changed li{margin:2px 0}.scenario{border-top:1px solid #D9D9D9;margin-top:16px}
-    .charts svg{display:block;margin:4px 0}.strips{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+    .charts{display:flex;flex-wrap:wrap;gap:4px}.strips{display:grid;grid-template-columns:1fr 1fr;gap:12px}
     .strip{border:1px solid #D9D9D9;padding:4px}.strip-a{border-left:4px solid #0072B2}.strip-b{border-left:4px solid #D55E00}
     .frames{display:flex;flex-wrap:wrap;gap:4px}figure{margin:0;text-align:center;font-size:11px}
     figure.first svg{outline:3px solid #555}h3{margin:2px 0}

@@ -9,6 +9,12 @@ public enum LogParser {
         public var line: Int
         public var reason: String
         public var description: String { "\(file):\(line): \(reason)" }
+
+        public init(file: String, line: Int, reason: String) {
+            self.file = file
+            self.line = line
+            self.reason = reason
+        }
     }
 
     private struct Timed: Decodable {

@@ -56,7 +56,8 @@ public struct ReportDiff: Equatable, Sendable {
         }
         var parts: [String] = []
         if let p = d.pose {
-            var deltas = ["max Δscale \(formatFixed(p.maxScale, decimals: 4))", "Δoffset \(formatFixed(p.maxOffset, decimals: 2)) pt"]
+            var deltas = ["max Δscale \(formatFixed(p.maxScale, decimals: 4))"]
+            if p.maxOffset > 0 { deltas.append("Δoffset \(formatFixed(p.maxOffset, decimals: 2)) pt") }
             if p.maxAngle > 0 { deltas.append("Δangle \(formatFixed(p.maxAngle, decimals: 2))°") }
             if p.ticksA != p.ticksB { deltas.append("frames \(p.ticksA)→\(p.ticksB)") }
             parts.append("pose differs from tick \(p.firstTick) (\(deltas.joined(separator: ", ")))")

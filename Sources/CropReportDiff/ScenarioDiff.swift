@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one scenario differs between report A and report B. Built by `compare(_:_:)` from the two
 /// sides' logs; every field is nil (or empty) where that part of the run is the same.
 public struct ScenarioDiff: Equatable, Sendable {
@@ -93,7 +95,7 @@ public struct ScenarioDiff: Equatable, Sendable {
             }
             common += 1
             let ds = abs(f.scale - g.scale), dt = ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot()
-            let da = abs(f.angle - g.angle)
+            let da = abs(remainder(f.angle - g.angle, 360))  // 359.9° and -0.1° are one pose
             if ds > 0 || dt > 0 || da > 0 { pose.firstTick = min(pose.firstTick, f.tick) }
             pose.maxScale = max(pose.maxScale, ds)
             pose.maxOffset = max(pose.maxOffset, dt)
