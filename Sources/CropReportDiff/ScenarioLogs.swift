@@ -15,6 +15,7 @@ public struct FrameSample: Equatable, Sendable, Decodable {
     public var instructionVisible: Bool
     public var touches: [[Double]]
 
+    /// The view and mask default to the suite's usual iPhone (393 × 852 pt, mask 322 pt).
     public init(tick: Int, scale: Double, tx: Double = 0, ty: Double = 0, angle: Double = 0,
                 viewWidth: Double = 393, viewHeight: Double = 852, maskDiameter: Double = 322,
                 gridVisible: Bool = true, instructionVisible: Bool = false, touches: [[Double]] = []) {
@@ -99,6 +100,7 @@ public struct ScenarioLogs: Equatable, Sendable {
     public var otherFiles: [String: [UInt8]]
     public var photo: PhotoPoints?
 
+    /// `frameLines` default to one line per sample, so logs built in code compare by their samples.
     public init(id: String, name: String = "", verdict: String = "passed", violations: Int = 0, frames: [FrameSample] = [],
                 frameLines: [String]? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
                 otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil) {
