@@ -117,6 +117,9 @@ let package = Package(
                 .embedInCode("Resources/frame-drawing.js"), .embedInCode("Resources/report.js"),
             ]
         ),
+        // Two reports of one suite compared scenario by scenario: what changed, by how much, from
+        // which tick, and a page with both runs' timelines and filmstrips (docs/report-diff.md).
+        .target(name: "CropReportDiff", dependencies: ["CropReport", "CropSim", "CropFiles", "CropText"]),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).
@@ -141,6 +144,7 @@ let package = Package(
                 "CropPipe",
                 "CropImaging",
                 "CropReport",
+                "CropReportDiff",
                 "CropAnimation",
                 "CropPhotos",
                 "CropFuzz",
@@ -181,6 +185,7 @@ let package = Package(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
         ),
+        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropFiles", "CropText"]),
         .testTarget(
             name: "CropAnimationTests",
             dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]

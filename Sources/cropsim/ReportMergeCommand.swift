@@ -9,8 +9,8 @@ import Foundation
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Work with report folders (merge shards).",
-        subcommands: [ReportMergeCommand.self]
+        abstract: "Work with report folders (merge shards, diff two runs).",
+        subcommands: [ReportMergeCommand.self, ReportDiffCommand.self]
     )
 }
 

@@ -1,0 +1,125 @@
+import Foundation
+
+/// How one scenario differs between report A and report B. Built by `compare(_:_:)` from the two
+/// sides' logs; every field is nil (or empty) where that part of the run is the same.
+public struct ScenarioDiff: Equatable, Sendable {
+    public enum Presence: String, Equatable, Sendable {
+        case both, onlyInA, onlyInB
+    }
+
+    /// The pose (scale, translation, angle) over the ticks both runs have.
+    public struct Pose: Equatable, Sendable {
+        /// The first tick whose pose differs, or where one run has a frame the other lacks.
+        public var firstTick: Int
+        public var maxScale: Double
+        /// The largest distance between the two translations, in points.
+        public var maxOffset: Double
+        /// Degrees.
+        public var maxAngle: Double
+        public var ticksA: Int
+        public var ticksB: Int
+    }
+
+    /// A log compared line by line: how many records each side has, and the first tick where they part.
+    public struct Records: Equatable, Sendable {
+        public var countA: Int
+        public var countB: Int
+        public var firstTick: Int
+    }
+
+    public struct Verdict: Equatable, Sendable {
+        public var a: String
+        public var b: String
+        public var violationsA: Int
+        public var violationsB: Int
+    }
+
+    public var id: String
+    public var name: String
+    public var presence: Presence
+    public var pose: Pose?
+    /// Frames whose lines differ though the pose is equal (phase, grid, limits, slider, touches):
+    /// the first such tick.
+    public var frameFirstTick: Int?
+    public var haptics: Records?
+    public var tips: Records?
+    public var effects: Records?
+    public var verdict: Verdict?
+    /// Other deterministic files that differ (`telemetry.jsonl`, `scenario.resolved.json`, …).
+    public var files: [String]
+
+    /// The scenario behaves the same in both reports.
+    public var isIdentical: Bool {
+        presence == .both && pose == nil && frameFirstTick == nil && haptics == nil && tips == nil
+            && effects == nil && verdict == nil && files.isEmpty
+    }
+
+    /// The earliest tick at which anything differs; nil when identical or present on one side.
+    public var firstTick: Int? {
+        [pose?.firstTick, frameFirstTick, haptics?.firstTick, tips?.firstTick, effects?.firstTick].compactMap { $0 }.min()
+    }
+
+    /// A scenario that only one report holds.
+    public static func only(_ presence: Presence, _ logs: ScenarioLogs) -> ScenarioDiff {
+        ScenarioDiff(id: logs.id, name: logs.name, presence: presence, files: [])
+    }
+
+    /// Compares the two runs of one scenario.
+    public static func compare(_ a: ScenarioLogs, _ b: ScenarioLogs) -> ScenarioDiff {
+        var diff = ScenarioDiff(id: a.id, name: b.name, presence: .both, files: [])
+        diff.pose = comparePose(a.frames, b.frames)
+        if diff.pose == nil, a.frameLines != b.frameLines {
+            diff.frameFirstTick = firstDifference(a.frameLines, b.frameLines, ticks: a.frames.map(\.tick), b.frames.map(\.tick))
+        }
+        diff.haptics = compareRecords(a.haptics, b.haptics)
+        diff.tips = compareRecords(a.tips, b.tips)
+        diff.effects = compareRecords(a.effects, b.effects)
+        if a.verdict != b.verdict || a.violations != b.violations {
+            diff.verdict = Verdict(a: a.verdict, b: b.verdict, violationsA: a.violations, violationsB: b.violations)
+        }
+        let names = Set(a.otherFiles.keys).union(b.otherFiles.keys)
+        diff.files = names.filter { a.otherFiles[$0] != b.otherFiles[$0] }.sorted()
+        return diff
+    }
+
+    /// The pose tick by tick: nil when every tick of both runs has the same scale, translation and angle.
+    static func comparePose(_ a: [FrameSample], _ b: [FrameSample]) -> Pose? {
+        var byTick: [Int: FrameSample] = [:]
+        for f in b { byTick[f.tick] = f }
+        var pose = Pose(firstTick: Int.max, maxScale: 0, maxOffset: 0, maxAngle: 0, ticksA: a.count, ticksB: b.count)
+        var common = 0
+        for f in a {
+            guard let g = byTick[f.tick] else {
+                pose.firstTick = min(pose.firstTick, f.tick)
+                continue
+            }
+            common += 1
+            let ds = abs(f.scale - g.scale), dt = ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot()
+            let da = abs(remainder(f.angle - g.angle, 360))  // 359.9° and -0.1° are one pose
+            if ds > 0 || dt > 0 || da > 0 { pose.firstTick = min(pose.firstTick, f.tick) }
+            pose.maxScale = max(pose.maxScale, ds)
+            pose.maxOffset = max(pose.maxOffset, dt)
+            pose.maxAngle = max(pose.maxAngle, da)
+        }
+        if common < b.count {
+            let ticksA = Set(a.map(\.tick))
+            if let missing = b.first(where: { !ticksA.contains($0.tick) }) { pose.firstTick = min(pose.firstTick, missing.tick) }
+        }
+        return pose.firstTick == Int.max ? nil : pose
+    }
+
+    /// Two logs line by line: nil when equal, else the counts and the first tick where they part.
+    static func compareRecords(_ a: [LogLine], _ b: [LogLine]) -> Records? {
+        guard a != b else { return nil }
+        let tick = firstDifference(a.map(\.text), b.map(\.text), ticks: a.map(\.tick), b.map(\.tick)) ?? 0
+        return Records(countA: a.count, countB: b.count, firstTick: tick)
+    }
+
+    /// The tick of the first line that differs (the earlier of the two lines' ticks), or of the
+    /// first line only one side has.
+    static func firstDifference(_ a: [String], _ b: [String], ticks ta: [Int], _ tb: [Int]) -> Int? {
+        let i = zip(a, b).prefix { $0 == $1 }.count
+        guard i < max(a.count, b.count) else { return nil }
+        return [ta.indices.contains(i) ? ta[i] : nil, tb.indices.contains(i) ? tb[i] : nil].compactMap { $0 }.min()
+    }
+}
