@@ -4,7 +4,7 @@ import CropVocabulary
 
 /// Builds the `Scenario` value of a trace: `ScenarioWriter.json(trace)` is its encoding, and
 /// the fuzzer judges most traces through it directly, because writing every trace as text and
-/// parsing it back was almost half of a campaign's time.
+/// parsing it back would be almost half of a campaign's time.
 ///
 /// The text path stays the truth: finds are saved as text, the shrinker's final trace is judged
 /// through text, and a campaign also writes and parses a sampled fraction of its traces and

@@ -11,9 +11,9 @@ public struct DecodeLimits: Hashable, Sendable {
     /// stream row by row and never need one; a progressive or multi-scan JPEG keeps every DCT
     /// coefficient (2 bytes per sample before chroma subsampling: 36 MB for a 12 MP 4:2:0 photo)
     /// and an Adam7 PNG keeps every decoded row. 40 MiB admits a 12 MP progressive 4:2:0 photo or
-    /// a 12 MP interlaced 8-bit RGB PNG. The process holds ~30 MiB before decoding anything (22 MiB
-    /// until the studio's FlyingFox brought FoundationNetworking in; docs/imaging.md), so the worst
-    /// accepted crop peaks near 64.5 MiB. libjpeg's `max_memory_to_use` is set to this limit too.
+    /// a 12 MP interlaced 8-bit RGB PNG. The process holds ~24 MiB before decoding anything
+    /// (docs/imaging.md, "The process baseline"), so the worst accepted crop peaks near 61 MiB,
+    /// inside check-hostile's 64 MiB. libjpeg's `max_memory_to_use` is set to this limit too.
     public var maxBufferedBytes: Int
 
     public init(maxPixels: Int = 100_000_000, maxOutputSize: Int = 8192, maxBufferedBytes: Int = 40 << 20) {

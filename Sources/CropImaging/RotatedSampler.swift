@@ -18,9 +18,9 @@ import Foundation
 /// size is checked against `DecodeLimits.maxBufferedBytes` before it exists.
 struct RotatedSampler {
     /// The most intermediate pixels per output pixel: headroom above the output's band limit
-    /// for pass 1's own filter. Pass 2 costs (6 × density)² taps per output pixel; 2 took 1.5
-    /// times as long for a difference under ΔE 0.05 (docs/imaging.md). Less when the crop has
-    /// fewer source pixels per output pixel than that.
+    /// for pass 1's own filter. Pass 2 costs (6 × density)² taps per output pixel, so a density
+    /// of 2 costs 1.5× the time for a difference under ΔE 0.05 (docs/imaging.md). Less when the
+    /// crop has fewer source pixels per output pixel than that.
     static let maxDensity = 1.5
 
     let outputSize: Int

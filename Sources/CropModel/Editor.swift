@@ -11,7 +11,7 @@ public struct Editor: Hashable, Sendable, Codable {
     /// copying the transition out and back.
     public private(set) var transition: Transition?
     /// Whether a transition runs: stored, because reading it is on every event and tick, and
-    /// testing the optional there copied the whole transition.
+    /// testing the optional there would copy the whole transition.
     public private(set) var isAnimating = false
     public private(set) var session: SessionPhase = .editing
     public private(set) var reduceMotion: Bool

@@ -8,7 +8,8 @@ extension LimitSet {
     }
 
     /// Every side of every axis that has at least one side in this set. Written out axis by
-    /// axis: a loop over an array of axes retained and released it on every clamp that cut.
+    /// axis: a loop over an array of axes would retain and release the array on every clamp
+    /// that cuts.
     @inlinable public var wholeAxes: LimitSet {
         var out = LimitSet()
         if !isDisjoint(with: .zoom) { out.formUnion(.zoom) }

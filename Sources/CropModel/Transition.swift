@@ -46,7 +46,7 @@ public struct Transition: Hashable, Sendable, Codable {
                     angle: turn == 0 ? angle : Turn.normalized(angle))
     }
 
-    /// Inlined: the editor reads it from a mutating tick, where a call copied the transition.
+    /// Inlined: the editor reads it from a mutating tick, where a call would copy the transition.
     @inline(__always) public var currentPose: Pose { pose(at: progress) }
 
     /// Advances one tick; returns true once the spring has settled (the caller then lands on `to`).

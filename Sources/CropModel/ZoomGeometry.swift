@@ -93,7 +93,7 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     }
 
     /// s_min and s_max at a turn, without building the turned geometry: the clamp asks on every
-    /// pose update, and a copy of this struct per update was a fifth of the model's time.
+    /// pose update, and a turned geometry would copy this whole struct each time.
     @inline(__always) func zoomRange(at turn: Turn) -> (sMin: Double, sMax: Double) {
         if turn.degrees == angle { return (sMin, sMax) }
         let low = uprightSMin * turn.coverFactor
@@ -175,11 +175,11 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// `on` is `limits(at: pose)` for the clamped pose, from the zoom range and pan bounds the
     /// clamp has already worked out. The editor needs it after a push (which engages the sides
     /// it sits on) and after a gesture change or an animation frame (which re-arm by them);
-    /// asking `limits(at:)` worked them out again, through a call that copied the whole geometry
-    /// first. For callers that ignore it, it is unused code the optimizer may drop.
+    /// asking `limits(at:)` would work them out again, through a call that copies the whole
+    /// geometry first. For callers that ignore it, it is unused code the optimizer may drop.
     ///
-    /// Always inlined: the editor calls it from its mutating methods on every pose update, and a
-    /// call copied the whole geometry into its argument first.
+    /// Always inlined: the editor calls it from its mutating methods on every pose update, where a
+    /// call copies the whole geometry into its argument first.
     @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet, on: LimitSet) {
         var cut = LimitSet()
         var angle = requested.angle

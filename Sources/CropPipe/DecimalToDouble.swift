@@ -3,10 +3,11 @@
 ///
 /// Replies carry a dozen numbers a tick, most of them 16–17 significant digits (the shortest
 /// round-trip form of computed values), and glibc's `strtod` takes its multi-precision path for
-/// those: it was most of what reading a reply cost. Here a mantissa of at most 19 digits and a
-/// power of ten within 10^±19 are combined in 128-bit integer arithmetic and rounded once, half
-/// to even, which is exact; anything else (more digits, a larger exponent, a subnormal) goes to
-/// `strtod`. The tests hold it to `strtod` bit for bit over random and edge-case inputs.
+/// those, which would make it most of what reading a reply costs. Here a mantissa of at most 19
+/// digits and a power of ten within 10^±19 are combined in 128-bit integer arithmetic and
+/// rounded once, half to even, which is exact; anything else (more digits, a larger exponent, a
+/// subnormal) goes to `strtod`. The tests hold it to `strtod` bit for bit over random and
+/// edge-case inputs.
 enum DecimalToDouble {
     /// 10^0 … 10^19.
     static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { x, _ in x * 10 } }

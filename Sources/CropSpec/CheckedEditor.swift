@@ -18,7 +18,7 @@ public struct CheckedEditor<Model: EditorModel> {
     public var frame: Int { currentFrame }
     @usableFromInline var currentFrame = 1
     /// The effects of the event or tick being judged, in a buffer kept between calls: most have
-    /// none, and an array per call cost an allocation and a release.
+    /// none, and an array per call would cost an allocation and a release.
     @usableFromInline var effects: [EditorEffect] = []
     /// A deferred model's queued work and its answers (unused for a model that answers at once).
     @usableFromInline var pending: [Pending] = []

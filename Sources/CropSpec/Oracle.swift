@@ -33,7 +33,8 @@ import CropVocabulary
     var engaged: LimitSet = []
     var shown: [Message: Int] = [:]
     /// Whether the zoom-limited tip and the low-resolution notice have shown: every frame of a
-    /// photo that owes one asks, and a lookup in `shown` hashed the message's name each time.
+    /// photo that owes one asks, and a lookup in `shown` hashes the message's name: two stored
+    /// flags answer without it.
     var zoomLimitedTipShown = false
     var lowDensityNoticeShown = false
     var pinch: PinchWatch?
@@ -49,7 +50,7 @@ import CropVocabulary
         }
     }
     /// `move`, kept as a flag and a value: every event and frame asks whether a move runs, and
-    /// testing an optional this large copied it each time.
+    /// testing an optional this large copies it.
     var moving = false
     var runningMove = Move(property: .doubleTapRung, from: Pose(scale: 1, translation: .zero), target: nil, anchor: .zero)
     var animationTicks = 0
@@ -73,7 +74,8 @@ import CropVocabulary
     /// (policies `transitionSpring`, `zoomInterpolation`).
     let timing: Timing
     /// Policies read on the per-event and per-tick paths, kept as flags (a computed property or
-    /// a method reading `policies` from a mutating method copied the whole oracle).
+    /// a method reading `policies`, called from a mutating method, copies the whole oracle
+    /// first).
     let zoomLinear: Bool
     let perAxisLimits: Bool
     let settleBound: Int
@@ -351,7 +353,8 @@ import CropVocabulary
     /// The sides a user request passes: `clearly` by more than `SpecTolerance.push` (its impact
     /// is owed), `at all` by more than rounding (it engages its axis).
     /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
-    /// Static, with the geometry passed in: as a method it copied the whole oracle per request.
+    /// Static, with the geometry passed in: a method called from the oracle's mutating checks
+    /// would copy the whole oracle per request.
     @inline(__always) private static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
         var clearly = LimitSet(), atAll = LimitSet()
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
@@ -550,7 +553,8 @@ import CropVocabulary
 
     /// What one limit is (policy `limitHaptics`): each side, or under `perAxis` both sides of a
     /// pan or tilt axis at once (zoom keeps s_min and s_max apart: the notes name them). Static,
-    /// with the policy passed in: as a method it copied the whole oracle per call.
+    /// with the policy passed in: a method called from the oracle's mutating checks would copy
+    /// the whole oracle per call.
     @inline(__always) static func unit(_ sides: LimitSet, perAxis: Bool) -> LimitSet {
         guard perAxis else { return sides }
         return sides.intersection(.zoom).union(axes(touching: sides.subtracting(.zoom)))

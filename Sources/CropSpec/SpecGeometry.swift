@@ -281,7 +281,7 @@ public struct SpecGeometry: Sendable {
 
     /// Every side `pose` is on within a `tight` and a `loose` slack (as `isOn`, all at once: the
     /// per-tick path asks both of the same pose). Asked of the geometry, not the oracle: a
-    /// non-mutating method of the oracle called from its mutating ones copied the whole oracle.
+    /// non-mutating method of the oracle called from its mutating ones copies the whole oracle.
     @inline(__always) public func sides(_ pose: Pose, tight: Double, loose: Double) -> (tight: LimitSet, loose: LimitSet) {
         let a = pose.angle
         let low = sMin(a), high = sMax(a)

@@ -1,9 +1,10 @@
 /// What `cropsim studio` hands to `cropsim-studio`, the program that runs the studio's server:
 /// options already checked by the command line, as one JSON argument.
 ///
-/// The server is a program of its own because its HTTP library links FoundationNetworking
-/// (libcurl, TLS, Kerberos: 30 shared libraries, ~7 MiB of memory), which every other cropsim
-/// command would otherwise load at start (docs/studio.md, docs/imaging.md).
+/// The server is a program of its own so that nothing it links loads with every other command:
+/// an HTTP library can bring a whole network stack (FoundationNetworking, with libcurl, TLS and
+/// Kerberos, is 30 shared libraries and ~7 MiB at start; docs/studio.md, docs/imaging.md "The
+/// process baseline").
 public struct StudioLaunch: Codable, Equatable, Sendable {
     /// TCP port on 127.0.0.1; 0 for any free port.
     public var port: Int

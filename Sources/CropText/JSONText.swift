@@ -20,8 +20,8 @@ public func formatExactNumber(_ x: Double) -> String {
 }
 
 /// C's `snprintf` for one double. Foundation's `String(format:)` gives the same bytes but goes
-/// through CFString and dynamic casts; reports format millions of numbers, so it was most of
-/// the time `cropsim run` spent writing them.
+/// through CFString and dynamic casts; reports format millions of numbers, so that overhead
+/// would be most of the time `cropsim run` spends writing them.
 package func cFormat(_ format: String, _ x: Double, room decimals: Int = 0) -> String {
     // %.Nf of the largest double is 309 digits plus sign, point and the decimals.
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320 + decimals) { buffer in

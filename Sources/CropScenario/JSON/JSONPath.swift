@@ -1,6 +1,6 @@
 /// Where a value sits in its document, spelled out JSONPath-style (`$.steps[2].pinch.from`) only
-/// when a message or a stored step needs it: formatting a path for every value read was a tenth
-/// of the time spent on a large file.
+/// when a message or a stored step needs it: most values never need their path, and formatting
+/// one for every value read is string work on the parser's hottest loop.
 indirect enum JSONPath: Sendable, CustomStringConvertible {
     case root
     case key(JSONPath, String)
