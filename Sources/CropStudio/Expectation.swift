@@ -15,7 +15,7 @@ enum Expectation {
         e.scale = symbol("scale", pose.scale, [(1, .sMin, g.sMin), (1, .sMax, g.sMax), (1, .initial, initial), (1.5, .sMin, 1.5 * g.sMin)])
         e.tx = symbol("tx", pose.translation.x, [(1, .maxTx, limit.x), (-1, .maxTx, -limit.x)])
         e.ty = symbol("ty", pose.translation.y, [(1, .maxTy, limit.y), (-1, .maxTy, -limit.y)])
-        e.hapticSequence = r.haptics.map(\.haptic.name)
+        e.hapticSequence = r.haptics.map { HapticName($0.haptic) }
         if final.session != .editing { e.session = final.session }
         return e
     }
