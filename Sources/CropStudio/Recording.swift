@@ -1,15 +1,15 @@
 import CropScenario
 import CropSim
-import CropText
 import CropVocabulary
 
-/// What a designer has performed so far, kept as the scenario file it will become: the page's
-/// touch samples on the tick clock (integer microseconds from the start of the recording, as the
-/// simulator counts them; the page's points on a 1/100 pt grid) and the system actions, step by step in the order they happened.
+/// What a designer has performed so far: the page's touch samples on the tick clock (integer
+/// microseconds from the start of the recording, as the simulator counts them; the page's points
+/// on a 1/100 pt grid) and the system actions, step by step in the order they happened.
 ///
-/// The live view and the saved file come from the same text (`json`), parsed by the same
-/// `ScenarioParser` and run by the same `Simulator` as `cropsim run`, so the file replays the
-/// frames the designer saw bit for bit by construction; nothing is re-derived on save.
+/// The live view and the saved file come from the same text (`json`, written by
+/// `ScenarioEncoder`), parsed by the same `ScenarioParser` and run by the same `Simulator` as
+/// `cropsim run`, so the file replays the frames the designer saw bit for bit by construction;
+/// nothing is re-derived on save.
 public struct Recording: Sendable {
     /// One recorded sample, `us` microseconds after its finger's step began.
     struct Sample: Sendable, Hashable {
@@ -25,10 +25,11 @@ public struct Recording: Sendable {
         case system(at: Int, action: Action)
     }
 
-    /// The scenario's top-level members other than the steps, as JSON text in file order
-    /// (`device`, `image`, `config`, `backend`, …): written verbatim, so a branch keeps exactly
-    /// the setup of the scenario it came from.
-    var setup: [(key: String, json: String)]
+    /// The scenario the steps go into: its device, image, config and backend (a branch keeps
+    /// those of the scenario it came from); its name, steps and expectations are the recording's.
+    var setup: Scenario
+    /// The device preset the file names instead of the view and σ (`"device": "ipad"`).
+    var preset: DevicePreset?
     private(set) var steps: [Step] = []
     /// Page pointer id → index of its finger step, while that finger is down.
     private(set) var openFingers: [Int: Int] = [:]
@@ -38,9 +39,16 @@ public struct Recording: Sendable {
     /// The view size in effect now (a `resize` changes it): touches are kept on the glass.
     private(set) var view: Size
 
-    init(setup: [(key: String, json: String)], view: Size) {
+    init(setup: Scenario, preset: DevicePreset? = nil) {
         self.setup = setup
-        self.view = view
+        self.preset = preset
+        self.view = setup.device.view
+    }
+
+    /// A scenario with this device and image and nothing else, for a new recording.
+    static func setup(device: Device, image: ImageSpec) -> Scenario {
+        Scenario(id: "studio", file: "", name: "", description: "", covers: [], device: device, image: image, config: AvatarCropperConfig(),
+                 steps: [], backend: .none, expect: .none, checkpoints: [])
     }
 
     /// The recording ends here: past this the scenario budget (120 s) would refuse the file.
@@ -102,7 +110,7 @@ public struct Recording: Sendable {
 
     /// Adds a system action; returns the first tick it may change.
     mutating func add(_ action: Action, us rawUs: Int) throws(Refusal) -> Int {
-        guard SystemStep.json(action) != nil else { throw .input("\(action.name): a gesture is recorded as touch samples") }
+        guard SystemStep.isSystem(action) else { throw .input("\(action.name): a gesture is recorded as touch samples") }
         guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
         let us = try clock(rawUs)
         if case .resize(let size) = action { view = size }
@@ -148,31 +156,30 @@ public struct Recording: Sendable {
 
     /// The scenario text. `liftOpenFingersAt` closes fingers still down with an `up` at that time
     /// (the format needs every finger to lift): inputs at a later tick change no frame before it.
-    func json(name: String, description: String, expect: String? = nil, liftOpenFingersAt: Int? = nil) -> String {
-        var out = "{\n  \"$schema\": \"../schema.json\",\n"
-        out += "  \"name\": \(jsonString(name)),\n"
-        out += "  \"description\": \(jsonString(description)),\n"
-        for (key, json) in setup { out += "  \(jsonString(key)): \(json),\n" }
+    func json(name: String, description: String, expect: Expectations = .none, liftOpenFingersAt: Int? = nil) -> String {
+        var scenario = setup
+        scenario.name = name
+        scenario.description = description
+        scenario.expect = expect
         let open = Set(openFingers.values)
-        let written = steps.enumerated().compactMap { index, step -> String? in
+        scenario.steps = steps.enumerated().map { index, step in
             switch step {
             case .system(let at, let action):
-                // Only system steps are ever added (`add` refuses gestures; a branch checks).
-                guard let value = SystemStep.json(action) else { return nil }
-                return "\n    { \"at\": \(ScenarioText.seconds(at)), \"\(action.name)\": \(value) }"
+                return CropScenario.Step(time: Self.seconds(at), action: action, path: "$.steps[\(index)]")
             case .finger(let start, var samples):
                 if open.contains(index), let lift = liftOpenFingersAt, let last = samples.last {
                     samples.append(Sample(us: max(lift - start, last.us), point: last.point, phase: .up))
                 }
-                let lines = samples.map {
-                    "{ \"t\": \(ScenarioText.seconds($0.us)), \"at\": [\(ScenarioText.number($0.point.x)), \(ScenarioText.number($0.point.y))], \"phase\": \"\($0.phase.rawValue)\" }"
+                let raw = samples.map {
+                    RawSample(time: Self.seconds($0.us), point: ViewPoint(x: .points($0.point.x), y: .points($0.point.y)), phase: $0.phase)
                 }
-                return "\n    { \"at\": \(ScenarioText.seconds(start)), \"touches\": [ { \"finger\": \"F\(index + 1)\", \"samples\": [\n        "
-                    + lines.joined(separator: ",\n        ") + "\n    ] } ] }"
+                let track = TouchTrack(finger: "F\(index + 1)", body: .samples(raw), path: "$.steps[\(index)].touches[0]")
+                return CropScenario.Step(time: Self.seconds(start), action: .touches([track]), path: "$.steps[\(index)]")
             }
         }
-        out += "  \"steps\": [" + written.joined(separator: ",") + (written.isEmpty ? "]" : "\n  ]")
-        if let expect { out += ",\n  \"expect\": \(expect)" }
-        return out + "\n}\n"
+        return ScenarioEncoder.text(scenario, schema: "../schema.json", preset: preset)
     }
+
+    /// Microseconds as the seconds the format counts in; the parser reads them back to the same double.
+    static func seconds(_ us: Int) -> Double { Double(us) / 1_000_000 }
 }

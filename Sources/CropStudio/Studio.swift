@@ -46,18 +46,19 @@ public actor Studio {
 
     public let options: Options
     private var sessions: [String: (session: StudioSession, used: Date)] = [:]
-    /// The new recording's photo (its setup member and resolved header), checked once at start.
-    private let fresh: (image: (key: String, json: String), spec: ImageSpec?)
+    /// The new recording's photo (as the file names it, and its resolved header), checked once at start.
+    private let fresh: (image: ImageSpec, spec: ImageSpec?)
     /// The photos the page draws, each served on its own (`GET /photo/<id>.jpg`).
     nonisolated let photos: StudioPhotos
 
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
         self.options = options
-        let image = options.photo.map { ("image", "{ \"file\": \(jsonString(Self.absolute($0))) }") }
-            ?? ("image", "{ \"width\": 4032, \"height\": 3024 }")
+        let image = options.photo.map { ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0), file: Self.absolute($0)) }
+            ?? ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024))
         let device = Self.device(options.device, view: options.view, screenScale: options.screenScale)
-        let probe = Recording(setup: [device.setup, image], view: device.view).json(name: "probe", description: "")
+        let probe = Recording(setup: Recording.setup(device: device, image: image), preset: options.device)
+            .json(name: "probe", description: "")
         let scenario = try Self.load(text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
         var preloaded: (photo: StudioPhotos.Registered, encoded: StudioPhotos.Encoded)?
         if let photo = options.photo {
@@ -70,17 +71,23 @@ public actor Studio {
         fresh = (image, scenario.image)
     }
 
-    /// The setup's `device` member: a preset by name (the file says `"device": "ipad"` and
-    /// resolves to its numbers), or an explicit view and σ.
-    static func device(_ preset: DevicePreset?, view: Size, screenScale: Double) -> (setup: (key: String, json: String), view: Size) {
-        if let preset { return (("device", jsonString(preset.name)), preset.view) }
-        return (("device", "{ \"view\": [\(ScenarioText.number(view.width)), \(ScenarioText.number(view.height))], \"screenScale\": \(ScenarioText.number(screenScale)) }"), view)
+    /// A new recording's device: a preset's numbers (the file then names the preset,
+    /// `"device": "ipad"`), or an explicit view and σ.
+    static func device(_ preset: DevicePreset?, view: Size, screenScale: Double) -> Device {
+        Device(view: preset?.view ?? view, screenScale: preset?.screenScale ?? screenScale, reduceMotion: false, touchRate: 60)
     }
 
-    /// The preset a setup names (`"device": "ipad"`), for the page's picker.
-    static func presetName(in setup: [(key: String, json: String)]) -> String? {
-        guard let device = setup.first(where: { $0.key == "device" }) else { return nil }
-        return DevicePreset.all.first { jsonString($0.name) == device.json }?.name
+    /// The preset a scenario file names (`"device": "ipad"` or `{ "preset": "ipad", … }`), for
+    /// the page's picker and for the branch to name it too.
+    static func preset(in members: [JSONValue.Member]) -> DevicePreset? {
+        guard let device = members.first(where: { $0.key == "device" })?.value else { return nil }
+        switch device.kind {
+        case .string(let name): return DevicePreset.named(name)
+        case .object(let fields):
+            guard case .string(let name)? = fields.first(where: { $0.key == "preset" })?.value.kind else { return nil }
+            return DevicePreset.named(name)
+        default: return nil
+        }
     }
 
     /// A device the page picked for a new recording: a preset's name, nothing else.
@@ -125,7 +132,7 @@ public actor Studio {
         guard let id = request.open else {
             let picked = try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
             let device = Self.device(picked, view: options.view, screenScale: options.screenScale)
-            var session = StudioSession(id: Self.newID(), recording: Recording(setup: [device.setup, fresh.image], view: device.view),
+            var session = StudioSession(id: Self.newID(), recording: Recording(setup: Recording.setup(device: device, image: fresh.image), preset: picked),
                                         name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute),
                                         model: options.model)
             _ = session.handle(.init(session: session.id, now: 0, inputs: []))
@@ -141,7 +148,7 @@ public actor Studio {
         var options = Simulator.Options()
         options.measureTiming = false
         let played = self.options.model.run(opened.scenario, options: options)
-        var recording = Recording(setup: opened.setup, view: opened.scenario.device.view)
+        var recording = Recording(setup: opened.setup, preset: opened.preset)
         var mode = "play", startUs = 0
         if let tick = request.branchTick {
             guard (0...max(0, (played.frames.last?.tick ?? 0))).contains(tick) else {
@@ -157,7 +164,7 @@ public actor Studio {
         try admit(session)
         return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
                             photo: photo,
-                            device: Self.presetName(in: opened.setup))
+                            device: opened.preset?.name)
     }
 
     private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, photo: StudioPhotos.Registered?,
@@ -182,9 +189,9 @@ public actor Studio {
             + "preserveAspectRatio=\"none\"><image href=\"\(photo.url)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\"/></symbol></defs></svg>"
     }
 
-    /// The scenario for an id below the folder (or the file named on the command line), and its
-    /// setup as text with the photo's path made absolute.
-    private func openScenario(_ id: String) throws(Failure) -> (scenario: Scenario, setup: [(key: String, json: String)], photo: String?) {
+    /// The scenario for an id below the folder (or the file named on the command line), its setup
+    /// as the file states it (the photo's path made absolute) and the device preset it names.
+    private func openScenario(_ id: String) throws(Failure) -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?) {
         let path: String
         if let cli = options.open, id == cli { path = cli } else {
             do throws(ScenarioStore.Failure) { path = try options.scenarios.openPath(id) } catch { throw Failure(400, error.description) }
@@ -197,16 +204,11 @@ public actor Studio {
             throw Failure(400, "\(path): no scenario in the file")
         }
         let photo = ScenarioPhotos.path(of: scenario).map(Self.absolute)
-        var setup: [(key: String, json: String)] = []
-        for member in members where ["device", "image", "config", "backend"].contains(member.key) {
-            if member.key == "image", let photo, case .object(let fields) = member.value.kind {
-                let rest = fields.filter { $0.key != "file" }.map { jsonString($0.key) + ": " + ScenarioText.json($0.value) }
-                setup.append(("image", "{ " + (["\"file\": " + jsonString(photo)] + rest).joined(separator: ", ") + " }"))
-            } else {
-                setup.append((member.key, ScenarioText.json(member.value)))
-            }
-        }
-        return (scenario, setup, photo)
+        var setup = Recording.setup(device: scenario.device, image: loaded.scenarios[0].image)
+        setup.image.file = photo
+        setup.config = scenario.config
+        setup.backend = scenario.backend
+        return (scenario, setup, Self.preset(in: members), photo)
     }
 
     /// Copies the opened scenario's inputs up to `tick` into the recording, step by step in the
@@ -217,7 +219,7 @@ public actor Studio {
         let kept = TraceSynthesizer.inputs(for: s).filter { $0.tick <= tick }
         for (index, step) in s.steps.enumerated() {
             let inputs = kept.filter { $0.step == index }
-            if SystemStep.json(step.action) != nil {
+            if SystemStep.isSystem(step.action) {
                 if let first = inputs.first { recording.appendSystem(step.action, us: Int(first.time)) }
                 continue
             }
@@ -260,13 +262,11 @@ public actor Studio {
         }
         sessions[request.session] = entry
         var recording = entry.session.recording
-        if let photo = entry.session.photoPath, let index = recording.setup.firstIndex(where: { $0.key == "image" }) {
-            let folder = Self.absolute((path as NSString).deletingLastPathComponent)
-            recording.setup[index].json = recording.setup[index].json.replacingOccurrences(
-                of: jsonString(photo), with: jsonString(Self.relative(photo, from: folder)))
+        if let photo = entry.session.photoPath, recording.setup.image.file != nil {
+            recording.setup.image.file = Self.relative(photo, from: Self.absolute((path as NSString).deletingLastPathComponent))
         }
         let text = recording.json(name: request.name.isEmpty ? "Recorded in the studio" : request.name, description: request.description,
-                                  expect: Expectation.json(live))
+                                  expect: Expectation.observed(live))
         guard text.utf8.count <= ScenarioBudget.maxFileBytes else { throw Failure(400, "the recording is larger than a scenario file may be") }
         do throws(ScenarioStore.Failure) { try options.scenarios.write(text, to: path, overwrite: request.overwrite) } catch {
             switch error {

@@ -37,16 +37,13 @@ enum SystemStep {
         }
     }
 
-    /// A system step's value as the scenario format writes it (its key is `action.name`); nil for
-    /// a touch gesture, which the studio records as raw samples instead.
-    static func json(_ action: Action) -> String? {
+    /// Whether the studio records `action` as a system step; a touch gesture it records as raw
+    /// samples instead.
+    static func isSystem(_ action: Action) -> Bool {
         switch action {
-        case .slider(let percent, let animated): "{ \"to\": \(ScenarioText.number(percent)), \"animated\": \(animated) }"
-        case .increment(let n), .decrement(let n): "\(n)"
-        case .resize(let size): "[\(ScenarioText.number(size.width)), \(ScenarioText.number(size.height))]"
-        case .reduceMotion(let on): "\(on)"
-        case .recenter, .rotate90, .memoryWarning, .cancelTouches, .confirm, .cancel, .retry: "true"
-        case .drag, .pinch, .twoFingerDrag, .tap, .doubleTap, .longTouch, .touches: nil
+        case .slider, .increment, .decrement, .resize, .reduceMotion, .recenter, .rotate90, .memoryWarning, .cancelTouches, .confirm,
+             .cancel, .retry: true
+        case .drag, .pinch, .twoFingerDrag, .tap, .doubleTap, .longTouch, .touches: false
         }
     }
 }

@@ -80,8 +80,8 @@ extension ScenarioGen {
         if maybe(&self) { e.angle = expression(path: "\(path).angle") }
         if maybe(&self) { e.dimmingOpacity = expression(path: "\(path).dimmingOpacity") }
         if maybe(&self) { e.angleGuideVisible = bool() }
-        if maybe(&self) { e.haptics = [pick(Array(ScenarioFormat.hapticNames.dropLast(3))): int(0...5), "success": int(0...2)] }
-        if maybe(&self) { e.hapticSequence = (0..<int(0...3)).map { _ in pick(ScenarioFormat.hapticNames) } }
+        if maybe(&self) { e.haptics = [pick(Array(HapticName.allCases.dropLast(3))): int(0...5), .success: int(0...2)] }
+        if maybe(&self) { e.hapticSequence = (0..<int(0...3)).map { _ in pick(HapticName.allCases) } }
         if maybe(&self) { e.shown = (0..<int(0...2)).map { _ in pick(Message.allCases) } }
         if maybe(&self) { e.announced = (0..<int(0...2)).map { _ in pick(Message.allCases) } }
         if maybe(&self) { e.telemetry = ["scale": number(0...10), "cropSucceeded": bool() ? 1 : 0] }

@@ -108,12 +108,13 @@ import Testing
         for (name, value, width, height) in controls {
             let action = try SystemStep.action(name: name, value: value, width: width, height: height)
             #expect(ScenarioFormat.actions.contains(action.name), "\(action.name)")
-            #expect(SystemStep.json(action) != nil)
+            #expect(SystemStep.isSystem(action))
             keys.insert(action.name)
         }
         #expect(keys.count == 12)
-        #expect(SystemStep.json(.tap(.center)) == nil)
-        var recording = Recording(setup: [], view: Size(width: 393, height: 852))
+        #expect(!SystemStep.isSystem(.tap(.center)))
+        var recording = Recording(setup: Recording.setup(device: Device(view: Size(width: 393, height: 852), screenScale: 3, reduceMotion: false,
+                                                                        touchRate: 60), image: ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024))))
         #expect(throws: Recording.Refusal.self) { try recording.add(.tap(.center), us: 0) }
         for (name, value) in [("slider", 100.5), ("slider", .nan), ("increment", 0), ("increment", 1.5), ("decrement", 101)] {
             #expect(throws: Recording.Refusal.self) { try SystemStep.action(name: name, value: value, width: nil, height: nil) }

@@ -56,7 +56,7 @@ import Testing
         again.overwrite = true
         let saved = try await studio.save(again)
         #expect(saved.replayIdentical)
-        #expect(try String(contentsOfFile: root + "/studio/taken.json", encoding: .utf8).contains("\"steps\""))
+        #expect(try String(contentsOfFile: root + "/studio/taken.json", encoding: .utf8).contains("\"name\": \"n\""))
         // A traversal in the save request is refused before anything is written.
         var escape = save
         escape.group = ".."

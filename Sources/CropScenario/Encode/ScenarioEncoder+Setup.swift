@@ -3,10 +3,13 @@ import CropVocabulary
 
 /// The setup a scenario runs in: device, image, config and the scripted backend.
 extension ScenarioEncoder {
-    static func device(_ d: Device) -> String {
-        var members = [("view", size(d.view)), ("screenScale", number(d.screenScale))]
+    /// `"ipad"` for a preset alone, `{ "preset": "ipad", … }` with other fields, else the numbers.
+    static func device(_ d: Device, preset: DevicePreset? = nil) -> String {
+        let named = preset.flatMap { $0.view == d.view && $0.screenScale == d.screenScale ? $0 : nil }
+        var members = named.map { [("preset", jsonString($0.name))] } ?? [("view", size(d.view)), ("screenScale", number(d.screenScale))]
         if d.reduceMotion { members.append(("reduceMotion", "true")) }
         if d.touchRate != 60 { members.append(("touchRate", "\(d.touchRate)")) }
+        if let named, members.count == 1 { return jsonString(named.name) }
         return object(members)
     }
 

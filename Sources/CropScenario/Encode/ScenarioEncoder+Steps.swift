@@ -50,8 +50,14 @@ extension ScenarioEncoder {
     static func track(_ t: TouchTrack) -> String {
         switch t.body {
         case .actions(let actions): object([("finger", jsonString(t.finger)), ("actions", array(actions.map(pointerAction)))])
-        case .samples(let samples): object([("finger", jsonString(t.finger)), ("samples", array(samples.map(sample)))])
+        case .samples(let samples): object([("finger", jsonString(t.finger)), ("samples", sampleLines(samples))])
         }
+    }
+
+    /// Raw samples one per line under their step: a recorded finger holds hundreds, which a
+    /// reader scans (and trims) line by line.
+    static func sampleLines(_ samples: [RawSample]) -> String {
+        samples.isEmpty ? "[]" : "[\n        " + samples.map(sample).joined(separator: ",\n        ") + "\n      ]"
     }
 
     static func pointerAction(_ a: PointerAction) -> String {

@@ -3,19 +3,21 @@ import CropVocabulary
 
 /// Writes a `Scenario` as scenario text that `ScenarioParser` reads back to the same value
 /// (`ScenarioEncoderTests`). The canonical form: top-level keys in the schema's order, one per
-/// line; one step and one checkpoint per line; every other object on one line
-/// (`{ "key": value, … }`); keys whose value is the format's default left out; numbers in
-/// `formatExactNumber`'s spelling, so a written file never drifts from the value it came from.
+/// line; one step and one checkpoint per line (a track's raw samples one per line under it);
+/// every other object on one line (`{ "key": value, … }`); keys whose value is the format's
+/// default left out; numbers in `formatExactNumber`'s spelling, so a written file never drifts
+/// from the value it came from.
 public enum ScenarioEncoder {
     /// The scenario's text; `schema` is the `$schema` reference relative to where it is saved,
-    /// `notes` the steps' `note`s in step order (the parser reads and drops them).
-    public static func text(_ s: Scenario, schema: String? = nil, notes: [String] = []) -> String {
+    /// `notes` the steps' `note`s in step order (the parser reads and drops them), `preset` the
+    /// device preset to name instead of the view and σ it stands for (ignored when they differ).
+    public static func text(_ s: Scenario, schema: String? = nil, notes: [String] = [], preset: DevicePreset? = nil) -> String {
         var members: [(String, String)] = []
         if let schema { members.append(("$schema", jsonString(schema))) }
         members.append(("name", jsonString(s.name)))
         if !s.description.isEmpty { members.append(("description", jsonString(s.description))) }
         if !s.covers.isEmpty { members.append(("covers", array(s.covers.map(jsonString)))) }
-        members.append(("device", device(s.device)))
+        members.append(("device", device(s.device, preset: preset)))
         members.append(("image", image(s.image)))
         if let config = config(s.config) { members.append(("config", config)) }
         if s.backend != .none { members.append(("backend", backend(s.backend))) }

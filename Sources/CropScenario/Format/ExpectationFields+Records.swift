@@ -23,17 +23,20 @@ extension ExpectationField {
         parse: { r, e throws(ScenarioError) in
             let o = try r.object()
             try o.finish(allowed: F.hapticNames)
-            var counts: [String: Int] = [:]
-            for key in o.keys { counts[key] = try o.required(key).integer(in: R.hapticCount) }
+            var counts: [HapticName: Int] = [:]
+            for key in o.keys {
+                guard let name = HapticName(rawValue: key) else { continue }  // `finish` allowed only the names
+                counts[name] = try o.required(key).integer(in: R.hapticCount)
+            }
             e.haptics = counts
         },
         encode: { e in
-            e.haptics.map { counts in ScenarioEncoder.object(F.hapticNames.compactMap { name in counts[name].map { (name, "\($0)") } }) }
+            e.haptics.map { counts in ScenarioEncoder.object(HapticName.allCases.compactMap { name in counts[name].map { (name.rawValue, "\($0)") } }) }
         },
         judge: { e, j in
             guard let counts = e.haptics, j.judged("haptics", needs: .haptics) else { return }
             let all = hapticNames(in: j)
-            for (name, expected) in counts.sorted(by: { $0.key < $1.key }) {
+            for (name, expected) in counts.map({ ($0.key.rawValue, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
                 let actual = all.filter { $0 == name }.count
                 if actual != expected { j.fail("haptics.\(name)", "expected \(expected), got \(actual) (all: \(all))") }
             }
@@ -42,21 +45,21 @@ extension ExpectationField {
     static let hapticSequence = ExpectationField(
         "hapticSequence", F.array(F.oneOf(F.hapticNames)),
         parse: { r, e throws(ScenarioError) in
-            var names: [String] = []
+            var names: [HapticName] = []
             for item in try r.array() {
-                let name = try item.string()
-                guard F.hapticNames.contains(name) else {
-                    throw item.fail("unknown haptic \(quoted(name)); expected one of \(F.hapticNames.joined(separator: ", "))")
+                let text = try item.string()
+                guard let name = HapticName(rawValue: text) else {
+                    throw item.fail("unknown haptic \(quoted(text)); expected one of \(F.hapticNames.joined(separator: ", "))")
                 }
                 names.append(name)
             }
             e.hapticSequence = names
         },
-        encode: { e in e.hapticSequence.map { ScenarioEncoder.array($0.map(jsonString)) } },
+        encode: { e in e.hapticSequence.map { ScenarioEncoder.array($0.map { jsonString($0.rawValue) }) } },
         judge: { e, j in
             guard let sequence = e.hapticSequence, j.judged("hapticSequence", needs: .haptics) else { return }
-            let all = hapticNames(in: j)
-            if sequence != all { j.fail("hapticSequence", "expected \(sequence), got \(all)") }
+            let expected = sequence.map(\.rawValue), all = hapticNames(in: j)
+            if expected != all { j.fail("hapticSequence", "expected \(expected), got \(all)") }
         })
 
     static let telemetry = ExpectationField(
@@ -119,7 +122,3 @@ extension ExpectationField {
         judge: { _, _ in })
 }
 
-extension Haptic {
-    /// The name scenarios use: the limit reason for light impacts, else the kind.
-    public var name: String { reason?.rawValue ?? kind }
-}

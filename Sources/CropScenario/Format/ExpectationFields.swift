@@ -14,10 +14,10 @@ public struct Expectations: Sendable, Equatable {
     /// The photo's turn (rotation), degrees; compared modulo 360.
     public var angle: NumberExpectation?
     public var angleGuideVisible: Bool?
-    /// Counts per haptic name (`zoomMin`, `zoomMax`, `panClampX`, `panClampY`, `success`, `error`).
-    public var haptics: [String: Int]?
-    /// The exact sequence of haptic names.
-    public var hapticSequence: [String]?
+    /// Counts per haptic.
+    public var haptics: [HapticName: Int]?
+    /// The exact sequence of haptics.
+    public var hapticSequence: [HapticName]?
     /// Exactly these tips and notices, in the order first shown.
     public var shown: [Message]?
     /// Exactly these VoiceOver announcements, in order (R4.1).

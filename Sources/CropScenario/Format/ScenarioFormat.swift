@@ -76,7 +76,7 @@ public enum ScenarioFormat {
     public static let actions = ActionKind.allCases.map(\.rawValue)
     public static let uploadResults = ["ok", "timeout", "dropped"]
     public static let pointerActions = PointerActionKind.allCases.map(\.rawValue)
-    public static let hapticNames = LimitReason.allCases.map(\.rawValue) + ["success", "error", "snap"]
+    public static let hapticNames = HapticName.allCases.map(\.rawValue)
 
     // MARK: Building blocks
 

@@ -64,13 +64,13 @@ public enum ScenarioTemplate: String, CaseIterable, Sendable {
         switch self {
         case .pinch:
             e.scale = n("scale", 1, .sMax)
-            e.haptics = ["zoomMax": 1]
+            e.haptics = [.zoomMax: 1]
             e.gridVisible = true
             e.instructionsVisible = false
         case .drag:
             e.tx = n("tx", 1, .maxTx)
             e.ty = n("ty", 0)
-            e.haptics = ["panClampX": 1]
+            e.haptics = [.panClampX: 1]
         case .doubleTap:
             e.scale = n("scale", 1.5, .sMin)
             e.animating = false
