@@ -145,7 +145,9 @@ import Testing
         server.start()
         defer { server.stop() }
         let url = try #require(try await server.studio.open(.init()).photoURL)
-        let client = try Client(port: server.port)
+        // The studio answers on the concurrency pool (its photo is encoded there too); under a
+        // full `swift test`, long synchronous suites hold both of its threads for over a minute.
+        let client = try Client(port: server.port, waiting: 300)
         let get = "GET \(url) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
         try client.send(get + "\r\n")
         let photo = try await offPool { try client.answers(1) }[0]
@@ -183,7 +185,8 @@ final class Client: @unchecked Sendable {
     let fd: Int32
     private var received: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// `waiting` bounds each read: a hang fails the test, a slow answer does not.
+    init(port: UInt16, waiting seconds: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -193,7 +196,7 @@ final class Client: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw ClientError.failed("connect") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
