@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 "TeamCropper",
                 .product(name: "CropVocabulary", package: "cropsim"),
+                .product(name: "CropScenario", package: "cropsim"),
                 .product(name: "CropSim", package: "cropsim"),
                 .product(name: "CropFuzz", package: "cropsim"),
             ]

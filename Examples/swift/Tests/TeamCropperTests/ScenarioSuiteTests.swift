@@ -1,3 +1,4 @@
+import CropScenario
 import CropSim
 import CropVocabulary
 import Foundation
