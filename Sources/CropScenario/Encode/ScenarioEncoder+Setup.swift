@@ -23,21 +23,9 @@ extension ScenarioEncoder {
     }
 
     /// The fields that differ from the spec's defaults, nil when none does.
+    /// The fields that differ from the spec's defaults, nil when none does.
     static func config(_ c: AvatarCropperConfig) -> String? {
-        let d = AvatarCropperConfig()
-        var members: [(String, String)] = []
-        if c.outputSize != d.outputSize { members.append(("outputSize", "\(c.outputSize)")) }
-        if c.qualityMultiplier != d.qualityMultiplier { members.append(("qualityMultiplier", number(c.qualityMultiplier))) }
-        if c.maxZoomMultiplier != d.maxZoomMultiplier { members.append(("maxZoomMultiplier", number(c.maxZoomMultiplier))) }
-        if c.maskDiameterFraction != d.maskDiameterFraction { members.append(("maskDiameterFraction", number(c.maskDiameterFraction))) }
-        if c.showGrid != d.showGrid { members.append(("showGrid", "\(c.showGrid)")) }
-        if c.allowRotation != d.allowRotation { members.append(("allowRotation", "\(c.allowRotation)")) }
-        if c.useLiquidGlassChrome != d.useLiquidGlassChrome { members.append(("useLiquidGlassChrome", "\(c.useLiquidGlassChrome)")) }
-        if c.minPixelPerPoint != d.minPixelPerPoint { members.append(("minPixelPerPoint", number(c.minPixelPerPoint))) }
-        switch c.encoding {
-        case .pngSRGB: break
-        case .jpegSRGB(let quality): members.append(("encoding", object([("format", "\"jpeg\""), ("quality", number(quality))])))
-        }
+        let members = ScenarioFormat.configFields.members(c)
         return members.isEmpty ? nil : object(members)
     }
 

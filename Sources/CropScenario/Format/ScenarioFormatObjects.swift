@@ -43,21 +43,8 @@ extension ScenarioFormat {
     ], rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
                                  .object([("required", .array([.string("width"), .string("height")]))])]))])
 
-    static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.", [
-        key("outputSize", integer(R.outputSize, default: 512)),
-        key("qualityMultiplier", number(R.qualityMultiplier, default: 1.25)),
-        key("maxZoomMultiplier", number(R.maxZoomMultiplier, default: 4)),
-        key("maskDiameterFraction", number(R.maskDiameterFraction, default: 0.82)),
-        key("showGrid", boolean(default: true)),
-        key("allowRotation", boolean(default: false)),
-        key("useLiquidGlassChrome", boolean(default: true)),
-        key("minPixelPerPoint", number(R.minPixelPerPoint, default: 1)),
-        key("encoding", either([pngEncoding.schema, jpegEncoding.schema])),
-    ])
-
-    static let pngEncoding = Object([key("format", constant(.string("png")), required: true)])
-    static let jpegEncoding = Object([key("format", constant(.string("jpeg")), required: true),
-                                      key("quality", number(R.jpegQuality, default: 0.9))])
+    static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.",
+                               configFields.map(\.property))
 
     static let backend = Object(
         "Scripted backend after confirm (R10–R12): each list is consumed in order; when it runs out, calls succeed after the default latency (crop 0.15 s, upload 0.3 s, profile 0.1 s).", [

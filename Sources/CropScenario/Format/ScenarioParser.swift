@@ -120,29 +120,7 @@ public enum ScenarioParser {
         guard let r else { return c }
         let o = try r.object()
         try o.finish(allowed: Format.config.keys)
-        if let v = o.optional("outputSize") { c.outputSize = try v.integer(in: Limits.outputSize) }
-        if let v = o.optional("qualityMultiplier") { c.qualityMultiplier = try v.number(in: Limits.qualityMultiplier, "qualityMultiplier") }
-        if let v = o.optional("maxZoomMultiplier") { c.maxZoomMultiplier = try v.number(in: Limits.maxZoomMultiplier, "maxZoomMultiplier") }
-        if let v = o.optional("maskDiameterFraction") {
-            c.maskDiameterFraction = try v.number(in: Limits.maskDiameterFraction, "maskDiameterFraction")
-        }
-        if let v = o.optional("showGrid") { c.showGrid = try v.bool() }
-        if let v = o.optional("allowRotation") { c.allowRotation = try v.bool() }
-        if let v = o.optional("useLiquidGlassChrome") { c.useLiquidGlassChrome = try v.bool() }
-        if let v = o.optional("minPixelPerPoint") { c.minPixelPerPoint = try v.number(in: Limits.minPixelPerPoint, "minPixelPerPoint") }
-        if let v = o.optional("encoding") {
-            let e = try v.object()
-            try e.finish(allowed: Format.jpegEncoding.keys)
-            switch try e.required("format").string() {
-            case "png":
-                if let q = e.optional("quality") { throw q.fail("PNG has no quality setting") }
-                c.encoding = .pngSRGB
-            case "jpeg":
-                c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: Limits.jpegQuality, "quality") ?? 0.9)
-            case let other:
-                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \(quoted(other))")
-            }
-        }
+        try Format.configFields.read(o, into: &c)
         return c
     }
 

@@ -1,0 +1,54 @@
+@testable import CropScenario
+import CropText
+import CropVocabulary
+import Testing
+
+/// `config` is read, written and described by one table (`ScenarioFormat.configFields`), so the
+/// schema's defaults, the parser's defaults and the keys the encoder leaves out are the same.
+@Suite struct ConfigFieldTests {
+    func config(_ members: String) throws(ScenarioError) -> AvatarCropperConfig {
+        let text = #"{ "name": "c", "device": "ipad", "image": { "width": 40, "height": 30 }, "config": \#(members) }"#
+        return try ScenarioParser.parse(Array(text.utf8), file: "c.json", id: "c").config
+    }
+
+    /// The default a key's schema states, as scenario text.
+    func schemaDefault(_ field: ScenarioFormat.ConfigField) -> String? {
+        guard case .object(let members) = field.schema, let value = members.first(where: { $0.0 == "default" })?.1 else { return nil }
+        switch value {
+        case .bool(let b): return "\(b)"
+        case .number(let n): return formatExactNumber(n)
+        case .string, .array, .object: return nil
+        }
+    }
+
+    @Test func everyStatedDefaultIsTheSpecsAndIsLeftOut() throws {
+        let defaulted = ScenarioFormat.configFields.filter { schemaDefault($0) != nil }
+        #expect(defaulted.count == ScenarioFormat.configFields.count - 1, "every key but encoding states its default")
+        for field in defaulted {
+            let c = try config(#"{ "\#(field.key)": \#(schemaDefault(field)!) }"#)
+            #expect(c == AvatarCropperConfig(), "\(field.key)")
+            #expect(field.encode(c) == nil, "\(field.key)")
+        }
+    }
+
+    @Test func everyKeyReadsAndWritesInTheTablesOrder() throws {
+        let text = #"{ "outputSize": 1024, "qualityMultiplier": 2, "maxZoomMultiplier": 8, "maskDiameterFraction": 0.5, "showGrid": false, "allowRotation": true, "useLiquidGlassChrome": false, "minPixelPerPoint": 0.5, "encoding": { "format": "jpeg", "quality": 0.75 } }"#
+        let c = try config(text)
+        #expect(c.outputSize == 1024 && c.qualityMultiplier == 2 && c.maxZoomMultiplier == 8 && c.maskDiameterFraction == 0.5)
+        #expect(!c.showGrid && c.allowRotation && !c.useLiquidGlassChrome && c.minPixelPerPoint == 0.5)
+        #expect(c.encoding == .jpegSRGB(quality: 0.75))
+        #expect(ScenarioEncoder.config(c) == text)
+        #expect(ScenarioFormat.config.keys == ScenarioFormat.configFields.map(\.key))
+    }
+
+    @Test func aValueOutOfRangeIsAnErrorAtItsKey() {
+        let error = #expect(throws: ScenarioError.self) { try config(#"{ "maxZoomMultiplier": 0.5 }"#) }
+        #expect(error?.path == "$.config.maxZoomMultiplier")
+        #expect(error?.message == "maxZoomMultiplier must be in 1.0…100.0, got 0.5")
+    }
+
+    @Test func pngTakesNoQuality() {
+        let error = #expect(throws: ScenarioError.self) { try config(#"{ "encoding": { "format": "png", "quality": 0.5 } }"#) }
+        #expect(error?.path == "$.config.encoding.quality" && error?.message == "PNG has no quality setting")
+    }
+}
