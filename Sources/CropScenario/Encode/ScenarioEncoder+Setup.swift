@@ -7,8 +7,7 @@ extension ScenarioEncoder {
     static func device(_ d: Device, preset: DevicePreset? = nil) -> String {
         let named = preset.flatMap { $0.view == d.view && $0.screenScale == d.screenScale ? $0 : nil }
         var members = named.map { [("preset", jsonString($0.name))] } ?? [("view", size(d.view)), ("screenScale", number(d.screenScale))]
-        if d.reduceMotion { members.append(("reduceMotion", "true")) }
-        if d.touchRate != 60 { members.append(("touchRate", "\(d.touchRate)")) }
+        members += ScenarioFormat.deviceFields.members(d)
         if let named, members.count == 1 { return jsonString(named.name) }
         return object(members)
     }

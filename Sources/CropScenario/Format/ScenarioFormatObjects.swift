@@ -29,11 +29,9 @@ extension ScenarioFormat {
         key("preset", ref("devicePreset")),
         key("view", ref("size", "View size in points [width, height]; with a preset, only its own.")),
         key("screenScale", number(R.screenScale, "σ, pixels per point; with a preset, only its own.")),
-        key("reduceMotion", boolean(default: false)),
-        key("touchRate", with(.object([("enum", .array(R.touchRates.map { .number(Double($0)) }))]),
-                              description: "Touch samples per second.", default: .number(60))),
-    ], rules: [("anyOf", .array([.object([("required", .array([.string("preset")]))]),
-                                 .object([("required", .array([.string("view"), .string("screenScale")]))])]))])
+    ] + deviceFields.map(\.property),
+        rules: [("anyOf", .array([.object([("required", .array([.string("preset")]))]),
+                                  .object([("required", .array([.string("view"), .string("screenScale")]))])]))])
 
     static let image = Object([
         key("width", integer(R.imageSide, "Stored width in pixels.")),

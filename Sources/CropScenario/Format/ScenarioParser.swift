@@ -76,13 +76,9 @@ public enum ScenarioParser {
         try o.finish(allowed: Format.device.keys)
         let preset = try o.optional("preset").map { p throws(ScenarioError) in try self.preset(p) }
         let (view, scale) = try presetOrExplicit(o, preset)
-        let reduceMotion = try o.optional("reduceMotion")?.bool() ?? false
-        var rate = 60
-        if let t = o.optional("touchRate") {
-            rate = try t.integer(in: Limits.touchRates.min()!...Limits.touchRates.max()!)
-            guard Limits.touchRates.contains(rate) else { throw t.fail("touchRate must be 60 or 120, got \(rate)") }
-        }
-        return Device(view: view, screenScale: scale, reduceMotion: reduceMotion, touchRate: rate)
+        var device = Device(view: view, screenScale: scale)
+        try Format.deviceFields.read(o, into: &device)
+        return device
     }
 
     static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {

@@ -52,3 +52,27 @@ import Testing
         #expect(error?.path == "$.config.encoding.quality" && error?.message == "PNG has no quality setting")
     }
 }
+
+/// The `device` keys beside its size come from `ScenarioFormat.deviceFields` the same way.
+@Suite struct DeviceFieldTests {
+    func scenario(device: String) throws(ScenarioError) -> Scenario {
+        let text = #"{ "name": "d", "device": \#(device), "image": { "width": 40, "height": 30 } }"#
+        return try ScenarioParser.parse(Array(text.utf8), file: "d.json", id: "d")
+    }
+
+    @Test func theStatedDefaultsAreLeftOut() throws {
+        let s = try scenario(device: #"{ "preset": "ipad", "reduceMotion": false, "touchRate": 60 }"#)
+        #expect(ScenarioEncoder.device(s.device, preset: DevicePreset.named("ipad")) == #""ipad""#)
+    }
+
+    @Test func otherValuesReadAndWriteAfterTheSize() throws {
+        let s = try scenario(device: #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
+        #expect(s.device == Device(view: Size(width: 400, height: 800), screenScale: 2, reduceMotion: true, touchRate: 120))
+        #expect(ScenarioEncoder.device(s.device) == #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
+    }
+
+    @Test func aTouchRateBetweenTheTwoIsAnErrorAtItsKey() {
+        let error = #expect(throws: ScenarioError.self) { try scenario(device: #"{ "preset": "ipad", "touchRate": 90 }"#) }
+        #expect(error?.path == "$.device.touchRate" && error?.message == "touchRate must be 60 or 120, got 90")
+    }
+}
