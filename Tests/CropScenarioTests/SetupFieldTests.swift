@@ -76,3 +76,31 @@ import Testing
         #expect(error?.path == "$.device.touchRate" && error?.message == "touchRate must be 60 or 120, got 90")
     }
 }
+
+/// The `image` keys beside its size come from `ScenarioFormat.imageFields`.
+@Suite struct ImageFieldTests {
+    func image(_ members: String) throws(ScenarioError) -> ImageSpec {
+        let text = #"{ "name": "i", "device": "ipad", "image": \#(members) }"#
+        return try ScenarioParser.parse(Array(text.utf8), file: "i.json", id: "i").image
+    }
+
+    @Test func theOrientationAndTheFileReadAndWriteAfterTheSize() throws {
+        let text = #"{ "width": 40, "height": 30, "orientation": 6, "file": "photo.png" }"#
+        let i = try image(text)
+        #expect(i.source == SourceImage(storedWidth: 40, storedHeight: 30, orientation: .right) && i.file == "photo.png")
+        #expect(i.fileLocation?.line == 1)
+        #expect(ScenarioEncoder.image(i) == text)
+        #expect(ScenarioEncoder.image(try image(#"{ "width": 40, "height": 30, "orientation": 1 }"#)) == #"{ "width": 40, "height": 30 }"#)
+    }
+
+    @Test func aFileMakesTheSizeOptional() throws {
+        #expect(try image(#"{ "file": "photo.png" }"#).source == SourceImage(storedWidth: 0, storedHeight: 0))
+        let error = #expect(throws: ScenarioError.self) { try image(#"{ "width": 40 }"#) }
+        #expect(error?.path == "$.image" && error?.message.contains("height") == true)
+    }
+
+    @Test func anOrientationOutOfRangeIsAnErrorAtItsKey() {
+        let error = #expect(throws: ScenarioError.self) { try image(#"{ "width": 40, "height": 30, "orientation": 9 }"#) }
+        #expect(error?.path == "$.image.orientation" && error?.message == "expected a whole number in 1…8, got 9.0")
+    }
+}

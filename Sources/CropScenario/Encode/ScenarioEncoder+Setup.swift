@@ -16,9 +16,7 @@ extension ScenarioEncoder {
         var members: [(String, String)] = []
         if i.file == nil || i.source.storedWidth != 0 { members.append(("width", "\(i.source.storedWidth)")) }
         if i.file == nil || i.source.storedHeight != 0 { members.append(("height", "\(i.source.storedHeight)")) }
-        if i.source.orientation.rawValue != 1 { members.append(("orientation", "\(i.source.orientation.rawValue)")) }
-        if let file = i.file { members.append(("file", jsonString(file))) }
-        return object(members)
+        return object(members + ScenarioFormat.imageFields.members(i))
     }
 
     /// The fields that differ from the spec's defaults, nil when none does.

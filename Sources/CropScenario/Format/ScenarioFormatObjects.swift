@@ -36,10 +36,9 @@ extension ScenarioFormat {
     static let image = Object([
         key("width", integer(R.imageSide, "Stored width in pixels.")),
         key("height", integer(R.imageSide, "Stored height in pixels.")),
-        key("orientation", integer(R.orientation, "EXIF orientation.", default: 1)),
-        key("file", with(string, description: "A PNG or JPEG relative to this scenario; its size and orientation are read from it.")),
-    ], rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
-                                 .object([("required", .array([.string("width"), .string("height")]))])]))])
+    ] + imageFields.map(\.property),
+        rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
+                                  .object([("required", .array([.string("width"), .string("height")]))])]))])
 
     static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.",
                                configFields.map(\.property))

@@ -84,15 +84,13 @@ public enum ScenarioParser {
     static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
         let o = try r.object()
         try o.finish(allowed: Format.image.keys)
-        let fileReader = o.optional("file")
-        let file = try fileReader?.string()
-        let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: Limits.orientation) } ?? 1
+        var image = ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0))
+        try Format.imageFields.read(o, into: &image)
         // With a file the size may come from the file itself; without one it is required.
-        let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: Limits.imageSide) ?? 0
-        let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: Limits.imageSide) ?? 0
-        return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
-                                             orientation: Orientation(rawValue: orientation)!),
-                         file: file, fileLocation: fileReader?.location)
+        let required = image.file == nil
+        image.source.storedWidth = try (required ? o.required("width") : o.optional("width"))?.integer(in: Limits.imageSide) ?? 0
+        image.source.storedHeight = try (required ? o.required("height") : o.optional("height"))?.integer(in: Limits.imageSide) ?? 0
+        return image
     }
 
     /// The policies the scenario's expectations assume, checked against the vocabulary's list.
