@@ -20,7 +20,6 @@ extension ScenarioEncoder {
     }
 
     /// The fields that differ from the spec's defaults, nil when none does.
-    /// The fields that differ from the spec's defaults, nil when none does.
     static func config(_ c: AvatarCropperConfig) -> String? {
         let members = ScenarioFormat.configFields.members(c)
         return members.isEmpty ? nil : object(members)

@@ -1,4 +1,3 @@
-import CropText
 import CropVocabulary
 
 /// `config`: the `AvatarCropperConfig` overrides, one entry per key. Defaults are

@@ -7,6 +7,7 @@ extension ScenarioFormat {
     typealias DeviceField = ObjectField<Device>
 
     static let deviceFields: [DeviceField] = {
+        // Only the settings' defaults are read from it; the size is never the table's.
         let d = Device(view: Size(width: 0, height: 0), screenScale: 1)
         return [
             .flag("reduceMotion", \.reduceMotion, defaults: d),

@@ -1,5 +1,3 @@
-import CropText
-
 /// One optional key of a setup object (`config`, …), declared once: its schema, how the parser
 /// reads it into the object's value, and how the encoder writes it back. The object's schema,
 /// its parser and its encoder all walk one table of these, as they walk `ExpectationField.all`
@@ -16,10 +14,11 @@ struct ObjectField<Value>: Sendable {
 
     var property: ScenarioFormat.Property { ScenarioFormat.key(key, schema) }
 
-    /// Keys that are the same kind of value differ only in where they live, their range and
-    /// their default, which is `defaults`' own value so the schema, the parser and the encoder
-    /// agree with the type they fill.
     typealias Path<T> = WritableKeyPath<Value, T> & Sendable
+
+    // Keys that are the same kind of value differ only in where they live, their range and their
+    // default. The default is read from `defaults`, a value of the type the table fills, so the
+    // schema, the parser and the encoder cannot disagree with the type's own initializer.
 
     static func number(_ key: String, _ path: Path<Double>, _ range: ClosedRange<Double>, defaults: Value) -> ObjectField {
         let value = defaults[keyPath: path]
