@@ -7,8 +7,7 @@ extension ScenarioEncoder {
     static func device(_ d: Device, preset: DevicePreset? = nil) -> String {
         let named = preset.flatMap { $0.view == d.view && $0.screenScale == d.screenScale ? $0 : nil }
         var members = named.map { [("preset", jsonString($0.name))] } ?? [("view", size(d.view)), ("screenScale", number(d.screenScale))]
-        if d.reduceMotion { members.append(("reduceMotion", "true")) }
-        if d.touchRate != 60 { members.append(("touchRate", "\(d.touchRate)")) }
+        members += ScenarioFormat.deviceFields.members(d)
         if let named, members.count == 1 { return jsonString(named.name) }
         return object(members)
     }
@@ -17,27 +16,12 @@ extension ScenarioEncoder {
         var members: [(String, String)] = []
         if i.file == nil || i.source.storedWidth != 0 { members.append(("width", "\(i.source.storedWidth)")) }
         if i.file == nil || i.source.storedHeight != 0 { members.append(("height", "\(i.source.storedHeight)")) }
-        if i.source.orientation.rawValue != 1 { members.append(("orientation", "\(i.source.orientation.rawValue)")) }
-        if let file = i.file { members.append(("file", jsonString(file))) }
-        return object(members)
+        return object(members + ScenarioFormat.imageFields.members(i))
     }
 
     /// The fields that differ from the spec's defaults, nil when none does.
     static func config(_ c: AvatarCropperConfig) -> String? {
-        let d = AvatarCropperConfig()
-        var members: [(String, String)] = []
-        if c.outputSize != d.outputSize { members.append(("outputSize", "\(c.outputSize)")) }
-        if c.qualityMultiplier != d.qualityMultiplier { members.append(("qualityMultiplier", number(c.qualityMultiplier))) }
-        if c.maxZoomMultiplier != d.maxZoomMultiplier { members.append(("maxZoomMultiplier", number(c.maxZoomMultiplier))) }
-        if c.maskDiameterFraction != d.maskDiameterFraction { members.append(("maskDiameterFraction", number(c.maskDiameterFraction))) }
-        if c.showGrid != d.showGrid { members.append(("showGrid", "\(c.showGrid)")) }
-        if c.allowRotation != d.allowRotation { members.append(("allowRotation", "\(c.allowRotation)")) }
-        if c.useLiquidGlassChrome != d.useLiquidGlassChrome { members.append(("useLiquidGlassChrome", "\(c.useLiquidGlassChrome)")) }
-        if c.minPixelPerPoint != d.minPixelPerPoint { members.append(("minPixelPerPoint", number(c.minPixelPerPoint))) }
-        switch c.encoding {
-        case .pngSRGB: break
-        case .jpegSRGB(let quality): members.append(("encoding", object([("format", "\"jpeg\""), ("quality", number(quality))])))
-        }
+        let members = ScenarioFormat.configFields.members(c)
         return members.isEmpty ? nil : object(members)
     }
 

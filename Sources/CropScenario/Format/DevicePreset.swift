@@ -49,7 +49,7 @@ extension ScenarioParser {
     /// `"device": "iphone-15"`: the preset's view and σ with the defaults for the rest.
     static func presetDevice(_ r: JSONReader) throws(ScenarioError) -> Device {
         let p = try preset(r)
-        return Device(view: p.view, screenScale: p.screenScale, reduceMotion: false, touchRate: 60)
+        return Device(view: p.view, screenScale: p.screenScale)
     }
 
     static func preset(_ r: JSONReader) throws(ScenarioError) -> DevicePreset {

@@ -60,7 +60,8 @@ public struct Device: Sendable, Hashable {
     /// Touch samples per second: 60, or 120 on ProMotion displays.
     public var touchRate: Int
 
-    public init(view: Size, screenScale: Double, reduceMotion: Bool, touchRate: Int) {
+    /// The defaults are the format's (`ScenarioFormat.deviceFields`).
+    public init(view: Size, screenScale: Double, reduceMotion: Bool = false, touchRate: Int = 60) {
         self.view = view
         self.screenScale = screenScale
         self.reduceMotion = reduceMotion

@@ -29,35 +29,19 @@ extension ScenarioFormat {
         key("preset", ref("devicePreset")),
         key("view", ref("size", "View size in points [width, height]; with a preset, only its own.")),
         key("screenScale", number(R.screenScale, "σ, pixels per point; with a preset, only its own.")),
-        key("reduceMotion", boolean(default: false)),
-        key("touchRate", with(.object([("enum", .array(R.touchRates.map { .number(Double($0)) }))]),
-                              description: "Touch samples per second.", default: .number(60))),
-    ], rules: [("anyOf", .array([.object([("required", .array([.string("preset")]))]),
-                                 .object([("required", .array([.string("view"), .string("screenScale")]))])]))])
+    ] + deviceFields.map(\.property),
+        rules: [("anyOf", .array([.object([("required", .array([.string("preset")]))]),
+                                  .object([("required", .array([.string("view"), .string("screenScale")]))])]))])
 
     static let image = Object([
         key("width", integer(R.imageSide, "Stored width in pixels.")),
         key("height", integer(R.imageSide, "Stored height in pixels.")),
-        key("orientation", integer(R.orientation, "EXIF orientation.", default: 1)),
-        key("file", with(string, description: "A PNG or JPEG relative to this scenario; its size and orientation are read from it.")),
-    ], rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
-                                 .object([("required", .array([.string("width"), .string("height")]))])]))])
+    ] + imageFields.map(\.property),
+        rules: [("anyOf", .array([.object([("required", .array([.string("file")]))]),
+                                  .object([("required", .array([.string("width"), .string("height")]))])]))])
 
-    static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.", [
-        key("outputSize", integer(R.outputSize, default: 512)),
-        key("qualityMultiplier", number(R.qualityMultiplier, default: 1.25)),
-        key("maxZoomMultiplier", number(R.maxZoomMultiplier, default: 4)),
-        key("maskDiameterFraction", number(R.maskDiameterFraction, default: 0.82)),
-        key("showGrid", boolean(default: true)),
-        key("allowRotation", boolean(default: false)),
-        key("useLiquidGlassChrome", boolean(default: true)),
-        key("minPixelPerPoint", number(R.minPixelPerPoint, default: 1)),
-        key("encoding", either([pngEncoding.schema, jpegEncoding.schema])),
-    ])
-
-    static let pngEncoding = Object([key("format", constant(.string("png")), required: true)])
-    static let jpegEncoding = Object([key("format", constant(.string("jpeg")), required: true),
-                                      key("quality", number(R.jpegQuality, default: 0.9))])
+    static let config = Object("AvatarCropperConfig overrides; missing fields keep the spec's defaults.",
+                               configFields.map(\.property))
 
     static let backend = Object(
         "Scripted backend after confirm (R10–R12): each list is consumed in order; when it runs out, calls succeed after the default latency (crop 0.15 s, upload 0.3 s, profile 0.1 s).", [

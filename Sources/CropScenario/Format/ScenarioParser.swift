@@ -76,27 +76,21 @@ public enum ScenarioParser {
         try o.finish(allowed: Format.device.keys)
         let preset = try o.optional("preset").map { p throws(ScenarioError) in try self.preset(p) }
         let (view, scale) = try presetOrExplicit(o, preset)
-        let reduceMotion = try o.optional("reduceMotion")?.bool() ?? false
-        var rate = 60
-        if let t = o.optional("touchRate") {
-            rate = try t.integer(in: Limits.touchRates.min()!...Limits.touchRates.max()!)
-            guard Limits.touchRates.contains(rate) else { throw t.fail("touchRate must be 60 or 120, got \(rate)") }
-        }
-        return Device(view: view, screenScale: scale, reduceMotion: reduceMotion, touchRate: rate)
+        var device = Device(view: view, screenScale: scale)
+        try Format.deviceFields.read(o, into: &device)
+        return device
     }
 
     static func image(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
         let o = try r.object()
         try o.finish(allowed: Format.image.keys)
-        let fileReader = o.optional("file")
-        let file = try fileReader?.string()
-        let orientation = try o.optional("orientation").map { v throws(ScenarioError) in try v.integer(in: Limits.orientation) } ?? 1
+        var image = ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0))
+        try Format.imageFields.read(o, into: &image)
         // With a file the size may come from the file itself; without one it is required.
-        let width = try (file == nil ? o.required("width") : o.optional("width"))?.integer(in: Limits.imageSide) ?? 0
-        let height = try (file == nil ? o.required("height") : o.optional("height"))?.integer(in: Limits.imageSide) ?? 0
-        return ImageSpec(source: SourceImage(storedWidth: width, storedHeight: height,
-                                             orientation: Orientation(rawValue: orientation)!),
-                         file: file, fileLocation: fileReader?.location)
+        let required = image.file == nil
+        image.source.storedWidth = try (required ? o.required("width") : o.optional("width"))?.integer(in: Limits.imageSide) ?? 0
+        image.source.storedHeight = try (required ? o.required("height") : o.optional("height"))?.integer(in: Limits.imageSide) ?? 0
+        return image
     }
 
     /// The policies the scenario's expectations assume, checked against the vocabulary's list.
@@ -120,29 +114,7 @@ public enum ScenarioParser {
         guard let r else { return c }
         let o = try r.object()
         try o.finish(allowed: Format.config.keys)
-        if let v = o.optional("outputSize") { c.outputSize = try v.integer(in: Limits.outputSize) }
-        if let v = o.optional("qualityMultiplier") { c.qualityMultiplier = try v.number(in: Limits.qualityMultiplier, "qualityMultiplier") }
-        if let v = o.optional("maxZoomMultiplier") { c.maxZoomMultiplier = try v.number(in: Limits.maxZoomMultiplier, "maxZoomMultiplier") }
-        if let v = o.optional("maskDiameterFraction") {
-            c.maskDiameterFraction = try v.number(in: Limits.maskDiameterFraction, "maskDiameterFraction")
-        }
-        if let v = o.optional("showGrid") { c.showGrid = try v.bool() }
-        if let v = o.optional("allowRotation") { c.allowRotation = try v.bool() }
-        if let v = o.optional("useLiquidGlassChrome") { c.useLiquidGlassChrome = try v.bool() }
-        if let v = o.optional("minPixelPerPoint") { c.minPixelPerPoint = try v.number(in: Limits.minPixelPerPoint, "minPixelPerPoint") }
-        if let v = o.optional("encoding") {
-            let e = try v.object()
-            try e.finish(allowed: Format.jpegEncoding.keys)
-            switch try e.required("format").string() {
-            case "png":
-                if let q = e.optional("quality") { throw q.fail("PNG has no quality setting") }
-                c.encoding = .pngSRGB
-            case "jpeg":
-                c.encoding = .jpegSRGB(quality: try e.optional("quality")?.number(in: Limits.jpegQuality, "quality") ?? 0.9)
-            case let other:
-                throw try e.required("format").fail("format must be \"png\" or \"jpeg\", got \(quoted(other))")
-            }
-        }
+        try Format.configFields.read(o, into: &c)
         return c
     }
 
