@@ -206,6 +206,7 @@ let package = Package(
             name: "CropScenarioTests",
             dependencies: [
                 "CropScenario",
+                "CropText",
                 "CropVocabulary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
