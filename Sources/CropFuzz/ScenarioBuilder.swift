@@ -55,7 +55,7 @@ public enum ScenarioBuilder {
         case .confirm: .confirm
         case .retry: .retry
         }
-        return Step(time: seconds(s.start), action: action, path: path)
+        return Step(time: seconds(s.start), action: action, path: path, note: s.kind.rawValue)
     }
 
     /// `+ 0` turns −0 into 0, as the writer's "0" does: `==` cannot tell them apart, but `atan2`

@@ -14,7 +14,7 @@ public enum ScenarioWriter {
     public static func json(_ trace: Trace, name: String, description: String, schema: String? = nil, mirror: Bool = false) -> String {
         var s = ScenarioBuilder.scenario(trace, id: "fuzz", name: name, description: description)
         if mirror { s.metamorphic = [.mirror] }
-        return ScenarioEncoder.text(s, schema: schema, notes: trace.steps.map(\.kind.rawValue))
+        return ScenarioEncoder.text(s, schema: schema)
     }
 
     /// Parses the text `json` gives: the same path every scenario file takes.

@@ -77,19 +77,6 @@ public actor Studio {
         Device(view: preset?.view ?? view, screenScale: preset?.screenScale ?? screenScale, reduceMotion: false, touchRate: 60)
     }
 
-    /// The preset a scenario file names (`"device": "ipad"` or `{ "preset": "ipad", … }`), for
-    /// the page's picker and for the branch to name it too.
-    static func preset(in members: [JSONValue.Member]) -> DevicePreset? {
-        guard let device = members.first(where: { $0.key == "device" })?.value else { return nil }
-        switch device.kind {
-        case .string(let name): return DevicePreset.named(name)
-        case .object(let fields):
-            guard case .string(let name)? = fields.first(where: { $0.key == "preset" })?.value.kind else { return nil }
-            return DevicePreset.named(name)
-        default: return nil
-        }
-    }
-
     /// A device the page picked for a new recording: a preset's name, nothing else.
     static func preset(named name: String) throws(Failure) -> DevicePreset {
         guard let preset = DevicePreset.named(name) else { throw Failure(400, DevicePreset.unknown(name)) }
@@ -199,16 +186,13 @@ public actor Studio {
         let loaded = ScenarioLoader.load([path])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         if let error = (loaded.errors + photos.errors).first { throw Failure(400, error.description) }
-        guard let scenario = photos.scenarios.first, let data = FileManager.default.contents(atPath: path),
-              case .object(let members)? = try? JSONParser.parse(Array(data)).kind else {
-            throw Failure(400, "\(path): no scenario in the file")
-        }
+        guard let scenario = photos.scenarios.first else { throw Failure(400, "\(path): no scenario in the file") }
         let photo = ScenarioPhotos.path(of: scenario).map(Self.absolute)
         var setup = Recording.setup(device: scenario.device, image: loaded.scenarios[0].image)
         setup.image.file = photo
         setup.config = scenario.config
         setup.backend = scenario.backend
-        return (scenario, setup, Self.preset(in: members), photo)
+        return (scenario, setup, loaded.documents[0].preset, photo)
     }
 
     /// Copies the opened scenario's inputs up to `tick` into the recording, step by step in the

@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    /// What a file states beside the scenario survives too: the `$schema` reference, the preset
+    /// named for the device, and the steps' notes.
+    @Test func aDocumentReadsBackWithItsSchemaPresetAndNotes() async {
+        await propertyCheck(count: 200, input: Gen.uint64()) { seed in
+            var gen = ScenarioGen(seed: seed)
+            let d = gen.document()
+            let text = ScenarioEncoder.text(d)
+            let back = try ScenarioParser.document(Array(text.utf8), file: "g.json", id: "g")
+            #expect(back.scenario == d.scenario && back.schema == d.schema && back.preset == d.preset, "\(text)")
+            #expect(ScenarioEncoder.text(back) == text)
+        }
+    }
+
     /// Suite files are written for reading (notes, layout, key order), so they need not be in
     /// canonical form; their canonical form holds the same scenario and is a fixed point.
     @Test(arguments: Repository.scenarioFiles) func everySuiteFileSurvivesTheEncoder(_ file: String) throws {

@@ -29,12 +29,25 @@ struct ScenarioGen: RandomNumberGenerator {
     }
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 
+    /// A scenario with what a file states beside it: sometimes a `$schema` reference, and
+    /// sometimes a preset named for the device (then the device is the preset's size).
+    mutating func document() -> ScenarioDocument {
+        var d = ScenarioDocument(scenario: scenario(), schema: bool() ? nil : pick(["../schema.json", "schema.json"]))
+        if bool() {
+            let preset = pick(DevicePreset.all)
+            (d.scenario.device.view, d.scenario.device.screenScale) = (preset.view, preset.screenScale)
+            d.preset = preset
+        }
+        return d
+    }
+
     mutating func scenario() -> Scenario {
         var steps: [Step] = []
         var t = 0.0
         for i in 0..<int(0...6) {
             t += number(0...1)
-            steps.append(Step(time: t, action: action(path: "$.steps[\(i)]"), path: "$.steps[\(i)]"))
+            steps.append(Step(time: t, action: action(path: "$.steps[\(i)]"), path: "$.steps[\(i)]",
+                              note: int(0...3) == 0 ? pick(["pan", "a \"quoted\" note", ""]) : nil))
         }
         var s = Scenario(id: "g", file: "g.json", name: pick(["g", "a \"quoted\" name", "ünïcode\ttab"]),
                          description: bool() ? "" : "d\n2", covers: bool() ? [] : ["R2.1", "R12.3"],

@@ -3,7 +3,7 @@ import CropText
 import CropVocabulary
 import Testing
 
-/// `config` is read, written and described by one table (`ScenarioFormat.configFields`), so the
+/// `config` is read, written and described by one table (`ScenarioFormat.configTable`), so the
 /// schema's defaults, the parser's defaults and the keys the encoder leaves out are the same.
 @Suite struct ConfigFieldTests {
     func config(_ members: String) throws(ScenarioError) -> AvatarCropperConfig {
@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func everyStatedDefaultIsTheSpecsAndIsLeftOut() throws {
-        let defaulted = ScenarioFormat.configFields.filter { schemaDefault($0) != nil }
-        #expect(defaulted.count == ScenarioFormat.configFields.count - 1, "every key but encoding states its default")
+        let defaulted = ScenarioFormat.configTable.fields.filter { schemaDefault($0) != nil }
+        #expect(defaulted.count == ScenarioFormat.configTable.fields.count - 1, "every key but encoding states its default")
         for field in defaulted {
             let c = try config(#"{ "\#(field.key)": \#(schemaDefault(field)!) }"#)
             #expect(c == AvatarCropperConfig(), "\(field.key)")
@@ -37,8 +37,8 @@ import Testing
         #expect(c.outputSize == 1024 && c.qualityMultiplier == 2 && c.maxZoomMultiplier == 8 && c.maskDiameterFraction == 0.5)
         #expect(!c.showGrid && c.allowRotation && !c.useLiquidGlassChrome && c.minPixelPerPoint == 0.5)
         #expect(c.encoding == .jpegSRGB(quality: 0.75))
-        #expect(ScenarioEncoder.config(c) == text)
-        #expect(ScenarioFormat.config.keys == ScenarioFormat.configFields.map(\.key))
+        #expect(ScenarioFormat.configTable.encode(c) == text)
+        #expect(ScenarioFormat.config.keys == ScenarioFormat.configTable.fields.map(\.key))
     }
 
     @Test func aValueOutOfRangeIsAnErrorAtItsKey() {
@@ -53,7 +53,7 @@ import Testing
     }
 }
 
-/// The `device` keys beside its size come from `ScenarioFormat.deviceFields` the same way.
+/// The `device` keys beside its size come from `ScenarioFormat.deviceTable` the same way.
 @Suite struct DeviceFieldTests {
     func scenario(device: String) throws(ScenarioError) -> Scenario {
         let text = #"{ "name": "d", "device": \#(device), "image": { "width": 40, "height": 30 } }"#
@@ -62,13 +62,13 @@ import Testing
 
     @Test func theStatedDefaultsAreLeftOut() throws {
         let s = try scenario(device: #"{ "preset": "ipad", "reduceMotion": false, "touchRate": 60 }"#)
-        #expect(ScenarioEncoder.device(s.device, preset: DevicePreset.named("ipad")) == #""ipad""#)
+        #expect(ScenarioFormat.writeDevice(DeviceSpec(device: s.device, preset: DevicePreset.named("ipad"))) == #""ipad""#)
     }
 
     @Test func otherValuesReadAndWriteAfterTheSize() throws {
         let s = try scenario(device: #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
         #expect(s.device == Device(view: Size(width: 400, height: 800), screenScale: 2, reduceMotion: true, touchRate: 120))
-        #expect(ScenarioEncoder.device(s.device) == #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
+        #expect(ScenarioFormat.writeDevice(DeviceSpec(device: s.device)) == #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
     }
 
     @Test func aTouchRateBetweenTheTwoIsAnErrorAtItsKey() {
@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-/// The `image` keys beside its size come from `ScenarioFormat.imageFields`.
+/// The `image` keys beside its size come from `ScenarioFormat.imageTable`.
 @Suite struct ImageFieldTests {
     func image(_ members: String) throws(ScenarioError) -> ImageSpec {
         let text = #"{ "name": "i", "device": "ipad", "image": \#(members) }"#
@@ -89,8 +89,8 @@ import Testing
         let i = try image(text)
         #expect(i.source == SourceImage(storedWidth: 40, storedHeight: 30, orientation: .right) && i.file == "photo.png")
         #expect(i.fileLocation?.line == 1)
-        #expect(ScenarioEncoder.image(i) == text)
-        #expect(ScenarioEncoder.image(try image(#"{ "width": 40, "height": 30, "orientation": 1 }"#)) == #"{ "width": 40, "height": 30 }"#)
+        #expect(ScenarioFormat.imageTable.encode(i) == text)
+        #expect(ScenarioFormat.imageTable.encode(try image(#"{ "width": 40, "height": 30, "orientation": 1 }"#)) == #"{ "width": 40, "height": 30 }"#)
     }
 
     @Test func aFileMakesTheSizeOptional() throws {

@@ -1,77 +1,26 @@
 import CropText
 import CropVocabulary
 
-/// Steps: each action in its shortest form (defaults left out; a pinch whose span stays and
-/// that turns is written as `pinch`, which reads back to the same value as `rotate`).
+/// What the tables share: a step's layout, and the gestures' points, sizes and fingers.
 extension ScenarioEncoder {
-    static func step(_ s: Step, note: String?) -> String {
-        object([("at", number(s.time))] + (note.map { [("note", jsonString($0))] } ?? []) + [(s.action.name, action(s.action))])
-    }
-
-    static func action(_ a: Action) -> String {
-        switch a {
-        case .drag(let d): drag(d)
-        case .pinch(let p): pinch(p)
-        case .twoFingerDrag(let d): twoFingerDrag(d)
-        case .tap(let p): point(p)
-        case .doubleTap(let p, let interval):
-            interval == Gesture.doubleTapInterval ? point(p) : object([("at", point(p)), ("interval", number(interval))])
-        case .longTouch(let p, let duration):
-            object([("at", point(p))] + optional("duration", duration, Gesture.longTouchDuration))
-        case .touches(let tracks): array(tracks.map(track))
-        case .slider(let percent, let animated): animated ? number(percent) : object([("to", number(percent)), ("animated", "false")])
-        case .increment(let n), .decrement(let n): "\(n)"
-        case .resize(let size): self.size(size)
-        case .reduceMotion(let on): "\(on)"
-        case .recenter, .rotate90, .memoryWarning, .cancelTouches, .confirm, .cancel, .retry: "true"
-        }
-    }
-
-    static func drag(_ d: Drag) -> String {
-        let points: [(String, String)] = d.points.count == 2
-            ? [("from", point(d.points[0])), ("to", point(d.points[1]))] : [("path", array(d.points.map(point)))]
-        return object(points + optional("duration", d.duration, 0.3) + easing(d.easing) + optional("hold", d.hold, 0))
-    }
-
-    static func pinch(_ p: Pinch) -> String {
-        var members = p.center == .center ? [] : [("center", point(p.center))]
-        members += [("from", number(p.fromSpan)), ("to", number(p.toSpan))]
-        members += optional("duration", p.duration, 0.4) + easing(p.easing)
-        if p.drift != .zero { members.append(("drift", array([number(p.drift.x), number(p.drift.y)]))) }
-        members += optional("angle", p.angle, 0) + optional("rotate", p.rotation, 0) + optional("hold", p.hold, 0)
-        return object(members)
-    }
-
-    static func twoFingerDrag(_ d: TwoFingerDrag) -> String {
-        object([("from", point(d.from)), ("to", point(d.to))] + optional("span", d.span, 120) + optional("duration", d.duration, 0.3)
-            + easing(d.easing) + optional("angle", d.angle, 0))
-    }
-
-    static func track(_ t: TouchTrack) -> String {
-        switch t.body {
-        case .actions(let actions): object([("finger", jsonString(t.finger)), ("actions", array(actions.map(pointerAction)))])
-        case .samples(let samples): object([("finger", jsonString(t.finger)), ("samples", sampleLines(samples))])
-        }
-    }
+    /// `{ "at": …, "note": …, "<action>": … }`, the action in its shortest form.
+    static func step(_ s: Step) -> String { ScenarioFormat.stepTable.encode(s) }
 
     /// Raw samples one per line under their step: a recorded finger holds hundreds, which a
     /// reader scans (and trims) line by line.
     static func sampleLines(_ samples: [RawSample]) -> String {
-        samples.isEmpty ? "[]" : "[\n        " + samples.map(sample).joined(separator: ",\n        ") + "\n      ]"
+        samples.isEmpty ? "[]" : "[\n        " + samples.map(ScenarioFormat.sampleTable.encode).joined(separator: ",\n        ") + "\n      ]"
     }
 
     static func pointerAction(_ a: PointerAction) -> String {
-        switch a {
-        case .down(let p): object([("type", "\"down\""), ("at", point(p))])
-        case .move(let p, let duration): object([("type", "\"move\""), ("to", point(p))] + optional("duration", duration, 0))
-        case .pause(let duration): object([("type", "\"pause\""), ("duration", number(duration))])
-        case .up: object([("type", "\"up\"")])
-        case .cancel: object([("type", "\"cancel\"")])
+        let table = ScenarioFormat.pointerTable
+        return switch a {
+        case .down(let p): table(.down).encode(PointerDraft(at: p))
+        case .move(let p, let duration): table(.move).encode(PointerDraft(at: p, duration: duration))
+        case .pause(let duration): table(.pause).encode(PointerDraft(duration: duration))
+        case .up: table(.up).encode(PointerDraft())
+        case .cancel: table(.cancel).encode(PointerDraft())
         }
-    }
-
-    static func sample(_ s: RawSample) -> String {
-        object([("t", number(s.time)), ("at", point(s.point)), ("phase", jsonString(s.phase.rawValue))])
     }
 
     /// `[x, y]` in points or `"NN%"`; `"center"` for the view's center.
@@ -85,9 +34,5 @@ extension ScenarioEncoder {
         return p == .center ? "\"center\"" : array([coordinate(p.x), coordinate(p.y)])
     }
 
-    static func easing(_ e: Easing) -> [(String, String)] { e == .easeInOut ? [] : [("easing", jsonString(e.rawValue))] }
-
-    static func optional(_ key: String, _ value: Double, _ standard: Double) -> [(String, String)] {
-        value == standard ? [] : [(key, number(value))]
-    }
+    static func size(_ s: Size) -> String { array([number(s.width), number(s.height)]) }
 }

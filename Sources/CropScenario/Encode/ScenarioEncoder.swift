@@ -4,33 +4,20 @@ import CropVocabulary
 /// Writes a `Scenario` as scenario text that `ScenarioParser` reads back to the same value
 /// (`ScenarioEncoderTests`). The canonical form: top-level keys in the schema's order, one per
 /// line; one step and one checkpoint per line (a track's raw samples one per line under it);
-/// every other object on one line (`{ "key": value, … }`); keys whose value is the format's
-/// default left out; numbers in `formatExactNumber`'s spelling, so a written file never drifts
-/// from the value it came from.
+/// every other object on one line (`{ "key": value, … }`), its keys in its table's order; keys
+/// whose value is the format's default left out; numbers in `formatExactNumber`'s spelling, so
+/// a written file never drifts from the value it came from.
 public enum ScenarioEncoder {
     /// The scenario's text; `schema` is the `$schema` reference relative to where it is saved,
-    /// `notes` the steps' `note`s in step order (the parser reads and drops them), `preset` the
-    /// device preset to name instead of the view and σ it stands for (ignored when they differ).
-    public static func text(_ s: Scenario, schema: String? = nil, notes: [String] = [], preset: DevicePreset? = nil) -> String {
-        var members: [(String, String)] = []
-        if let schema { members.append(("$schema", jsonString(schema))) }
-        members.append(("name", jsonString(s.name)))
-        if !s.description.isEmpty { members.append(("description", jsonString(s.description))) }
-        if !s.covers.isEmpty { members.append(("covers", array(s.covers.map(jsonString)))) }
-        members.append(("device", device(s.device, preset: preset)))
-        members.append(("image", image(s.image)))
-        if let config = config(s.config) { members.append(("config", config)) }
-        if s.backend != .none { members.append(("backend", backend(s.backend))) }
-        if !s.steps.isEmpty {
-            members.append(("steps", lines(s.steps.enumerated().map { step($1, note: $0 < notes.count ? notes[$0] : nil) })))
-        }
-        if let expect = expectations(s.expect) { members.append(("expect", expect)) }
-        if !s.checkpoints.isEmpty { members.append(("checkpoints", lines(s.checkpoints.map(checkpoint)))) }
-        if !s.policies.isEmpty { members.append(("policies", policies(s.policies))) }
-        if !s.metamorphic.isEmpty {
-            members.append(("metamorphic", array(Metamorphic.allCases.filter(s.metamorphic.contains).map { jsonString($0.rawValue) })))
-        }
-        return "{\n" + members.map { "  \(jsonString($0)): \($1)" }.joined(separator: ",\n") + "\n}\n"
+    /// `preset` the device preset to name instead of the view and σ it stands for (ignored when
+    /// they differ).
+    public static func text(_ s: Scenario, schema: String? = nil, preset: DevicePreset? = nil) -> String {
+        text(ScenarioDocument(scenario: s, schema: schema, preset: preset))
+    }
+
+    /// The document's text: its top-level keys (`ScenarioFormat.topTable`) one per line.
+    public static func text(_ d: ScenarioDocument) -> String {
+        "{\n" + ScenarioFormat.topTable.members(d).map { "  \(jsonString($0)): \($1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
     /// An `expect` block on one line, keys in `ExpectationField.all`'s order; nil when it states nothing.
@@ -41,10 +28,6 @@ public enum ScenarioEncoder {
 
     static func checkpoint(_ c: Checkpoint) -> String {
         object([("at", number(c.time))] + ExpectationField.all.compactMap { field in field.encode(c.expect).map { (field.key, $0) } })
-    }
-
-    static func policies(_ assumed: [String: String]) -> String {
-        object(Policies.descriptors.compactMap { d in assumed[d.name].map { (d.name, jsonString($0)) } })
     }
 
     // MARK: JSON text

@@ -6,9 +6,9 @@ import CropVocabulary
 extension ScenarioFormat {
     typealias ConfigField = ObjectField<AvatarCropperConfig>
 
-    static let configFields: [ConfigField] = {
+    static let configTable: ObjectTable<AvatarCropperConfig> = {
         let d = AvatarCropperConfig()
-        return [
+        return ObjectTable("AvatarCropperConfig overrides; missing fields keep the spec's defaults.", [
             .integer("outputSize", \.outputSize, Range.outputSize, defaults: d),
             .number("qualityMultiplier", \.qualityMultiplier, Range.qualityMultiplier, defaults: d),
             .number("maxZoomMultiplier", \.maxZoomMultiplier, Range.maxZoomMultiplier, defaults: d),
@@ -26,7 +26,7 @@ extension ScenarioFormat {
                                 ScenarioEncoder.object([("format", "\"jpeg\""), ("quality", ScenarioEncoder.number(quality))])
                             }
                         }),
-        ]
+        ])
     }()
 
     static let pngEncoding = Object([key("format", constant(.string("png")), required: true)])

@@ -46,37 +46,9 @@ public struct DevicePreset: Sendable, Hashable {
 }
 
 extension ScenarioParser {
-    /// `"device": "iphone-15"`: the preset's view and σ with the defaults for the rest.
-    static func presetDevice(_ r: JSONReader) throws(ScenarioError) -> Device {
-        let p = try preset(r)
-        return Device(view: p.view, screenScale: p.screenScale)
-    }
-
     static func preset(_ r: JSONReader) throws(ScenarioError) -> DevicePreset {
         let name = try r.string()
         guard let p = DevicePreset.named(name) else { throw r.fail(DevicePreset.unknown(name)) }
         return p
-    }
-
-    /// `view` and `screenScale` from a device object: both explicit, or the preset's. With a
-    /// preset an explicit value is allowed only when it is the preset's own, so that an edited
-    /// size never silently loses to (or overrides) the name beside it.
-    static func presetOrExplicit(_ o: ObjectReader, _ preset: DevicePreset?) throws(ScenarioError) -> (Size, Double) {
-        guard let preset else {
-            return (try size(o.required("view")), try o.required("screenScale").number(in: Limits.screenScale, "screenScale"))
-        }
-        if let v = o.optional("view") {
-            let view = try size(v)
-            guard view == preset.view else {
-                throw v.fail("[\(formatNumber(view.width)), \(formatNumber(view.height))] conflicts with preset \(quoted(preset.name)) (\(formatNumber(preset.view.width))×\(formatNumber(preset.view.height))); give the preset or the view, not both")
-            }
-        }
-        if let s = o.optional("screenScale") {
-            let scale = try s.number(in: Limits.screenScale, "screenScale")
-            guard scale == preset.screenScale else {
-                throw s.fail("\(formatNumber(scale)) conflicts with preset \(quoted(preset.name)) (σ \(formatNumber(preset.screenScale))); give the preset or the screenScale, not both")
-            }
-        }
-        return (preset.view, preset.screenScale)
     }
 }

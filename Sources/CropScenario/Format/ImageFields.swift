@@ -1,13 +1,13 @@
 import CropText
 import CropVocabulary
 
-/// The `image` keys beside its size: one entry each. Whether `width` and `height` are required
-/// depends on `file` (a file's size may come from the file), so those two stay in
-/// `ScenarioFormat.image` and `ScenarioParser.image`, read after this table.
+/// `image`: the stored size, required unless a `file` gives it, then the orientation and the file.
 extension ScenarioFormat {
     typealias ImageField = ObjectField<ImageSpec>
 
-    static let imageFields: [ImageField] = [
+    static let imageTable = ObjectTable<ImageSpec>([
+        side("width", \.source.storedWidth, "Stored width in pixels."),
+        side("height", \.source.storedHeight, "Stored height in pixels."),
         ImageField(key: "orientation", schema: integer(Range.orientation, "EXIF orientation.", default: Orientation.up.rawValue),
                    parse: { r, i throws(ScenarioError) in i.source.orientation = Orientation(rawValue: try r.integer(in: Range.orientation))! },
                    encode: { i in i.source.orientation == .up ? nil : "\(i.source.orientation.rawValue)" }),
@@ -18,5 +18,18 @@ extension ScenarioFormat {
                        i.fileLocation = r.location
                    },
                    encode: { i in i.file.map(jsonString) }),
-    ]
+    ])
+
+    /// A side of the stored image. With a file it may be left out (0 until the file is read).
+    static func side(_ key: String, _ path: ImageField.Path<Int>, _ description: String) -> ImageField {
+        ImageField(key: key, schema: integer(Range.imageSide, description), .unless("file"),
+                   parse: { r, i throws(ScenarioError) in i[keyPath: path] = try r.integer(in: Range.imageSide) },
+                   encode: { i in i.file != nil && i[keyPath: path] == 0 ? nil : "\(i[keyPath: path])" })
+    }
+
+    static func readImage(_ r: JSONReader) throws(ScenarioError) -> ImageSpec {
+        var image = ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0))
+        try imageTable.read(r, into: &image)
+        return image
+    }
 }

@@ -1,18 +1,34 @@
-/// One optional key of a setup object (`config`, …), declared once: its schema, how the parser
-/// reads it into the object's value, and how the encoder writes it back. The object's schema,
-/// its parser and its encoder all walk one table of these, as they walk `ExpectationField.all`
-/// for `expect`, so a new key is one entry in the table.
+/// One key of an object of the format, declared once: its schema, whether it must be there, how
+/// the parser reads it into the object's value, and how the encoder writes it back. An
+/// `ObjectTable` of these is the whole object: its schema, its parser and its encoder all walk
+/// the one list, so a new key is one entry.
 struct ObjectField<Value>: Sendable {
     typealias Parse = @Sendable (JSONReader, inout Value) throws(ScenarioError) -> Void
     typealias Encode = @Sendable (Value) -> String?
 
+    /// Whether the key must be present. `unless(other)`: required when `other` is absent (an
+    /// image's size, which a `file` can give instead). Presence is the object's shape, checked
+    /// before any value is read.
+    enum Presence: Sendable, Equatable {
+        case optional, required, unless(String)
+    }
+
     let key: String
     let schema: SchemaJSON
+    var presence: Presence = .optional
     let parse: Parse
     /// The value's JSON text, nil when the value holds the format's default (the key is left out).
     let encode: Encode
 
-    var property: ScenarioFormat.Property { ScenarioFormat.key(key, schema) }
+    init(key: String, schema: SchemaJSON, _ presence: Presence = .optional, parse: @escaping Parse, encode: @escaping Encode) {
+        self.key = key
+        self.schema = schema
+        self.presence = presence
+        self.parse = parse
+        self.encode = encode
+    }
+
+    var property: ScenarioFormat.Property { ScenarioFormat.key(key, schema, required: presence == .required) }
 
     typealias Path<T> = WritableKeyPath<Value, T> & Sendable
 
@@ -40,18 +56,15 @@ struct ObjectField<Value>: Sendable {
                            parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.bool() },
                            encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
     }
-}
 
-extension Array {
-    /// Reads every key of the table that `o` states into `value`, in the table's order.
-    func read<Value>(_ o: ObjectReader, into value: inout Value) throws(ScenarioError) where Element == ObjectField<Value> {
-        for field in self {
-            if let v = o.optional(field.key) { try field.parse(v, &value) }
-        }
-    }
-
-    /// The members `value` states, in the table's order.
-    func members<Value>(_ value: Value) -> [(String, String)] where Element == ObjectField<Value> {
-        compactMap { field in field.encode(value).map { (field.key, $0) } }
+    /// A key whose schema is a shared definition (`time`, `point`, …) and whose value the
+    /// parser's primitive reads; left out when it equals `standard`.
+    static func value<T: Equatable & Sendable>(
+        _ key: String, _ path: Path<T>, _ schema: SchemaJSON, _ presence: Presence = .optional, standard: T? = nil,
+        read: @escaping @Sendable (JSONReader) throws(ScenarioError) -> T, write: @escaping @Sendable (T) -> String
+    ) -> ObjectField {
+        ObjectField(key: key, schema: schema, presence,
+                    parse: { r, v throws(ScenarioError) in v[keyPath: path] = try read(r) },
+                    encode: { v in v[keyPath: path] == standard ? nil : write(v[keyPath: path]) })
     }
 }

@@ -60,7 +60,7 @@ public struct Device: Sendable, Hashable {
     /// Touch samples per second: 60, or 120 on ProMotion displays.
     public var touchRate: Int
 
-    /// The defaults are the format's (`ScenarioFormat.deviceFields`).
+    /// The defaults are the format's (`ScenarioFormat.deviceTable`).
     public init(view: Size, screenScale: Double, reduceMotion: Bool = false, touchRate: Int = 60) {
         self.view = view
         self.screenScale = screenScale
@@ -96,11 +96,14 @@ public struct Step: Sendable, Equatable {
     public var action: Action
     /// JSON path of the step, for messages (`$.steps[3]`).
     public var path: String
+    /// A reader's note on the step (the fuzzer names the kind of input); it does not change the run.
+    public var note: String?
 
-    public init(time: Double, action: Action, path: String) {
+    public init(time: Double, action: Action, path: String, note: String? = nil) {
         self.time = time
         self.action = action
         self.path = path
+        self.note = note
     }
 }
 

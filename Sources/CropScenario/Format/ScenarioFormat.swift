@@ -1,10 +1,11 @@
 import CropVocabulary
 
-/// The scenario format declared once: every object's keys with their types, ranges, defaults and
-/// descriptions. `ScenarioSchema` writes `Scenarios/schema.json` from this table (`cropsim
-/// schema`); `ScenarioParser` takes each object's allowed keys and every range from it. What a
-/// schema cannot say (touches in time order, a finger landing before it moves, unique finger
-/// names, the mirror check without resizes) is the parser's alone.
+/// The scenario format declared once: every object a table of keys (`ObjectTable`), each key with
+/// its type, range, default, description, reader and writer. `ScenarioSchema` writes
+/// `Scenarios/schema.json` from the tables (`cropsim schema`), `ScenarioParser` reads with them
+/// and `ScenarioEncoder` writes with them. What a schema cannot say (touches in time order, a
+/// finger landing before it moves, unique finger names, the mirror check without resizes) is in
+/// the keys' readers alone.
 public enum ScenarioFormat {
     /// A key of an object: its schema, and whether it must be present.
     public struct Property: Sendable {

@@ -8,8 +8,11 @@ public enum ScenarioLoader {
     static let ignoredNames: Set<String> = ["schema.json"]
 
     public struct Loaded: Sendable {
-        public var scenarios: [Scenario] = []
+        /// Each file as it states itself (with its `$schema` and device preset), in load order.
+        public var documents: [ScenarioDocument] = []
         public var errors: [ScenarioError] = []
+
+        public var scenarios: [Scenario] { documents.map(\.scenario) }
     }
 
     /// One load is one run: the same file reached twice (named twice, or through two folders) is
@@ -36,7 +39,7 @@ public enum ScenarioLoader {
             }
             fileOfID[id] = file
             do {
-                loaded.scenarios.append(try ScenarioParser.parse(contents.bytes, file: file, id: id))
+                loaded.documents.append(try ScenarioParser.document(contents.bytes, file: file, id: id))
             } catch {
                 loaded.errors.append(error)
             }
