@@ -24,7 +24,7 @@ extension ScenarioGen {
                                 rotation: number(-720...720), hold: time()))
         case .twoFingerDrag:
             return .twoFingerDrag(TwoFingerDrag(from: point(), to: point(), span: number(0...400), duration: time(), easing: easing(),
-                                                angle: number(-360...360)))
+                                                angle: number(-360...360), hold: time()))
         case .tap: return .tap(point())
         case .doubleTap: return .doubleTap(point(), interval: bool() ? Gesture.doubleTapInterval : time())
         case .longTouch: return .longTouch(point(), duration: time())

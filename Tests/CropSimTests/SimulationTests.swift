@@ -47,6 +47,20 @@ import Testing
         #expect(abs(b.x - a.x) == 300 && a.y == 400 && (a.x + b.x) / 2 == 200)
     }
 
+    /// `hold` keeps both fingers at the end until they lift, with no move in between, and the
+    /// step's input lasts that much longer (the scenario's budget counts it).
+    @Test func aTwoFingerDragHoldsBeforeLifting() throws {
+        let s = try scenario(#"{ "at": 0.5, "twoFingerDrag": { "from": [200, 400], "to": [260, 400], "duration": 0.25, "hold": 0.2 } }"#)
+        #expect(s.steps[0].action.duration == 0.45)
+        let inputs = TraceSynthesizer.inputs(for: s)
+        let ups = inputs.filter { if case .touch(_, _, .up) = $0.kind { true } else { false } }
+        let lastMove = inputs.filter { if case .touch(_, _, .move) = $0.kind { true } else { false } }.map(\.time).max()
+        #expect(ups.count == 2 && ups.allSatisfy { $0.time == 950_000 })
+        #expect(lastMove == 750_000)
+        let unheld = try scenario(#"{ "at": 0.5, "twoFingerDrag": { "from": [200, 400], "to": [260, 400], "duration": 0.25 } }"#)
+        #expect(TraceSynthesizer.inputs(for: unheld).last?.time == 750_000)
+    }
+
     @Test func aSplineDragPassesThroughItsKeyPoints() throws {
         let s = try scenario(#"{ "at": 0, "drag": { "path": [[100, 100], [200, 150], [300, 100]], "duration": 1, "easing": "linear" } }"#,
                              device: #""view": [393, 852], "screenScale": 3, "touchRate": 60"#)

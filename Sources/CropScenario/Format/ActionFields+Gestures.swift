@@ -103,6 +103,7 @@ extension ScenarioFormat {
         .time("duration", \.duration, standard: standardTwoFingerDrag.duration),
         .easing(\.easing),
         .angle(\.angle),
+        .time("hold", \.hold, standard: 0),
     ])
 
     // MARK: A point, or an object with the point and more

@@ -134,7 +134,7 @@ public enum Action: Sendable, Equatable {
         switch self {
         case .drag(let d): d.duration + d.hold
         case .pinch(let p): p.duration + p.hold
-        case .twoFingerDrag(let d): d.duration
+        case .twoFingerDrag(let d): d.duration + d.hold
         case .tap: Gesture.tapDuration
         case .doubleTap(_, let interval): interval + Gesture.tapDuration
         case .longTouch(_, let duration): duration
@@ -258,6 +258,8 @@ public struct TwoFingerDrag: Sendable, Equatable {
     public var duration: Double
     public var easing: Easing
     public var angle: Double
+    /// The fingers rest at the end this long before lifting, so the pan ends without a flick.
+    public var hold: Double = 0
 }
 
 /// A raw track for one finger: W3C-style pointer actions, or recorded samples.

@@ -105,7 +105,7 @@ public enum TraceSynthesizer {
             case .twoFingerDrag(let d):
                 let a = d.from.resolve(in: view), b = d.to.resolve(in: view)
                 let offset = Self.direction(d.angle) * (d.span / 2)
-                fingers(count: 2, start: t, duration: d.duration, hold: 0, easing: d.easing) { e in
+                fingers(count: 2, start: t, duration: d.duration, hold: d.hold, easing: d.easing) { e in
                     let center = a + (b - a) * e
                     return [center - offset, center + offset]
                 }
