@@ -15,7 +15,7 @@ struct ObjectField<Value>: Sendable {
 
     let key: String
     let schema: SchemaJSON
-    var presence: Presence = .optional
+    let presence: Presence
     let parse: Parse
     /// The value's JSON text, nil when the value holds the format's default (the key is left out).
     let encode: Encode
@@ -57,8 +57,8 @@ struct ObjectField<Value>: Sendable {
                            encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
     }
 
-    /// A key whose schema is a shared definition (`time`, `point`, …) and whose value the
-    /// parser's primitive reads; left out when it equals `standard`.
+    /// A key whose value `read` reads and `write` writes: left out when it equals `standard`,
+    /// always written when there is no standard.
     static func value<T: Equatable & Sendable>(
         _ key: String, _ path: Path<T>, _ schema: SchemaJSON, _ presence: Presence = .optional, standard: T? = nil,
         read: @escaping @Sendable (JSONReader) throws(ScenarioError) -> T, write: @escaping @Sendable (T) -> String
