@@ -182,6 +182,7 @@ let package = Package(
             dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS"]
         ),
         .testTarget(name: "CropFilesTests", dependencies: ["CropFiles", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CropTextTests", dependencies: ["CropText"]),
         .testTarget(
             name: "CropPhotosTests",
             dependencies: ["CropPhotos", "CropImaging", "CropReport", "CropScenario", "CropSim", "CropVocabulary"]
