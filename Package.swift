@@ -181,6 +181,12 @@ let package = Package(
             name: "CropImagingTests",
             dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS"]
         ),
+        .testTarget(name: "CropFilesTests", dependencies: ["CropFiles", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CropTextTests", dependencies: ["CropText"]),
+        .testTarget(
+            name: "CropPhotosTests",
+            dependencies: ["CropPhotos", "CropImaging", "CropReport", "CropScenario", "CropSim", "CropVocabulary"]
+        ),
         .testTarget(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
@@ -223,13 +229,10 @@ let package = Package(
             dependencies: [
                 "CropScenario",
                 "CropSim",
-                "CropSpec",
                 "CropVocabulary",
                 "CropModel",
                 "CropPhotos",
-                "CropImaging",
                 "CropReport",
-                "CropFiles",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

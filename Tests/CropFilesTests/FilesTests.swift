@@ -1,13 +1,10 @@
 import CropFiles
-import CropPhotos
-import CropReport
-import CropSim
 import Foundation
 import PropertyBased
 import Testing
 
-/// How commands open what they are given (`Sources/CropFiles`) and the output folders built on
-/// it: paths as bytes, names from inputs, non-regular files, inputs never replaced.
+/// How commands open what they are given (`Sources/CropFiles`): paths as bytes, names from
+/// inputs, non-regular files.
 @Suite struct FilesTests {
     let root: String
 
@@ -72,27 +69,5 @@ import Testing
         #expect(try ReadableFile(root + "/link").readAll(limit: 1) == [0x78])
         #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/file").readAll(limit: 0) }
         #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root) }
-    }
-
-    /// A batch folder whose `thumbs/` is a link out is refused before anything is written
-    /// through it; a journal with lines of another tool refuses the folder and stays as it was.
-    @Test func aPhotosFolderIsOursInsideToo() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let outside = root + "/outside"
-        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        let folder = try PhotoBatchFolder(root + "/batch")
-        try folder.prepare()
-        try FileManager.default.removeItem(atPath: root + "/batch/thumbs")
-        try FileManager.default.createSymbolicLink(atPath: root + "/batch/thumbs", withDestinationPath: outside)
-        #expect(throws: OutputError.self) { try folder.prepare() }
-        #expect(throws: OutputError.self) { try folder.add([1, 2, 3], at: "thumbs/x.png") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
-
-        let journal = root + "/batch/" + PhotoJournal.fileName
-        let foreign = (0..<1000).map { "{\"name\":\"foreign\",\"n\":\($0)}\n" }.joined()
-        try foreign.write(toFile: journal, atomically: false, encoding: .utf8)
-        let refused = #expect(throws: OutputError.self) { try PhotoJournal(folder: folder) }
-        #expect(refused?.kind == .refused && refused?.description.contains("line 1") == true)
-        #expect(try String(contentsOfFile: journal, encoding: .utf8) == foreign)
     }
 }

@@ -57,6 +57,28 @@ import Testing
         #expect(throws: OutputError.self) { try PhotoBatchFolder(root + "/racing") }
     }
 
+    /// A batch folder whose `thumbs/` is a link out is refused before anything is written
+    /// through it; a journal with lines of another tool refuses the folder and stays as it was.
+    @Test func aPhotosFolderIsOursInsideToo() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let outside = root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let folder = try PhotoBatchFolder(root + "/batch")
+        try folder.prepare()
+        try FileManager.default.removeItem(atPath: root + "/batch/thumbs")
+        try FileManager.default.createSymbolicLink(atPath: root + "/batch/thumbs", withDestinationPath: outside)
+        #expect(throws: OutputError.self) { try folder.prepare() }
+        #expect(throws: OutputError.self) { try folder.add([1, 2, 3], at: "thumbs/x.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+
+        let journal = root + "/batch/" + PhotoJournal.fileName
+        let foreign = (0..<1000).map { "{\"name\":\"foreign\",\"n\":\($0)}\n" }.joined()
+        try foreign.write(toFile: journal, atomically: false, encoding: .utf8)
+        let refused = #expect(throws: OutputError.self) { try PhotoJournal(folder: folder) }
+        #expect(refused?.kind == .refused && refused?.description.contains("line 1") == true)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == foreign)
+    }
+
     func result(_ path: String) -> PhotoResult {
         let check = PhotoCheck(devices: [DevicePreset.named("iphone-15")!], config: AvatarCropperConfig())
         return check.unreadable(path: path, because: "test")[0]
