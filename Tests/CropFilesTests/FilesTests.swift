@@ -43,7 +43,7 @@ import Testing
         #expect(text.hasSuffix("caf\\xe9.txt"))
         #expect(try ReadableFile(text).readAll(limit: 100) == Array("hello".utf8))
         // A path text standing for a NUL byte names no file at all.
-        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/a\\x00b") }
+        #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root + "/a\\x00b") }
     }
 
     @Test func namesFromInputsAreCheckedByteByByte() {
@@ -62,12 +62,12 @@ import Testing
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/file"))
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/file")
         let start = ContinuousClock.now
-        let fifo = #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/fifo") }
+        let fifo = #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root + "/fifo") }
         #expect(fifo?.notRegular == true && fifo?.reason.contains("FIFO") == true)
         #expect(ContinuousClock.now - start < .seconds(1))
-        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/link", followLinks: false) }
+        #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root + "/link", followLinks: false) }
         #expect(try ReadableFile(root + "/link").readAll(limit: 1) == [0x78])
         #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/file").readAll(limit: 0) }
-        #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root) }
+        #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root) }
     }
 }

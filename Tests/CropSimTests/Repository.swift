@@ -5,7 +5,6 @@ import Foundation
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scenarios = root.appendingPathComponent("Scenarios")
-    static let badScenarios = root.appendingPathComponent("Tests/Fixtures/bad-scenarios")
 
     /// Every scenario file in the suite, relative to `Scenarios/`.
     static var scenarioFiles: [String] {
