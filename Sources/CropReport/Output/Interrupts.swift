@@ -50,10 +50,11 @@ enum Interrupts {
         paths.withLock { p in
             p = Paths(staging: staging, trash: trash, also: also)
             if watcher == nil {
-                watcher = makeWatcher()
+                // The statics the handler reads are made here: a first access is not signal-safe.
+                _ = received.load(ordering: .relaxed)
+                watcher = makeWatcher()  // and `wake`
                 for number in signals { sigaction(number, nil, &actions[number, default: sigaction()]) }
             }
-            _ = received.load(ordering: .relaxed)  // initialized here, not first in the handler
             for number in signals where !ignored(actions[number]!) { signal(number, handle) }
         }
     }
@@ -100,7 +101,8 @@ enum Interrupts {
     }
 
     /// Records the signal and wakes the watcher, nothing else: a signal handler may only make
-    /// async-signal-safe calls. `errno` is kept for the code it interrupted.
+    /// async-signal-safe calls. `errno` is kept for the code it interrupted, and installed with
+    /// `signal` (glibc: `SA_RESTART`) it lets that code's system calls go on rather than fail.
     private static let handle: @convention(c) (Int32) -> Void = { number in
         let saved = errno
         _ = Interrupts.received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
