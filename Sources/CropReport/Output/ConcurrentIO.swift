@@ -13,14 +13,18 @@ enum ConcurrentIO {
         let done = DispatchSemaphore(value: 0)
         let count = min(threads, items.count)
         let work = items
-        for _ in 0..<count {
-            Thread.detachNewThread {
-                while true {
-                    let i = next.add(1, ordering: .relaxed).oldValue
-                    guard i < work.count else { break }
-                    body(work[i])
+        // Started with SIGINT and SIGTERM blocked: the thread that replaces a report folder must
+        // be the one they are delivered to (see `Interrupts`).
+        Interrupts.withSignalsBlocked {
+            for _ in 0..<count {
+                Thread.detachNewThread {
+                    while true {
+                        let i = next.add(1, ordering: .relaxed).oldValue
+                        guard i < work.count else { break }
+                        body(work[i])
+                    }
+                    done.signal()
                 }
-                done.signal()
             }
         }
         for _ in 0..<count { done.wait() }
