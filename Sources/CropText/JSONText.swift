@@ -30,31 +30,3 @@ package func cFormat(_ format: String, _ x: Double, room decimals: Int = 0) -> S
         return String(decoding: bytes, as: UTF8.self)
     }
 }
-
-/// A JSON string literal with the escapes RFC 8259 requires. Works on UTF-8 bytes (multi-byte
-/// characters pass through): `detail.js` wraps a scenario's whole section in one.
-public func jsonString(_ s: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count + 16)
-    func escaped(_ c: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: c))
-    }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): escaped("\"")
-        case UInt8(ascii: "\\"): escaped("\\")
-        case UInt8(ascii: "\n"): escaped("n")
-        case UInt8(ascii: "\r"): escaped("r")
-        case UInt8(ascii: "\t"): escaped("t")
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            escaped("u")
-            bytes += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        default: bytes.append(byte)
-        }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
-}
