@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Numbers in deterministic logs: 12 significant digits (`%.12g`), enough to tell apart any two
 /// poses a finger can produce while staying readable; −0 prints as 0. The same double always
