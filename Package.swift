@@ -43,7 +43,7 @@ let package = Package(
 
         // Models in other processes: the wire protocol (docs/model-protocol.md), a model's process
         // with deadlines and bounded reads, and `PipeEditor`, an `EditorModel` over a pipe.
-        .target(name: "CropPipe", dependencies: ["CropVocabulary"]),
+        .target(name: "CropPipe", dependencies: ["CropVocabulary", "CropText"]),
         // The reference editor served over that protocol: the protocol's conformance check.
         .executableTarget(name: "cropsim-reference-model", dependencies: ["CropModel", "CropPipe", "CropVocabulary"]),
 
@@ -175,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropPipeTests",
-            dependencies: ["CropPipe", "CropVocabulary", "CropModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CropPipe", "CropText", "CropVocabulary", "CropModel", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropImagingTests",

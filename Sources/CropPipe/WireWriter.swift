@@ -1,6 +1,9 @@
+import CropText
+
 /// Writes one protocol message as JSON bytes (docs/model-protocol.md): numbers in the shortest
 /// form that reads back as the same double, non-finite numbers as the strings `"NaN"`,
-/// `"Infinity"` and `"-Infinity"`. The caller places commas; keys and strings are escaped.
+/// `"Infinity"` and `"-Infinity"`. The caller places commas; strings are escaped, keys are the
+/// protocol's own names and written as they are.
 public struct WireWriter {
     public private(set) var bytes: [UInt8] = []
 
@@ -42,24 +45,8 @@ public struct WireWriter {
     public mutating func int(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
     public mutating func bool(_ b: Bool) { raw(b ? "true" : "false") }
 
-    public mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hex[Int(b >> 4)])
-                bytes.append(Self.hex[Int(b & 15)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    /// `s` escaped as every JSON string cropsim writes is (CropText's `appendJSONString`).
+    public mutating func string(_ s: String) { appendJSONString(s, to: &bytes) }
 
     public mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         raw("{\"x\":"); number(x)
@@ -75,6 +62,4 @@ public struct WireWriter {
 
     /// Drops everything written after the first `count` bytes.
     public mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }

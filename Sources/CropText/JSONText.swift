@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Numbers in deterministic logs: 12 significant digits (`%.12g`), enough to tell apart any two
 /// poses a finger can produce while staying readable; −0 prints as 0. The same double always
@@ -29,32 +29,4 @@ package func cFormat(_ format: String, _ x: Double, room decimals: Int = 0) -> S
         let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: max(0, min(Int(n), buffer.count - 1)))
         return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-/// A JSON string literal with the escapes RFC 8259 requires. Works on UTF-8 bytes (multi-byte
-/// characters pass through): `detail.js` wraps a scenario's whole section in one.
-public func jsonString(_ s: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count + 16)
-    func escaped(_ c: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: c))
-    }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): escaped("\"")
-        case UInt8(ascii: "\\"): escaped("\\")
-        case UInt8(ascii: "\n"): escaped("n")
-        case UInt8(ascii: "\r"): escaped("r")
-        case UInt8(ascii: "\t"): escaped("t")
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            escaped("u")
-            bytes += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        default: bytes.append(byte)
-        }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
 }

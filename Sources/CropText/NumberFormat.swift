@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// `x` rounded to `decimals` decimals (ties to even), then trailing zeros and a trailing point
 /// dropped and −0 written as 0: coordinates and labels in the HTML report. Done in integers
