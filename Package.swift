@@ -81,7 +81,7 @@ let package = Package(
         // The simulator: touch synthesis, recognizers, the 60 Hz loop, invariants.
         .target(
             name: "CropSim",
-            dependencies: ["CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL", "CropFiles", "CropText",
+            dependencies: ["CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
 
@@ -96,12 +96,12 @@ let package = Package(
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CropVocabulary", "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropVocabulary", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropSpec", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
 
         // What a run leaves behind: the deterministic logs, summary.json, JUnit, Chrome traces, the
         // crash-safe report folder (and the atomic file writes every command's outputs use), shard
@@ -138,7 +138,6 @@ let package = Package(
             dependencies: [
                 "CropVocabulary",
                 "CropModel",
-                "CropSpec",
                 "CropScenario",
                 "CropSim",
                 "CropPipe",
@@ -175,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropPipeTests",
-            dependencies: ["CropPipe", "CropText", "CropVocabulary", "CropModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CropPipe", "CropText", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropImagingTests",
@@ -189,24 +188,24 @@ let package = Package(
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropImaging", "CropText", "CropFiles", "CropBuild"]
+            dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
         ),
-        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropFiles", "CropText"]),
+        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim"]),
         .testTarget(
             name: "CropAnimationTests",
             dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropPhotos", "CropImaging", "CropText"]
+            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText"]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropVocabulary", "CropModel", "CropReport"]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropFuzz", "CropImaging"]
+            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging"]
         ),
         .testTarget(
             name: "CropScenarioTests",

@@ -23,6 +23,18 @@ import Testing
         }
     }
 
+    /// The other way round: a declared dependency none of the target's files imports is an edge
+    /// the code does not have. C targets are left out: they include headers, not modules.
+    @Test func everyDeclaredDependencyIsImported() throws {
+        let targets = try Manifest(try Repository.text("Package.swift")).targets
+        for target in targets.values where !(try Self.hasCSources(target.folder)) {
+            let imported = Set(try Self.imports(under: target.folder).map(\.module))
+            for dependency in target.dependencies.sorted() {
+                #expect(imported.contains(dependency), "\(target.name) declares \(dependency), which none of its files imports")
+            }
+        }
+    }
+
     @Test func nothingIsReexported() throws {
         for folder in ["Sources", "Tests"] {
             for file in try Self.swiftFiles(under: folder) where file != "Tests/CropReportTests/PackageGraphTests.swift" {
@@ -51,6 +63,11 @@ import Testing
             try Repository.text(file).split(separator: "\n").filter { $0.contains("import ") }
                 .compactMap { line in module(imported: String(line)).map { (file, $0) } }
         }
+    }
+
+    static func hasCSources(_ folder: String) throws -> Bool {
+        let root = Repository.root.appendingPathComponent(folder).path
+        return try FileManager.default.subpathsOfDirectory(atPath: root).contains { $0.hasSuffix(".c") }
     }
 
     static func swiftFiles(under folder: String) throws -> [String] {
