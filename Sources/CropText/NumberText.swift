@@ -6,7 +6,28 @@ import Glibc
 public func formatNumber(_ x: Double) -> String {
     guard x.isFinite else { return x.isNaN ? "null" : (x > 0 ? "1e999" : "-1e999") }
     if x == 0 { return "0" }
-    return cFormat("%.12g", x)
+    return thousandths(x) ?? cFormat("%.12g", x)
+}
+
+/// `%.12g`'s spelling of `x` when `x` is the double nearest a decimal with at most three places
+/// and at most eight whole digits, written without the C library: most numbers a scenario file
+/// or a log holds are such (times in milliseconds, points on a grid, whole pixels), and
+/// `vsnprintf` is most of the cost of writing a fuzz trace out. Eleven significant digits or
+/// fewer, so `%.12g` rounds `x` to exactly that decimal and prints it in fixed notation (its
+/// exponent is at least −3) with trailing zeros dropped. Nil otherwise.
+func thousandths(_ x: Double) -> String? {
+    guard abs(x) < 1e8 else { return nil }
+    let m = (x * 1000).rounded()
+    guard m / 1000 == x else { return nil }
+    let scaled = Int(abs(m))
+    var text = x < 0 ? "-" : ""
+    text += String(scaled / 1000)
+    var fraction = scaled % 1000
+    guard fraction != 0 else { return text }
+    var digits = 3
+    while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+    let written = String(fraction)
+    return text + "." + String(repeating: "0", count: digits - written.count) + written
 }
 
 /// A number a scenario file must give back exactly: `formatNumber`'s spelling (whole numbers

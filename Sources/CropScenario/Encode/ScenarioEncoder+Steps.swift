@@ -9,18 +9,25 @@ extension ScenarioEncoder {
     /// Raw samples one per line under their step: a recorded finger holds hundreds, which a
     /// reader scans (and trims) line by line.
     static func sampleLines(_ samples: [RawSample]) -> String {
-        samples.isEmpty ? "[]" : "[\n        " + samples.map(ScenarioFormat.sampleTable.encode).joined(separator: ",\n        ") + "\n      ]"
+        guard !samples.isEmpty else { return "[]" }
+        var text = "[", separator = "\n        "
+        for sample in samples {
+            text += separator
+            text += ScenarioFormat.sampleTable.encode(sample)
+            separator = ",\n        "
+        }
+        return text + "\n      ]"
     }
 
     static func pointerAction(_ a: PointerAction) -> String {
-        let table = ScenarioFormat.pointerTable
-        return switch a {
-        case .down(let p): table(.down).encode(PointerDraft(at: p))
-        case .move(let p, let duration): table(.move).encode(PointerDraft(at: p, duration: duration))
-        case .pause(let duration): table(.pause).encode(PointerDraft(duration: duration))
-        case .up: table(.up).encode(PointerDraft())
-        case .cancel: table(.cancel).encode(PointerDraft())
+        let (kind, draft): (PointerActionKind, PointerDraft) = switch a {
+        case .down(let p): (.down, PointerDraft(at: p))
+        case .move(let p, let duration): (.move, PointerDraft(at: p, duration: duration))
+        case .pause(let duration): (.pause, PointerDraft(duration: duration))
+        case .up: (.up, PointerDraft())
+        case .cancel: (.cancel, PointerDraft())
         }
+        return ScenarioFormat.pointerTables[kind]!.encode(draft)
     }
 
     /// `[x, y]` in points or `"NN%"`; `"center"` for the view's center.
@@ -31,7 +38,7 @@ extension ScenarioEncoder {
             case .percent(let v): jsonString(number(v) + "%")
             }
         }
-        return p == .center ? "\"center\"" : array([coordinate(p.x), coordinate(p.y)])
+        return p == .center ? "\"center\"" : "[" + coordinate(p.x) + ", " + coordinate(p.y) + "]"
     }
 
     static func size(_ s: Size) -> String { array([number(s.width), number(s.height)]) }

@@ -11,17 +11,27 @@ struct ActionField: Sendable {
     typealias Write = @Sendable (Action) -> String?
 
     let kind: ActionKind
-    let schema: SchemaJSON
+    /// Made when asked, as `ObjectField`'s is.
+    private let makeSchema: @Sendable () -> SchemaJSON
+    var schema: SchemaJSON { makeSchema() }
     let read: Read
     let write: Write
+
+    init(kind: ActionKind, schema: @autoclosure @escaping @Sendable () -> SchemaJSON, read: @escaping Read, write: @escaping Write) {
+        self.kind = kind
+        makeSchema = schema
+        self.read = read
+        self.write = write
+    }
 }
 
 extension ScenarioFormat {
     static let actionFields = ActionKind.allCases.map(actionField)
 
     static func actionField(_ kind: ActionKind) -> ActionField {
-        func field(_ schema: SchemaJSON, _ read: @escaping ActionField.Read, _ write: @escaping ActionField.Write) -> ActionField {
-            ActionField(kind: kind, schema: schema, read: read, write: write)
+        func field(_ schema: @autoclosure @escaping @Sendable () -> SchemaJSON, _ read: @escaping ActionField.Read,
+                   _ write: @escaping ActionField.Write) -> ActionField {
+            ActionField(kind: kind, schema: schema(), read: read, write: write)
         }
         switch kind {
         case .drag: return field(dragTable.object.schema, { v throws(ScenarioError) in .drag(try dragTable.value(v, from: standardDrag)) },

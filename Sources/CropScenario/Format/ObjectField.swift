@@ -14,15 +14,18 @@ struct ObjectField<Value>: Sendable {
     }
 
     let key: String
-    let schema: SchemaJSON
+    /// Made when asked (`cropsim schema`, the tests), not when a table is: a run only reads.
+    private let makeSchema: @Sendable () -> SchemaJSON
+    var schema: SchemaJSON { makeSchema() }
     let presence: Presence
     let parse: Parse
     /// The value's JSON text, nil when the value holds the format's default (the key is left out).
     let encode: Encode
 
-    init(key: String, schema: SchemaJSON, _ presence: Presence = .optional, parse: @escaping Parse, encode: @escaping Encode) {
+    init(key: String, schema: @autoclosure @escaping @Sendable () -> SchemaJSON, _ presence: Presence = .optional,
+         parse: @escaping Parse, encode: @escaping Encode) {
         self.key = key
-        self.schema = schema
+        makeSchema = schema
         self.presence = presence
         self.parse = parse
         self.encode = encode
@@ -60,10 +63,11 @@ struct ObjectField<Value>: Sendable {
     /// A key whose value `read` reads and `write` writes: left out when it equals `standard`,
     /// always written when there is no standard.
     static func value<T: Equatable & Sendable>(
-        _ key: String, _ path: Path<T>, _ schema: SchemaJSON, _ presence: Presence = .optional, standard: T? = nil,
+        _ key: String, _ path: Path<T>, _ schema: @autoclosure @escaping @Sendable () -> SchemaJSON,
+        _ presence: Presence = .optional, standard: T? = nil,
         read: @escaping @Sendable (JSONReader) throws(ScenarioError) -> T, write: @escaping @Sendable (T) -> String
     ) -> ObjectField {
-        ObjectField(key: key, schema: schema, presence,
+        ObjectField(key: key, schema: schema(), presence,
                     parse: { r, v throws(ScenarioError) in v[keyPath: path] = try read(r) },
                     encode: { v in v[keyPath: path] == standard ? nil : write(v[keyPath: path]) })
     }

@@ -1,3 +1,5 @@
+import CropText
+
 /// An object of the format as one table of keys: the schema, the parser and the encoder of the
 /// object all come from it.
 ///
@@ -9,14 +11,23 @@ struct ObjectTable<Value>: Sendable {
     typealias Shape = @Sendable (ObjectReader) throws(ScenarioError) -> Void
 
     var description: String?
-    var fields: [ObjectField<Value>]
+    let fields: [ObjectField<Value>]
+    /// The fields' keys, in order: what `finish` allows, kept so a read does not make them anew.
+    let keys: [String]
+    /// Each key as the encoder writes it before its value (`"key": `), made once.
+    let keyPrefixes: [String]
+    /// The fields that must be present, or whose stand-in must.
+    let demanded: [ObjectField<Value>]
     /// Schema rules no single key states (which keys exclude each other), beside `shape`, the
     /// parser's check of the same rule with a message a designer can act on.
-    var rules: [(String, SchemaJSON)] = []
-    var shape: Shape?
+    let rules: [(String, SchemaJSON)]
+    let shape: Shape?
 
     init(_ fields: [ObjectField<Value>], rules: [(String, SchemaJSON)] = [], shape: Shape? = nil) {
         self.fields = fields
+        keys = fields.map(\.key)
+        keyPrefixes = keys.map { jsonString($0) + ": " }
+        demanded = fields.filter { $0.presence != .optional }
         self.rules = rules
         self.shape = shape
     }
@@ -25,8 +36,6 @@ struct ObjectTable<Value>: Sendable {
         self.init(fields)
         self.description = description
     }
-
-    var keys: [String] { fields.map(\.key) }
 
     /// The object's schema: its keys, then for each key that stands in for others
     /// (`unless`) the choice between it and them, then the table's own rules.
@@ -56,24 +65,39 @@ struct ObjectTable<Value>: Sendable {
 
     func read(_ o: ObjectReader, into value: inout Value) throws(ScenarioError) {
         try o.finish(allowed: keys)
-        for field in fields {
+        for field in demanded {
             switch field.presence {
             case .optional: continue
-            case .required: _ = try o.required(field.key)
-            case .unless(let other): if !o.has(other) { _ = try o.required(field.key) }
+            case .required: if !o.has(field.key) { _ = try o.required(field.key) }
+            case .unless(let other): if !o.has(other) && !o.has(field.key) { _ = try o.required(field.key) }
             }
         }
         try shape?(o)
-        for field in fields {
-            if let v = o.optional(field.key) { try field.parse(v, &value) }
+        for i in fields.indices {
+            if let v = o.optional(keys[i]) { try fields[i].parse(v, &value) }
         }
     }
 
     /// The members `value` states, in the table's order.
     func members(_ value: Value) -> [(String, String)] {
-        fields.compactMap { field in field.encode(value).map { (field.key, $0) } }
+        var members: [(String, String)] = []
+        members.reserveCapacity(fields.count)
+        for i in fields.indices {
+            if let text = fields[i].encode(value) { members.append((keys[i], text)) }
+        }
+        return members
     }
 
-    /// `value` as one line of scenario text.
-    func encode(_ value: Value) -> String { ScenarioEncoder.object(members(value)) }
+    /// `value` as one line of scenario text, `ScenarioEncoder.object`'s layout written in place:
+    /// the fuzzer writes every sample of a trace through here.
+    func encode(_ value: Value) -> String {
+        var text = ""
+        for i in fields.indices {
+            guard let member = fields[i].encode(value) else { continue }
+            text += text.isEmpty ? "{ " : ", "
+            text += keyPrefixes[i]
+            text += member
+        }
+        return text.isEmpty ? "{}" : text + " }"
+    }
 }

@@ -35,6 +35,8 @@ extension ScenarioFormat {
         }
     })
 
+    static let pointerTables = Dictionary(uniqueKeysWithValues: PointerActionKind.allCases.map { ($0, pointerTable($0)) })
+
     /// Each pointer action type takes only its own keys.
     static func pointerTable(_ kind: PointerActionKind) -> ObjectTable<PointerDraft> {
         let type = ObjectField<PointerDraft>(key: "type", schema: constant(.string(kind.rawValue)), .required,
@@ -56,7 +58,7 @@ extension ScenarioFormat {
             guard let kind = PointerActionKind(rawValue: type) else {
                 throw typeReader.fail("action type must be \(pointerActions.joined(separator: ", ")), got \(quoted(type))")
             }
-            let p = try pointerTable(kind).value(item, from: PointerDraft())
+            let p = try pointerTables[kind]!.value(item, from: PointerDraft())
             switch kind {
             case .down:
                 guard !down else { throw item.fail("finger \(quoted(finger)) is already down") }
@@ -77,11 +79,15 @@ extension ScenarioFormat {
         return actions
     }
 
+    /// Spelled out rather than made of key paths: a recorded finger holds hundreds of samples,
+    /// and a key path is applied through the runtime on every read and write.
     static let sampleTable = ObjectTable<RawSample>([
-        .time("t", \.time, .required),
-        .point("at", \.point, .required),
-        .value("phase", \.phase, oneOf(TouchPhase.allCases.map(\.rawValue)), .required,
-               read: { r throws(ScenarioError) in try r.oneOf(TouchPhase.self) }, write: { jsonString($0.rawValue) }),
+        ObjectField(key: "t", schema: ref("time"), .required,
+                    parse: { r, s throws(ScenarioError) in s.time = try ScenarioParser.time(r) }, encode: { s in ScenarioEncoder.number(s.time) }),
+        ObjectField(key: "at", schema: ref("point"), .required,
+                    parse: { r, s throws(ScenarioError) in s.point = try ScenarioParser.point(r) }, encode: { s in ScenarioEncoder.point(s.point) }),
+        ObjectField(key: "phase", schema: oneOf(TouchPhase.allCases.map(\.rawValue)), .required,
+                    parse: { r, s throws(ScenarioError) in s.phase = try r.oneOf(TouchPhase.self) }, encode: { s in jsonString(s.phase.rawValue) }),
     ])
 
     static func samples(_ r: JSONReader, finger: String) throws(ScenarioError) -> [RawSample] {
