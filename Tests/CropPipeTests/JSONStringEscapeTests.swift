@@ -5,8 +5,8 @@ import Testing
 
 /// `appendJSONString` is the one JSON string escaper: the pipe's `WireWriter.string` and
 /// `jsonString` (logs, reports, scenario files) both go through it. Each used to escape strings
-/// itself; the two copies below are those implementations as they were, and every output must
-/// stay byte for byte theirs, or a log, a scenario file or a request on the wire would change.
+/// itself, byte for byte alike; `oldEscape` below is that escaping as it was, and every output
+/// must stay byte for byte its, or a log, a scenario file or a request on the wire would change.
 @Suite struct JSONStringEscapeTests {
     /// Strings of pieces that exercise every rule: control characters, the two characters that
     /// take a backslash, `/` and DEL (which do not), printable ASCII, characters beyond ASCII in
@@ -33,16 +33,13 @@ import Testing
             var w = WireWriter()
             w.raw("[")
             w.string(s)
-            var old = OldWireWriter()
-            old.bytes = [UInt8(ascii: "[")]
-            old.string(s)
-            #expect(w.bytes == old.bytes, "\(Array(s.utf8))")
+            #expect(w.bytes == [UInt8(ascii: "[")] + oldEscape(s), "\(Array(s.utf8))")
         }
     }
 
     @Test func jsonStringWritesWhatItWrote() async {
         await propertyCheck(count: 20_000, input: Self.text) { s in
-            #expect(Array(jsonString(s).utf8) == Array(oldJSONString(s).utf8), "\(Array(s.utf8))")
+            #expect(Array(jsonString(s).utf8) == oldEscape(s), "\(Array(s.utf8))")
         }
     }
 
@@ -62,45 +59,12 @@ import Testing
     }
 }
 
-/// `WireWriter.string` before the escaper moved to CropText, for comparison.
-private struct OldWireWriter {
-    var bytes: [UInt8] = []
-
-    mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hex[Int(b >> 4)])
-                bytes.append(Self.hex[Int(b & 15)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-}
-
-/// `jsonString` before it was built on `appendJSONString`, for comparison.
-private func oldJSONString(_ s: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count + 16)
-    func escaped(_ c: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: c))
-    }
-    bytes.append(UInt8(ascii: "\""))
+/// The escaping `WireWriter.string` and `jsonString` each did before they shared
+/// `appendJSONString`, for comparison.
+private func oldEscape(_ s: String) -> [UInt8] {
+    let hex = Array("0123456789abcdef".utf8)
+    var bytes = [UInt8(ascii: "\"")]
+    func escaped(_ tail: String) { bytes += Array(("\\" + tail).utf8) }
     for byte in s.utf8 {
         switch byte {
         case UInt8(ascii: "\""): escaped("\"")
@@ -108,13 +72,10 @@ private func oldJSONString(_ s: String) -> String {
         case UInt8(ascii: "\n"): escaped("n")
         case UInt8(ascii: "\r"): escaped("r")
         case UInt8(ascii: "\t"): escaped("t")
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            escaped("u")
-            bytes += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        case 0..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
         default: bytes.append(byte)
         }
     }
     bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }
