@@ -2,8 +2,8 @@ import CropText
 import Foundation
 import Testing
 
-/// The byte-stable text every output shares (`Sources/CropText/JSONText.swift`): JSON string
-/// literals and the two spellings of a number.
+/// The byte-stable text every output shares (`Sources/CropText`: `JSONString.swift`,
+/// `NumberText.swift`): JSON string literals and the two spellings of a number.
 @Suite struct JSONTextTests {
     /// JSON string literals (escaped byte by byte) decode back to the text, whatever it holds.
     @Test func jsonStringsRoundTrip() throws {
