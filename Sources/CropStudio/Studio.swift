@@ -188,7 +188,7 @@ public actor Studio {
         if let error = (loaded.errors + photos.errors).first { throw Failure(400, error.description) }
         guard let scenario = photos.scenarios.first else { throw Failure(400, "\(path): no scenario in the file") }
         let photo = ScenarioPhotos.path(of: scenario).map(Self.absolute)
-        var setup = Recording.setup(device: scenario.device, image: loaded.scenarios[0].image)
+        var setup = Recording.setup(device: scenario.device, image: loaded.documents[0].scenario.image)
         setup.image.file = photo
         setup.config = scenario.config
         setup.backend = scenario.backend

@@ -6,7 +6,7 @@ import Testing
 /// `appendJSONString` is the one JSON string escaper: the pipe's `WireWriter.string` and
 /// `jsonString` (logs, reports, scenario files) both go through it. Each used to escape strings
 /// itself, byte for byte alike; `oldEscape` below is that escaping as it was, and every output
-/// must stay byte for byte its, or a log, a scenario file or a request on the wire would change.
+/// must keep its bytes, or a log, a scenario file or a request on the wire would change.
 @Suite struct JSONStringEscapeTests {
     /// Strings of pieces that exercise every rule: control characters, the two characters that
     /// take a backslash, `/` and DEL (which do not), printable ASCII, characters beyond ASCII in

@@ -48,7 +48,7 @@ import Testing
 
     /// A key required unless another is present puts the choice in the schema.
     @Test func requiredUnlessBecomesAnAnyOf() {
-        let table = ObjectTable<ImageSpec>(ScenarioFormat.imageTable.fields)
+        let table = ScenarioFormat.imageTable
         #expect(table.keys == ["width", "height", "orientation", "file"])
         let compact = table.object.schema.text.filter { !$0.isWhitespace }
         #expect(compact.contains(#""anyOf":[{"required":["file"]},{"required":["width","height"]}]"#))

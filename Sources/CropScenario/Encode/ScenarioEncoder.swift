@@ -22,12 +22,15 @@ public enum ScenarioEncoder {
 
     /// An `expect` block on one line, keys in `ExpectationField.all`'s order; nil when it states nothing.
     public static func expectations(_ e: Expectations) -> String? {
-        let members = ExpectationField.all.compactMap { field in field.encode(e).map { (field.key, $0) } }
+        let members = expectationMembers(e)
         return members.isEmpty ? nil : object(members)
     }
 
-    static func checkpoint(_ c: Checkpoint) -> String {
-        object([("at", number(c.time))] + ExpectationField.all.compactMap { field in field.encode(c.expect).map { (field.key, $0) } })
+    static func checkpoint(_ c: Checkpoint) -> String { object([("at", number(c.time))] + expectationMembers(c.expect)) }
+
+    /// The keys `e` states, in `ExpectationField.all`'s order.
+    static func expectationMembers(_ e: Expectations) -> [(String, String)] {
+        ExpectationField.all.compactMap { field in field.encode(e).map { (field.key, $0) } }
     }
 
     // MARK: JSON text

@@ -70,7 +70,7 @@ extension ScenarioFormat {
                     },
                     encode: { p in p.drift == .zero ? nil : ScenarioEncoder.array([ScenarioEncoder.number(p.drift.x), ScenarioEncoder.number(p.drift.y)]) }),
         .angle(\.angle),
-        .degrees("rotate", \.rotation, number(R.twist, "Degrees the fingers turn over the pinch, clockwise positive (a twist)."), standard: 0),
+        .twist("rotate", \.rotation, "Degrees the fingers turn over the pinch, clockwise positive (a twist).", standard: 0),
         .time("hold", \.hold, standard: 0),
     ])
 
@@ -80,7 +80,7 @@ extension ScenarioFormat {
                                      angle: 0, rotation: 0, hold: 0)
 
     static let rotateTable: ObjectTable<Pinch> = ObjectTable([
-        .degrees("by", \.rotation, number(R.twist, "Degrees the fingers turn, clockwise positive."), .required),
+        .twist("by", \.rotation, "Degrees the fingers turn, clockwise positive.", .required),
         .point("center", \.center, standard: .center),
         ObjectField(key: "span", schema: ref("span"),
                     parse: { r, p throws(ScenarioError) in

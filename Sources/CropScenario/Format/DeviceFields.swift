@@ -5,6 +5,15 @@ import CropVocabulary
 struct DeviceSpec: Sendable {
     var device: Device
     var preset: DevicePreset?
+
+    /// Before a key is read: no size yet, and the settings' defaults.
+    static let unread = DeviceSpec(device: Device(view: Size(width: 0, height: 0), screenScale: 1))
+
+    /// Names `preset` and takes its size.
+    mutating func take(_ preset: DevicePreset) {
+        self.preset = preset
+        (device.view, device.screenScale) = (preset.view, preset.screenScale)
+    }
 }
 
 /// `device`: a preset, or `view` and `screenScale`, or both when they agree, then the settings.
@@ -15,14 +24,10 @@ extension ScenarioFormat {
 
     static let deviceTable: ObjectTable<DeviceSpec> = {
         // Only the settings' defaults are read from it; the size is never the table's.
-        let d = DeviceSpec(device: Device(view: Size(width: 0, height: 0), screenScale: 1))
+        let d = DeviceSpec.unread
         return ObjectTable([
             DeviceField(key: "preset", schema: ref("devicePreset"),
-                        parse: { r, spec throws(ScenarioError) in
-                            let preset = try ScenarioParser.preset(r)
-                            spec.preset = preset
-                            (spec.device.view, spec.device.screenScale) = (preset.view, preset.screenScale)
-                        },
+                        parse: { r, spec throws(ScenarioError) in spec.take(try ScenarioParser.preset(r)) },
                         encode: { spec in spec.preset.map { jsonString($0.name) } }),
             DeviceField(key: "view", schema: ref("size", "View size in points [width, height]; with a preset, only its own."),
                         .unless("preset"),
@@ -59,12 +64,8 @@ extension ScenarioFormat {
 
     /// `"ipad"` alone, or the device object.
     static func readDevice(_ r: JSONReader) throws(ScenarioError) -> DeviceSpec {
-        if r.isString {
-            let preset = try ScenarioParser.preset(r)
-            return DeviceSpec(device: Device(view: preset.view, screenScale: preset.screenScale), preset: preset)
-        }
-        var spec = DeviceSpec(device: Device(view: Size(width: 0, height: 0), screenScale: 1))
-        try deviceTable.read(r, into: &spec)
+        var spec = DeviceSpec.unread
+        if r.isString { spec.take(try ScenarioParser.preset(r)) } else { try deviceTable.read(r, into: &spec) }
         return spec
     }
 

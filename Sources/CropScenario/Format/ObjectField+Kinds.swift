@@ -29,10 +29,10 @@ extension ObjectField {
                read: { r throws(ScenarioError) in try r.oneOf(Easing.self) }, write: { jsonString($0.rawValue) })
     }
 
-    /// Degrees in `range` under `key`'s own name in messages.
-    static func degrees(_ key: String, _ path: Path<Double>, _ schema: SchemaJSON, _ presence: Presence = .optional,
-                        standard: Double? = nil) -> ObjectField {
-        .value(key, path, schema, presence, standard: standard,
+    /// Degrees the fingers of a twist turn (`Range.twist`), named `key` in messages.
+    static func twist(_ key: String, _ path: Path<Double>, _ description: String, _ presence: Presence = .optional,
+                      standard: Double? = nil) -> ObjectField {
+        .value(key, path, ScenarioFormat.number(ScenarioFormat.Range.twist, description), presence, standard: standard,
                read: { r throws(ScenarioError) in try r.number(in: ScenarioFormat.Range.twist, key) }, write: ScenarioEncoder.number)
     }
 }
