@@ -42,7 +42,7 @@ public struct Generator: Sendable {
         var photo = self.photo(&r)
         if !capabilities.contains(.exifOrientations) { photo.orientation = .up }
         var config = self.config(&r)
-        if profile.rotates { config.allowRotation = r.chance(50) && capabilities.contains(.rotation) }
+        if profile.rotates { config.allowRotation = r.chance(50) && capabilities.contains(.twist) }
         var trace = Trace(view: view, screenScale: sigma, touchRate: touchRate, reduceMotion: reduceMotion,
                           photo: photo, config: config, steps: [])
         var place = Place(view: view, trace: trace)
@@ -395,7 +395,8 @@ extension InputKind {
         case .memoryWarning: .memoryFallback
         case .confirm: .confirm
         case .retry: .upload
-        case .twist, .rotate90: .rotation
+        case .twist: .twist
+        case .rotate90: .rotate90
         }
     }
 }

@@ -414,7 +414,8 @@ public struct Editor: Hashable, Sendable, Codable {
         if geometry.lowDensity { show(.lowDensity, &effects) }
     }
 
-    /// Keeps the image point under the mask center and the zoom relative to s_min, then clamps.
+    /// Keeps the image point under the mask center and the zoom relative to s_min (clamped into
+    /// the new range), then clamps the translation.
     /// A pinch in progress is re-anchored at the new pose, so it goes on without a jump.
     private mutating func resize(to size: Size, _ effects: inout [EditorEffect]) {
         let viewport = Viewport(size: size, screenScale: geometry.viewport.screenScale)
@@ -423,7 +424,9 @@ public struct Editor: Hashable, Sendable, Codable {
         let relativeZoom = pose.scale / zoomGeometry.sMin
         let centerPoint = pose.imagePoint(under: .zero)
         geometry = ZoomGeometry(source: geometry.source, viewport: viewport, config: geometry.config)
-        let s = relativeZoom * zoomGeometry.sMin
+        // Clamped into the new range before the point is placed, so the point stays centered.
+        let range = zoomGeometry
+        let s = min(max(relativeZoom * range.sMin, range.sMin), range.sMax)
         update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s, angle: pose.angle),
                         angle: pose.angle),
                userDriven: false, &effects)

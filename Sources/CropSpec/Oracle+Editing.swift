@@ -185,10 +185,18 @@ extension Oracle {
         let g = geometry
         if policies.instructionsHiddenBy != .panPinch { gestureSeen = true }
         let anchor = point - g.center
-        let target = c.turningInFlight ? nil
-            : g.nextRung(after: c.before.scale, angle: c.before.angle).map { g.anchoredTarget(from: c.before, scale: $0, anchor: anchor) }
+        let base = c.turningInFlight ? nil : moveBase(c)
+        let target = base.flatMap { b in g.nextRung(after: b.scale, angle: b.angle).map { g.anchoredTarget(from: b, scale: $0, anchor: anchor) } }
         start(Move(property: .doubleTapRung, from: c.before, target: target, anchor: anchor, turns: c.turningInFlight),
               pose: c.pose, animating: c.animating, tick: c.tick)
+    }
+
+    /// The pose a double-tap or an animated slider move builds on (policy `baseDuringMove`): the
+    /// frame before it, or the target of the move in flight — nil when the oracle cannot tell
+    /// that target (a rung boundary within rounding, an action that built on another move).
+    private func moveBase(_ c: EventContext) -> Pose? {
+        guard c.wasAnimating, baseOnMoveTarget else { return c.before }
+        return moving ? runningMove.target : nil
     }
 
     /// The slider: animated to its scale about the mask center, or a dragged thumb that first
@@ -199,7 +207,7 @@ extension Oracle {
         let scale = g.sliderScale(min(max(percent, 0), 100), angle: c.before.angle)
         if animated {
             start(Move(property: .sliderTarget, from: c.before,
-                       target: c.turningInFlight ? nil : g.anchoredTarget(from: c.before, scale: scale, anchor: .zero),
+                       target: c.turningInFlight ? nil : moveBase(c).map { g.anchoredTarget(from: $0, scale: scale, anchor: .zero) },
                        anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
         } else {
             let base = c.wasAnimating ? nil : c.before
@@ -246,7 +254,9 @@ extension Oracle {
         let old = geometry
         viewResized(to: size)
         if let base {
-            let s = base.scale / old.sMin(base.angle) * geometry.sMin(base.angle)
+            // The kept zoom is clamped into the new range before the point is placed: placing it
+            // at the unclamped zoom and clamping after would move the point off the center.
+            let s = geometry.clampScale(base.scale / old.sMin(base.angle) * geometry.sMin(base.angle), angle: base.angle)
             let q = SpecGeometry.imagePoint(base, under: .zero)
             let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: base.angle),
                                                angle: base.angle))

@@ -1,5 +1,6 @@
 import CropVocabulary
 import RealModule
+import Synchronization
 
 /// Timing (gesture notes, Motion; docs/editor-model.md): every transition rides the spring the
 /// model declares (policy `transitionSpring`; the reference editor's is stiffness 100, damping
@@ -19,27 +20,39 @@ extension Oracle {
         var name: String
     }
 
-    /// The timing of each `transitionSpring` value, built once. The reference spring keeps the
-    /// bound docs/oracle.md measured (the exact settle tick plus 0.1 s); the other springs allow
-    /// a fifth more, for an integrator that settles later than the exact solution (semi-implicit
-    /// Euler at ζ 1.0 settles 12 ticks after it). An unspecified curve has 2 s.
-    static let timings: [Policies.TransitionSpring: Timing] = Dictionary(uniqueKeysWithValues: Policies.TransitionSpring.allCases.map { p in
-        let zeta: Double? = switch p {
-        case .zeta08: 0.8
-        case .zeta07: 0.7
-        case .zeta09: 0.9
-        case .zeta05: 0.5
-        case .zeta10: 1.0
-        case .unspecified: nil
-        }
-        guard let zeta else { return (p, Timing(spring: nil, settleBound: 2 * TickClock.ticksPerSecond, progressByFrame: [], name: "unspecified")) }
-        let spring = SpringReference(stiffness: 100, dampingRatio: zeta, mass: 1, tickRate: Double(TickClock.ticksPerSecond))
-        let bound = p == .zeta08 ? spring.settleTicks : spring.settleTicks + spring.exactSettleTick / 5
-        return (p, Timing(spring: spring, settleBound: bound, progressByFrame: (0...bound).map { spring.progress(atTick: $0) },
-                          name: "k 100, ζ \(zeta), m 1, 60 Hz"))
+    /// The timing of each named `transitionSpring` value, built once. The reference spring keeps
+    /// the bound docs/oracle.md measured (the exact settle tick plus 0.1 s); every other spring
+    /// allows a fifth more, for an integrator that settles later than the exact solution
+    /// (semi-implicit Euler at ζ 1.0 settles 12 ticks after it). An unspecified curve has 2 s.
+    static let timings: [Policies.TransitionSpring: Timing] = Dictionary(uniqueKeysWithValues: Policies.TransitionSpring.allCases.map {
+        ($0, makeTiming($0))
     })
 
-    static func timing(_ p: Policies.TransitionSpring) -> Timing { timings[p]! }
+    /// Springs declared by their parameters (`k120-zeta0.85`), each built the first time a model
+    /// declares it: a campaign opens an oracle per trace, and tabulating a spring costs thousands
+    /// of exponentials.
+    private static let declaredTimings = Mutex<[Policies.TransitionSpring: Timing]>([:])
+
+    static func timing(_ p: Policies.TransitionSpring) -> Timing {
+        if let named = timings[p] { return named }
+        return declaredTimings.withLock { cache in
+            if let built = cache[p] { return built }
+            let built = makeTiming(p)
+            cache[p] = built
+            return built
+        }
+    }
+
+    private static func makeTiming(_ p: Policies.TransitionSpring) -> Timing {
+        guard let parameters = p.parameters else {
+            return Timing(spring: nil, settleBound: 2 * TickClock.ticksPerSecond, progressByFrame: [], name: "unspecified")
+        }
+        let k = parameters.stiffness, zeta = parameters.dampingRatio
+        let spring = SpringReference(stiffness: k, dampingRatio: zeta, mass: 1, tickRate: Double(TickClock.ticksPerSecond))
+        let bound = p == .zeta08 ? spring.settleTicks : spring.settleTicks + spring.exactSettleTick / 5
+        return Timing(spring: spring, settleBound: bound, progressByFrame: (0...bound).map { spring.progress(atTick: $0) },
+                      name: "k \(k == k.rounded() ? String(Int(k)) : String(k)), ζ \(zeta), m 1, 60 Hz")
+    }
 
     /// Reads the frame's progress u back from its pose and compares it with the reference's
     /// progress at that frame; the first deviation is kept with the move and reported when the

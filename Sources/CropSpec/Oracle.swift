@@ -78,6 +78,15 @@ import CropVocabulary
     /// first).
     let zoomLinear: Bool
     let perAxisLimits: Bool
+    /// Policies `pinchReference` and `pinchAnchor`: the zoom, and the image point the fingers
+    /// keep, re-based on the update before.
+    let zoomIncremental: Bool
+    let anchorIncremental: Bool
+    /// The model snaps a released twist onto its quarter turn (`Capabilities.snap`).
+    let snaps: Bool
+    /// Policy `baseDuringMove: moveTarget`: a double-tap or slider move during another builds on
+    /// that move's target.
+    let baseOnMoveTarget: Bool
     let settleBound: Int
     /// Per-run properties the model's capabilities leave unjudged: reported as such, never as
     /// passed, and their checks' findings dropped.
@@ -165,6 +174,10 @@ import CropVocabulary
         timing = Self.timing(identity.policies.transitionSpring)
         zoomLinear = identity.policies.zoomInterpolation == .linear
         perAxisLimits = identity.policies.limitHaptics == .perAxis
+        zoomIncremental = identity.policies.pinchReference == .incremental
+        baseOnMoveTarget = identity.policies.baseDuringMove == .moveTarget
+        snaps = identity.capabilities.contains(.snap)
+        anchorIncremental = identity.policies.pinchAnchor == .likeZoom ? zoomIncremental : identity.policies.pinchAnchor == .incremental
         settleBound = timing.settleBound
         notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
         unjudged = Set(notJudged)
@@ -229,7 +242,7 @@ import CropVocabulary
                                  effects: [EditorEffect], tick: Int) {
         checkStream(event, tick: tick)
         let pinchEnded = if case .pinchEnded = event { true } else { false }
-        let snapDue = pinchEnded && editing && pinch?.twisted == true && Self.inWindow(before.angle)
+        let snapDue = pinchEnded && editing && snaps && pinch?.twisted == true && Self.inWindow(before.angle)
             && SpecGeometry.tilt(before.angle) != 0
         let turningInFlight = wasAnimating && moving && runningMove.turns
         switch event {
@@ -409,31 +422,39 @@ import CropVocabulary
     }
 
     /// The pinch's pose: zoom = start × span ratio, clamped; the start's centroid point under the
-    /// current centroid at that zoom; then the translation clamped. Returns the request for
-    /// `pressed`, or nil when it lies within every limit.
+    /// current centroid at that zoom; then the translation clamped. Under policies
+    /// `pinchReference` / `pinchAnchor: incremental` the zoom / the anchored point are re-based on
+    /// the pose the update before left. Returns the request for `pressed`, or nil when it lies
+    /// within every limit.
     mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int) -> Pose? {
-        var watch = w
-        let g = geometry
-        let p = focal - g.center
-        if policies.pinchReference == .incremental {
-            // From the update before (policy `pinchReference`): rebased on the pose it left. After
-            // a span of 0 the change of span is undefined, and the update is not judged.
-            guard watch.lastFactor > 0 else {
-                pinch?.lastFactor = factor
-                pinch?.lastFocal = focal
-                return nil
+        if factor == 0 && policies.degeneratePinch == .ignore {
+            // Both fingers on one point (policy `degeneratePinch: ignore`): the update is dropped.
+            if !SpecTolerance.same(pose, before) {
+                fail(.focalPointKept, tick: tick, "a pinch update with span ratio 0 is ignored (policy degeneratePinch), but it moved the photo from \(before.specDescription) to \(pose.specDescription)")
             }
+            return nil
+        }
+        let g = geometry
+        var watch = w
+        // From the update before: after a span of 0 the change of span is undefined, and the
+        // update is not judged.
+        guard !(zoomIncremental || anchorIncremental) || watch.lastFactor > 0 else {
+            pinch?.lastFactor = factor
+            pinch?.lastFocal = focal
+            return nil
+        }
+        if zoomIncremental {
             watch.startScale = before.scale
             watch.baseFactor = watch.lastFactor
-            watch.imagePoint = SpecGeometry.imagePoint(before, under: watch.lastFocal - g.center)
         }
+        if anchorIncremental { watch.imagePoint = SpecGeometry.imagePoint(before, under: watch.lastFocal - g.center) }
         watch.lastFactor = factor
         watch.lastFocal = focal
         pinch = watch
         let requestedScale = watch.startScale * factor / watch.baseFactor
         let a = watch.startAngle
         let s = g.clampScale(requestedScale, angle: a)
-        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: p, scale: s, angle: a)
+        let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
         let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a))
         if !SpecTolerance.same(pose, expected) {
             fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
@@ -713,7 +734,7 @@ import CropVocabulary
         if g.zoomLimited, !zoomLimitedTipShown {
             fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
         }
-        if g.lowDensity, !lowDensityNoticeShown {
+        if g.lowDensityNoticeOwed, !lowDensityNoticeShown {
             fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
         }
         frame(editor, tick: tick)

@@ -16,15 +16,15 @@ extension Property {
         case .hapticsEdgeTriggered, .limitHapticOnEntry: .haptics
         case .successHapticOnConfirm: [.haptics, .confirm]
         case .gridHiddenDuringGestures: .grid
-        case .instructionsHiddenAfterFirstGesture, .tipsAtMostOnce, .voiceOverAnnounced, .zoomLimitedTipShown,
-             .lowDensityNoticeShown:
-            .tips
+        case .instructionsHiddenAfterFirstGesture, .tipsAtMostOnce, .zoomLimitedTipShown, .lowDensityNoticeShown:
+            .notices
+        case .voiceOverAnnounced: .announcement
         case .telemetryNumericOnly, .uploadRequestValid, .backoffAsSpecified, .profileAtomic, .editsKeptOnFailure,
              .failureReported, .uploadFollowsCrop, .profileUpdatedOnlyAfterUpload, .previousAvatarKept, .telemetryReported,
              .versionedURL:
             [.confirm, .upload]
         case .memoryFallbackUsesThumbnail: [.memoryFallback, .confirm]
-        case .memoryFallbackNoticeShown: [.memoryFallback, .confirm, .tips]
+        case .memoryFallbackNoticeShown: [.memoryFallback, .confirm, .notices]
         case .doubleTapRung: .doubleTap
         case .sliderTarget, .sliderReadsZoom: .slider
         case .incrementTarget: .voiceOverSteps
@@ -32,10 +32,11 @@ extension Property {
         case .resizeKeepsCenter: .resize
         case .reduceMotionDiscrete: .reduceMotion
         case .springTiming, .animatedFramesValid: .animations
-        case .tiltWithinLimit, .angleChangesOnlyByRotation, .twistFollowsFingers, .angleGuideShown, .snapOnRelease,
-             .rotate90Target:
-            .rotation
-        case .snapHapticOnEntry: [.rotation, .haptics]
+        case .tiltWithinLimit, .angleChangesOnlyByRotation, .twistFollowsFingers: .twist
+        case .angleGuideShown: [.twist, .angleGuide]
+        case .snapOnRelease: [.twist, .snap]
+        case .rotate90Target: .rotate90
+        case .snapHapticOnEntry: [.twist, .snap, .haptics]
         case .overlayStyle, .messagesVerbatim, .configDefaults, .outsideTheModel, .recognizerDefaults: []
         }
     }

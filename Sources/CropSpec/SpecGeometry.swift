@@ -35,6 +35,9 @@ public struct SpecGeometry: Sendable {
 
     /// The density gate holds on every frame and caps s_max (policy `densityCap`).
     public let densityEveryZoom: Bool
+    /// A photo below the density at s_min gets the low-resolution notice; under policy
+    /// `densityCap: collapseWhenLow` it gets no zoom range instead (and R8.4's tip).
+    public let lowDensityNoticeOwed: Bool
     /// The slider's mapping (policy `sliderMapping`).
     public let slider: Policies.SliderMapping
 
@@ -53,9 +56,12 @@ public struct SpecGeometry: Sendable {
         sDensity = sigma / config.minPixelPerPoint
         densityEveryZoom = policies.densityCap == .everyZoom
         slider = policies.sliderMapping
-        sMax = max(cover, min(cover * config.maxZoomMultiplier, sQuality, densityEveryZoom ? sDensity : .infinity))
+        let low = sigma / cover < config.minPixelPerPoint
+        lowDensity = low
+        let collapses = low && policies.densityCap == .collapseWhenLow
+        lowDensityNoticeOwed = low && !collapses
+        sMax = collapses ? cover : max(cover, min(cover * config.maxZoomMultiplier, sQuality, densityEveryZoom ? sDensity : .infinity))
         minPixelPerPoint = config.minPixelPerPoint
-        lowDensity = sigma / cover < config.minPixelPerPoint
         requiredCropSide = min(Double(config.outputSize) * config.qualityMultiplier, min(width, height))
         center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
         rotationAllowed = config.allowRotation

@@ -7,8 +7,17 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// `allowRotation`: twists, the 90° button, snap windows and the angle guide line.
-    public static let rotation = Capabilities(rawValue: 1 << 0)
+    /// `allowRotation`'s two-finger twist, held within the tilt limit.
+    public static let twist = Capabilities(rawValue: 1 << 0)
+    /// The 90° button (`rotate90`).
+    public static let rotate90 = Capabilities(rawValue: 1 << 17)
+    /// Snap windows: the snap haptic on entering one during a twist, and settling on the quarter
+    /// turn when a twist is released inside one.
+    public static let snap = Capabilities(rawValue: 1 << 18)
+    /// The thin angle guide line while a twist holds the photo in a snap window (`angleGuide`).
+    public static let angleGuide = Capabilities(rawValue: 1 << 19)
+    /// Everything `allowRotation` means here: twist, the 90° button, snapping and the guide line.
+    public static let rotation: Capabilities = [.twist, .rotate90, .snap, .angleGuide]
     /// The double-tap ladder (R2.3).
     public static let doubleTap = Capabilities(rawValue: 1 << 1)
     /// The accessibility zoom slider (R4.2): `setZoomSlider` and the slider's reading.
@@ -22,9 +31,12 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
     /// Discrete actions animate on a spring and the model reports `animating`; without it they
     /// land in one frame, as under Reduce Motion.
     public static let animations = Capabilities(rawValue: 1 << 6)
-    /// Tips and notices (`show` effects), the VoiceOver announcement, and the instructions'
-    /// visibility.
-    public static let tips = Capabilities(rawValue: 1 << 7)
+    /// Tips and notices (`show` effects) and the instructions' visibility.
+    public static let notices = Capabilities(rawValue: 1 << 7)
+    /// The VoiceOver announcement at open (R4.1, `announce` effects).
+    public static let announcement = Capabilities(rawValue: 1 << 20)
+    /// Tips, notices, the instructions and the VoiceOver announcement.
+    public static let tips: Capabilities = [.notices, .announcement]
     /// The 2×2 grid's visibility (R6.1–6.2).
     public static let grid = Capabilities(rawValue: 1 << 8)
     /// `confirm` (the crop request and the success haptic) and `cancel`, with the session.
@@ -48,22 +60,44 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
 
     /// Every capability, with the name the handshake and reports use, in a fixed order.
     public static let named: [(name: String, capability: Capabilities)] = [
-        ("rotation", .rotation), ("doubleTap", .doubleTap), ("slider", .slider), ("voiceOverSteps", .voiceOverSteps),
-        ("recenter", .recenter), ("haptics", .haptics), ("animations", .animations), ("tips", .tips), ("grid", .grid),
+        ("twist", .twist), ("rotate90", .rotate90), ("snap", .snap), ("angleGuide", .angleGuide),
+        ("doubleTap", .doubleTap), ("slider", .slider), ("voiceOverSteps", .voiceOverSteps),
+        ("recenter", .recenter), ("haptics", .haptics), ("animations", .animations), ("notices", .notices),
+        ("announcement", .announcement), ("grid", .grid),
         ("confirm", .confirm), ("upload", .upload), ("memoryFallback", .memoryFallback),
         ("exifOrientations", .exifOrientations), ("resize", .resize), ("reduceMotion", .reduceMotion),
         ("cropRect", .cropRect), ("readout", .readout),
     ]
 
+    /// Names for several capabilities at once: protocol v1's coarse names, still accepted, and
+    /// what reports print when a model has all of a group.
+    public static let groups: [(name: String, capability: Capabilities)] = [("rotation", .rotation), ("tips", .tips)]
+
     public static let all = Capabilities(named.map(\.capability))
 
     public init(name: String) throws(UnknownName) {
-        guard let c = Self.named.first(where: { $0.name == name }) else { throw UnknownName(kind: "capability", name: name) }
+        guard let c = (Self.named + Self.groups).first(where: { $0.name == name }) else { throw UnknownName(kind: "capability", name: name) }
         self = c.capability
     }
 
-    /// The names of the capabilities in this set, in `named` order.
-    public var names: [String] { Self.named.filter { contains($0.capability) }.map(\.name) }
+    /// The names of the capabilities in this set, in `named` order; a whole group by its name,
+    /// where its first member stands.
+    public var names: [String] {
+        var out: [String] = []
+        for (name, capability) in Self.named where contains(capability) {
+            if let group = Self.groups.first(where: { $0.capability.contains(capability) }), contains(group.capability) {
+                if Self.leader(of: group.capability) == capability { out.append(group.name) }
+            } else {
+                out.append(name)
+            }
+        }
+        return out
+    }
+
+    /// A group's member that comes first in `named`: where `names` prints the group.
+    private static func leader(of group: Capabilities) -> Capabilities? {
+        named.first { group.contains($0.capability) }?.capability
+    }
 }
 
 /// A capability or policy name nobody defined: a handshake or a flag with a typo.
@@ -85,7 +119,8 @@ extension EditorEvent {
     public var capability: Capabilities {
         switch self {
         case .panBegan, .panChanged, .panEnded, .pinchBegan, .pinchChanged, .pinchEnded, .gestureCancelled: []
-        case .twistChanged, .rotate90: .rotation
+        case .twistChanged: .twist
+        case .rotate90: .rotate90
         case .doubleTap: .doubleTap
         case .setZoomSlider: .slider
         case .incrementZoom, .decrementZoom: .voiceOverSteps

@@ -5,11 +5,75 @@
 public struct Policies: Hashable, Sendable {
     /// The spring every discrete move (double-tap, slider, increment, recenter, snap, 90°) rides.
     /// The notes give k 100, damping 10, mass 1 for gesture settling and ratios 0.7–0.9 for UI
-    /// springs; `unspecified` leaves the curve free (an easing, any spring): moves are then judged
-    /// only for where they land and for settling within 2 s.
-    public enum TransitionSpring: String, CaseIterable, Sendable {
-        case zeta08 = "zeta0.8", zeta07 = "zeta0.7", zeta09 = "zeta0.9", zeta05 = "zeta0.5", zeta10 = "zeta1.0"
-        case unspecified
+    /// springs. The presets are k 100 with a damping ratio; `k120-zeta0.85` names any spring of
+    /// mass 1 within the notes' bounds (`Parameters.stiffnessRange`, `dampingRange`), judged
+    /// against its own closed form; `unspecified` leaves the curve free (an easing, any spring):
+    /// moves are then judged only for where they land and for settling within 2 s.
+    public struct TransitionSpring: RawRepresentable, CaseIterable, Hashable, Sendable {
+        public let rawValue: String
+        /// Stiffness (mass 1) and damping ratio; nil for `unspecified`.
+        public let parameters: Parameters?
+
+        public struct Parameters: Hashable, Sendable {
+            public let stiffness: Double
+            public let dampingRatio: Double
+            /// A spring a person still reads as a settle, not a snap or a drift: the notes name
+            /// k 100; this admits 0.1× to 10× of it (settling in 0.2 s to about 4 s).
+            public static let stiffnessRange = 10.0...1000.0
+            /// The notes' ratios: 0.5 for gesture settling, 0.7–0.9 for UI springs, and
+            /// critical damping (no overshoot) as the limit of that family.
+            public static let dampingRange = 0.5...1.0
+
+            public init(stiffness: Double, dampingRatio: Double) {
+                self.stiffness = stiffness
+                self.dampingRatio = dampingRatio
+            }
+        }
+
+        private init(_ name: String, _ parameters: Parameters?) {
+            rawValue = name
+            self.parameters = parameters
+        }
+
+        private static func preset(_ name: String, zeta: Double) -> Self {
+            Self(name, Parameters(stiffness: 100, dampingRatio: zeta))
+        }
+
+        public static let zeta08 = preset("zeta0.8", zeta: 0.8)
+        public static let zeta07 = preset("zeta0.7", zeta: 0.7)
+        public static let zeta09 = preset("zeta0.9", zeta: 0.9)
+        public static let zeta05 = preset("zeta0.5", zeta: 0.5)
+        public static let zeta10 = preset("zeta1.0", zeta: 1.0)
+        public static let unspecified = Self("unspecified", nil)
+
+        /// The named values; any `k…-zeta…` within the bounds is accepted besides.
+        public static let allCases: [Self] = [.zeta08, .zeta07, .zeta09, .zeta05, .zeta10, .unspecified]
+
+        /// A preset's name, or `k<stiffness>-zeta<ratio>` (decimal numbers) within the bounds.
+        public init?(rawValue: String) {
+            if let named = Self.allCases.first(where: { $0.rawValue == rawValue }) {
+                self = named
+                return
+            }
+            guard rawValue.utf8.count <= 40, rawValue.hasPrefix("k"),
+                  let dash = rawValue.firstIndex(of: "-"), rawValue[dash...].hasPrefix("-zeta"),
+                  let k = Self.decimal(rawValue[rawValue.index(after: rawValue.startIndex)..<dash]),
+                  let zeta = Self.decimal(rawValue[rawValue.index(dash, offsetBy: 5)...]),
+                  Parameters.stiffnessRange.contains(k), Parameters.dampingRange.contains(zeta)
+            else { return nil }
+            self.init(rawValue, Parameters(stiffness: k, dampingRatio: zeta))
+        }
+
+        /// Digits with at most one point inside them: no sign, exponent, `nan` or `inf`.
+        private static func decimal(_ text: Substring) -> Double? {
+            let digits = text.filter { $0 != "." }
+            guard !digits.isEmpty, text.count - digits.count <= 1, text.first != ".", text.last != ".",
+                  digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Double(text)
+        }
+
+        /// How the error for an unknown value describes the accepted ones.
+        public static let pattern = "k<stiffness>-zeta<ratio>, stiffness 10–1000, ratio 0.5–1.0"
     }
 
     /// How the zoom follows a move's progress u: s₀·(s₁/s₀)^u, or s₀ + u·(s₁ − s₀).
@@ -24,6 +88,18 @@ public struct Policies: Hashable, Sendable {
     /// current one), as many web croppers do. They differ once a clamp has cut a request: from
     /// the start the photo stays at the limit until the fingers come back past it.
     public enum PinchReference: String, CaseIterable, Sendable { case fromStart, incremental }
+
+    /// Which image point a pinch keeps under the fingers, apart from how its zoom is computed
+    /// (`pinchReference`): the one under the starting centroid, or the one under the previous
+    /// update's centroid (re-based after every pan clamp). `likeZoom` takes `pinchReference`'s
+    /// choice for both, as the two usually go together; an editor that re-bases the zoom after a
+    /// clamp but keeps the start's point (or the other way round) names the anchor here.
+    public enum PinchAnchor: String, CaseIterable, Sendable { case likeZoom, fromStart, incremental }
+
+    /// A pinch update with a span ratio of 0 (both fingers on one point), on which the spec is
+    /// silent: the zoom request 0 is clamped to s_min like any other (with its light impact), or
+    /// the update is ignored and the photo stays where it was.
+    public enum DegeneratePinch: String, CaseIterable, Sendable { case clamp, ignore }
 
     /// What a pan update is computed from: the pose the update before left (what a clamp cut off
     /// is forgotten, so turning back moves the photo at once), or the pan's start plus every
@@ -54,9 +130,16 @@ public struct Policies: Hashable, Sendable {
     /// on s_min or s_max, once, as it lands.
     public enum ArrivalHaptics: String, CaseIterable, Sendable { case pushesOnly, arrivalsToo }
 
-    /// The density gate σ/s ≥ minPixelPerPoint: at every zoom (it also caps s_max), or at s_min
-    /// only, as the spec's words say.
-    public enum DensityCap: String, CaseIterable, Sendable { case everyZoom, atMinimumOnly }
+    /// The density rule, "Require σ / s_min ≥ 1.0 (warn/limit if violated)": held at every zoom
+    /// (so it also caps s_max) with the low-resolution notice when s_min breaks it; held at s_min
+    /// only, with the notice; or read as a limit: a photo below the density at s_min gets no zoom
+    /// range at all (s_max = s_min, so R8.4's tip is owed, and no notice), and no cap otherwise.
+    public enum DensityCap: String, CaseIterable, Sendable { case everyZoom, atMinimumOnly, collapseWhenLow }
+
+    /// What a discrete action that starts while another move animates builds on: the frame on
+    /// screen, or the running move's target as if it had landed (the double-tap ladder steps from
+    /// the target's zoom; the slider anchors at the target's translation).
+    public enum BaseDuringMove: String, CaseIterable, Sendable { case currentFrame, moveTarget }
 
     /// Under Reduce Motion a discrete action lands in its own event, or on the next tick (one
     /// frame reported `animating`, no spring).
@@ -82,10 +165,13 @@ public struct Policies: Hashable, Sendable {
     public var sliderMapping = SliderMapping.logarithmic
     public var incrementStep = IncrementStep.tenPercent
     public var pinchReference = PinchReference.fromStart
+    public var pinchAnchor = PinchAnchor.likeZoom
+    public var degeneratePinch = DegeneratePinch.clamp
     public var panReference = PanReference.fromPrevious
     public var limitHaptics = LimitHaptics.perSide
     public var arrivalHaptics = ArrivalHaptics.pushesOnly
     public var densityCap = DensityCap.everyZoom
+    public var baseDuringMove = BaseDuringMove.currentFrame
     public var reduceMotion = ReduceMotion.landInEvent
     public var instructionsHiddenBy = InstructionsHiddenBy.panPinchDoubleTap
     public var uploadAttempts = UploadAttempts.four
@@ -97,13 +183,17 @@ public struct Policies: Hashable, Sendable {
     public struct Descriptor: Sendable {
         public var name: String
         public var values: [String]
+        /// The values accepted besides `values`, described for errors (a spring's parameters).
+        public var otherwise: String?
         public var get: @Sendable (Policies) -> String
         public var set: @Sendable (inout Policies, String) -> Bool
 
-        init<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ path: WritableKeyPath<Policies, T> & Sendable)
+        init<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ path: WritableKeyPath<Policies, T> & Sendable,
+                                                            otherwise: String? = nil)
         where T.RawValue == String {
             self.name = name
             values = T.allCases.map(\.rawValue)
+            self.otherwise = otherwise
             get = { $0[keyPath: path].rawValue }
             set = { policies, value in
                 guard let v = T(rawValue: value) else { return false }
@@ -115,11 +205,13 @@ public struct Policies: Hashable, Sendable {
 
     /// Every policy, in a fixed order (the handshake and reports list them this way).
     public static let descriptors: [Descriptor] = [
-        Descriptor("transitionSpring", \.transitionSpring), Descriptor("zoomInterpolation", \.zoomInterpolation),
+        Descriptor("transitionSpring", \.transitionSpring, otherwise: TransitionSpring.pattern), Descriptor("zoomInterpolation", \.zoomInterpolation),
         Descriptor("sliderMapping", \.sliderMapping), Descriptor("incrementStep", \.incrementStep),
-        Descriptor("pinchReference", \.pinchReference), Descriptor("panReference", \.panReference),
+        Descriptor("pinchReference", \.pinchReference), Descriptor("pinchAnchor", \.pinchAnchor),
+        Descriptor("degeneratePinch", \.degeneratePinch), Descriptor("panReference", \.panReference),
         Descriptor("limitHaptics", \.limitHaptics), Descriptor("arrivalHaptics", \.arrivalHaptics),
-        Descriptor("densityCap", \.densityCap), Descriptor("reduceMotion", \.reduceMotion),
+        Descriptor("densityCap", \.densityCap), Descriptor("baseDuringMove", \.baseDuringMove),
+        Descriptor("reduceMotion", \.reduceMotion),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),
         Descriptor("retryable", \.retryable),
     ]
@@ -128,7 +220,8 @@ public struct Policies: Hashable, Sendable {
     public mutating func set(_ name: String, to value: String) throws(UnknownName) {
         guard let d = Self.descriptors.first(where: { $0.name == name }) else { throw UnknownName(kind: "policy", name: name) }
         guard d.set(&self, value) else {
-            throw UnknownName(kind: "value of policy \(name) (one of \(d.values.joined(separator: ", ")))", name: value)
+            let accepted = d.values.joined(separator: ", ") + (d.otherwise.map { ", or \($0)" } ?? "")
+            throw UnknownName(kind: "value of policy \(name) (one of \(accepted))", name: value)
         }
     }
 

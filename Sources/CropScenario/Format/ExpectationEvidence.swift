@@ -9,6 +9,8 @@ public protocol ExpectationEvidence {
     var readout: Readout { get }
     /// What the model reports at all: an expectation it cannot report is not judged.
     var reported: Capabilities { get }
+    /// The policies the model declares: an expectation that assumes others is not judged.
+    var policies: Policies { get }
     /// Every effect so far, with the tick it happened at.
     var effects: [(tick: Int, effect: EditorEffect)] { get }
     /// The profile row and avatar URL of the scripted backend, nil without one.
@@ -42,6 +44,9 @@ public struct ExpectationJudge {
         notJudged.append("\(path).\(key)")
         return false
     }
+
+    /// Lists `key` as not judged, and why.
+    mutating func skip(_ key: String, because reason: String) { notJudged.append("\(path).\(key) (\(reason))") }
 
     /// A number within its tolerance, relative to max(1, |target|).
     mutating func compare(_ key: String, _ n: NumberExpectation, _ actual: Double?, needs: Capabilities) {

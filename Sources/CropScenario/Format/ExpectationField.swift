@@ -29,10 +29,18 @@ public struct ExpectationField: Sendable {
         self.judge = judge
     }
 
-    /// Judges `e` on `evidence`: every stated key, in the table's order.
-    public static func judge(_ e: Expectations, at path: String, evidence: any ExpectationEvidence) -> ExpectationJudge {
+    /// Judges `e` on `evidence`: every stated key, in the table's order, unless it assumes
+    /// policies the model does not declare (its own `assumes`, or `blanket`: the scenario's
+    /// `policies`, assumed by every key).
+    public static func judge(_ e: Expectations, at path: String, evidence: any ExpectationEvidence,
+                             blanket: [String: String] = [:]) -> ExpectationJudge {
         var judge = ExpectationJudge(path: path, evidence: evidence)
-        for field in all { field.judge(e, &judge) }
+        for field in stated {
+            let own = e.assumes[field.key]
+            if own != nil || !blanket.isEmpty, field.encode(e) != nil,
+               !judge.assumptionsHold(field.key, own: own, blanket: blanket) { continue }
+            field.judge(e, &judge)
+        }
         return judge
     }
 

@@ -9,7 +9,7 @@ extension ExpectationField {
         parse: { r, e throws(ScenarioError) in e.angle = try ScenarioParser.number(r) },
         encode: { $0.angle.map(ScenarioEncoder.number) },
         judge: { e, j in
-            guard let n = e.angle, j.judged("angle", needs: .rotation) else { return }
+            guard let n = e.angle, j.judged("angle", needs: .twist) else { return }
             let a = j.evidence.observation.pose.angle, target = j.evidence.resolve(n.target)
             if !(abs(j.evidence.wrapAngle(a - target)) <= n.tolerance * max(1, abs(target))) {
                 j.fail("angle", "expected \(n.target) = \(target)° ± \(n.tolerance), got \(a)°")

@@ -48,6 +48,9 @@ public struct Expectations: Sendable, Equatable {
     /// Exactly these error alerts, in order (R11.4).
     public var alerts: [Message]?
     public var retryOffered: Bool?
+    /// The policies a key assumes (key → policy → value): against an editor that declares
+    /// another value that key is not judged.
+    public var assumes: [String: [String: String]] = [:]
 
     public static let none = Expectations()
 }
@@ -59,7 +62,9 @@ extension ExpectationField {
     typealias R = ScenarioFormat.Range
     typealias F = ScenarioFormat
 
-    public static let all: [ExpectationField] = pose + effects + view + flow
+    public static let all: [ExpectationField] = stated + [assumes]
+    /// The keys that state something about a run; `assumes` qualifies them, so it comes last.
+    static let stated: [ExpectationField] = pose + effects + view + flow
 
     static let pose: [ExpectationField] = [
         number("scale", \.scale) { $0.observation.pose.scale },
@@ -71,15 +76,15 @@ extension ExpectationField {
             $0.readout.maskDiameter
         },
         angle,
-        flag("angleGuideVisible", \.angleGuideVisible, needs: .rotation) { $0.observation.angleGuideVisible },
+        flag("angleGuideVisible", \.angleGuideVisible, needs: .angleGuide) { $0.observation.angleGuideVisible },
     ]
 
     static let effects: [ExpectationField] = [
         haptics, hapticSequence,
-        messages("shown", \.shown, "Exactly these tips/notices, in order.", needs: .tips) {
+        messages("shown", \.shown, "Exactly these tips/notices, in order.", needs: .notices) {
             if case .show(let m) = $0 { m } else { nil }
         },
-        messages("announced", \.announced, "Exactly these VoiceOver announcements, in order.", needs: .tips) {
+        messages("announced", \.announced, "Exactly these VoiceOver announcements, in order.", needs: .announcement) {
             if case .announce(let m) = $0 { m } else { nil }
         },
         telemetry,
@@ -88,7 +93,7 @@ extension ExpectationField {
     static let view: [ExpectationField] = [
         number("dimmingOpacity", \.dimmingOpacity, needs: .readout) { $0.readout.dimmingOpacity },
         flag("gridVisible", \.gridVisible, needs: .grid) { $0.observation.gridVisible },
-        flag("instructionsVisible", \.instructionsVisible, needs: .tips) { $0.observation.instructionsVisible },
+        flag("instructionsVisible", \.instructionsVisible, needs: .notices) { $0.observation.instructionsVisible },
         flag("animating", \.animating, needs: .animations) { $0.observation.animating },
         state("phase", \.phase, message: "phase is \"idle\", \"pan\" or \"pinch\"", needs: .readout) { $0.readout.gesture },
         state("session", \.session, needs: .confirm) { $0.observation.session },

@@ -25,8 +25,8 @@ public struct Scenario: Sendable, Equatable {
     /// Relations between runs checked on top of the invariants: `mirror` runs the scenario
     /// mirrored left to right too and expects the mirrored final pose.
     public var metamorphic: Set<Metamorphic> = []
-    /// The policies its expectations assume (name → value): against a model that declares
-    /// another value the scenario is not applicable.
+    /// The policies every one of its expectations assumes (name → value): against a model that
+    /// declares another value they are not judged (finer: an expectation block's `assumes`).
     public var policies: [String: String] = [:]
 
     /// Memberwise, for tools that build a scenario in memory (the fuzzer's `ScenarioBuilder`)

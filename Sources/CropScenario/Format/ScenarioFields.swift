@@ -115,7 +115,7 @@ extension ScenarioFormat {
 
     /// `policies`: one key per policy the vocabulary declares, each one of its values.
     static let policiesTable = ObjectTable<[String: String]>(
-        "The policies this scenario's expectations assume (docs/bring-your-own-model.md#policies): against an editor that declares another value it is not applicable. The invariants hold an editor to its own policies either way.",
+        "Policies (docs/bring-your-own-model.md#policies): at the top, what every expectation of the scenario assumes; in an expectation block's `assumes`, what one key assumes. Against an editor that declares another value those expectations are not judged; the invariants hold an editor to its own policies either way.",
         Policies.descriptors.map { descriptor in
             ObjectField(key: descriptor.name, schema: oneOf(descriptor.values),
                         parse: { v, assumed throws(ScenarioError) in

@@ -14,6 +14,9 @@ enum ExpectationCheck {
         var readout: Readout
         var geometry: SpecGeometry
         var reported: Capabilities
+        var policies: Policies
+        /// The scenario's `policies`, assumed by every expectation.
+        var blanket: [String: String]
     }
 
     /// The expectations that failed, and those the model's capabilities leave unjudged (their
@@ -25,7 +28,8 @@ enum ExpectationCheck {
 
     static func check(_ e: Expectations, at path: String, observed o: Observed, effects: [TimedEffect],
                       backend: Backend? = nil) -> Outcome {
-        let judge = ExpectationField.judge(e, at: path, evidence: Evidence(observed: o, timed: effects, backend: backend))
+        let judge = ExpectationField.judge(e, at: path, evidence: Evidence(observed: o, timed: effects, backend: backend),
+                                           blanket: o.blanket)
         return Outcome(failures: judge.failures.map { ExpectationFailure(path: $0.path, message: $0.message) },
                        notJudged: judge.notJudged)
     }
@@ -40,6 +44,7 @@ enum ExpectationCheck {
         var sliderPercent: Double { observed.sliderPercent }
         var readout: Readout { observed.readout }
         var reported: Capabilities { observed.reported }
+        var policies: Policies { observed.policies }
         var effects: [(tick: Int, effect: EditorEffect)] { timed.map { ($0.tick, $0.effect) } }
         var profile: (avatarPath: String?, avatarVersion: Int)? {
             backend.map { ($0.profile.avatarPath, $0.profile.avatarVersion) }

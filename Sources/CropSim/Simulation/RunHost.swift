@@ -16,6 +16,8 @@ struct RunHost: EditorHost {
     let recordFrames: Bool
     let rotationAllowed: Bool
     let reported: Capabilities
+    let policies: Policies
+    let blanket: [String: String]
     /// The fingers on the glass and the recognized gesture at each queued tick, for frames not
     /// yet recorded.
     var touches: [(points: [Point], gesture: GestureKind)] = []
@@ -31,11 +33,13 @@ struct RunHost: EditorHost {
     var queuedThrough = 0
     private(set) var mispredicted = false
 
-    init(_ scenario: Scenario, recordFrames: Bool, reported: Capabilities) {
+    init(_ scenario: Scenario, recordFrames: Bool, identity: ModelIdentity) {
         backend = Backend(scenario.backend)
         self.recordFrames = recordFrames
         rotationAllowed = scenario.config.allowRotation
-        self.reported = reported
+        reported = identity.capabilities
+        policies = identity.policies
+        blanket = scenario.policies
         checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)), checkpoint: $0) }
             .sorted { $0.tick < $1.tick }
     }
@@ -84,6 +88,6 @@ struct RunHost: EditorHost {
     func observed(_ observation: Observation, _ sliderPercent: Double, _ readout: Readout?,
                   _ geometry: SpecGeometry) -> ExpectationCheck.Observed {
         ExpectationCheck.Observed(observation: observation, sliderPercent: sliderPercent, readout: readout ?? Readout(),
-                                  geometry: geometry, reported: reported)
+                                  geometry: geometry, reported: reported, policies: policies, blanket: blanket)
     }
 }

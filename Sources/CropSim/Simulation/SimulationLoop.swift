@@ -24,7 +24,7 @@ struct SimulationLoop<M: EditorModel> {
         self.inputs = inputs
         self.options = options
         self.lockstep = lockstep
-        host = RunHost(scenario, recordFrames: options.recordFrames, reported: identity.capabilities)
+        host = RunHost(scenario, recordFrames: options.recordFrames, identity: identity)
         result = RunResult(scenario: scenario, model: identity)
         var settings = options.recognizer
         settings.recognizesRotation = scenario.config.allowRotation

@@ -40,6 +40,12 @@ public enum Simulator {
     public static func run<M: EditorModel>(_ scenario: Scenario, model: M.Type, in context: M.Context,
                                            inputs: [Input]? = nil, options: Options = .init()) -> RunResult {
         let identity = M.identity(in: context)
+        // An editor without confirm is judged up to the scenario's confirm (or cancel).
+        if !identity.capabilities.contains(.confirm), let cut = scenario.upToConfirm() {
+            var result = run(cut.scenario, model: M.self, in: context, options: options)
+            if result.notApplicable == nil { result.expectationsNotJudged = cut.notJudged + result.expectationsNotJudged }
+            return result
+        }
         var loop = SimulationLoop<M>(scenario, inputs: inputs ?? TraceSynthesizer.inputs(for: scenario), options: options,
                                      lockstep: false, identity: identity)
         var result = loop.run(in: context)
