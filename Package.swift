@@ -119,7 +119,10 @@ let package = Package(
         ),
         // Two reports of one suite compared scenario by scenario: what changed, by how much, from
         // which tick, and a page with both runs' timelines and filmstrips (docs/report-diff.md).
-        .target(name: "CropReportDiff", dependencies: ["CropReport", "CropSim", "CropFiles", "CropText"]),
+        .target(
+            name: "CropReportDiff",
+            dependencies: ["CropReport", "CropSim", "CropScenario", "CropVocabulary", "CropPipe", "CropFiles", "CropText", "CCrypto"]
+        ),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).

@@ -23,10 +23,15 @@ public struct WireReader {
     private var i = 0
     private var depth = 0
     static let maxDepth = 32
+    /// What a number too large for a double (`1e400`) reads as: a protocol reply that says so is
+    /// malformed (the protocol spells infinity `"Infinity"`), but cropsim's own logs write an
+    /// infinite value as `1e999` (`formatNumber`), so a reader of those reads it as ±infinity.
+    private let overflowIsInfinity: Bool
 
-    /// `line` without its newline.
-    public init(_ line: [UInt8]) {
+    /// `line` without its newline. `overflowIsInfinity` for cropsim's own logs (see above).
+    public init(_ line: [UInt8], overflowIsInfinity: Bool = false) {
         bytes = line + [0] // a sentinel, so that strtod and every peek stop at the end
+        self.overflowIsInfinity = overflowIsInfinity
     }
 
     public var offset: Int { i }
@@ -163,9 +168,13 @@ public struct WireReader {
             exponent += sign * e
         }
         if digits <= 19, let x = DecimalToDouble.exact(mantissa, exponent) { return negative ? -x : x }
-        return bytes.withUnsafeBufferPointer { p in
+        let x = bytes.withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0 + start, nil) }
         }
+        guard x.isFinite || overflowIsInfinity else {
+            throw WireError("at byte \(start): a number too large for a double (infinity is the string \"Infinity\")")
+        }
+        return x
     }
 
     /// An integer in `range`.

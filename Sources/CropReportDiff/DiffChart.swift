@@ -10,7 +10,9 @@ enum DiffChart {
     static let colorB = "#D55E00"
     static let width = 640.0, height = 120.0, left = 56.0, right = 8.0, top = 8.0, bottom = 20.0
 
+    /// Values that are not finite (a failing model's NaN pose) are left out of the line.
     static func svg(title: String, unit: String, a: [(Int, Double)], b: [(Int, Double)], mark: Int?) -> String {
+        let a = thinned(a.filter { $0.1.isFinite }), b = thinned(b.filter { $0.1.isFinite })
         let values = (a + b).map(\.1), ticks = (a + b).map(\.0)
         guard let lo0 = values.min(), let hi0 = values.max(), let lastTick = ticks.max() else { return "" }
         let pad = hi0 > lo0 ? (hi0 - lo0) * 0.05 : max(abs(hi0) * 0.05, 1)
@@ -33,6 +35,27 @@ enum DiffChart {
         }
         out += line(a, colorA, "") + line(b, colorB, " stroke-dasharray=\"5 3\"")
         return out + "</svg>"
+    }
+
+    /// At most the first, lowest, highest and last point of each of `columns` runs of ticks, in
+    /// tick order: the line drawn at the chart's width looks the same, and a page of long runs
+    /// stays small (eight runs of thousands of frames wrote an 18 MB page, issue 34).
+    static func thinned(_ points: [(Int, Double)], columns: Int = Int(width - left - right)) -> [(Int, Double)] {
+        guard points.count > 4 * columns, let first = points.first?.0, let last = points.last?.0, last > first else { return points }
+        var out: [(Int, Double)] = [], bucket: [(Int, Double)] = [], column = 0
+        func flush() {
+            guard let lo = bucket.min(by: { $0.1 < $1.1 }), let hi = bucket.max(by: { $0.1 < $1.1 }) else { return }
+            let kept = [bucket[0], lo, hi, bucket[bucket.count - 1]].sorted { $0.0 < $1.0 }
+            for p in kept where out.last?.0 != p.0 { out.append(p) }
+            bucket.removeAll(keepingCapacity: true)
+        }
+        for p in points {
+            let c = (p.0 - first) * columns / (last - first + 1)
+            if c != column { flush(); column = c }
+            bucket.append(p)
+        }
+        flush()
+        return out
     }
 
     static func n(_ x: Double, _ decimals: Int = 2) -> String { formatFixed(x, decimals: decimals) }

@@ -34,8 +34,8 @@ enum DiffFrame {
             out += "<line x1=\"\(n(cx - r))\" x2=\"\(n(cx + r))\" y1=\"\(n(cy))\" y2=\"\(n(cy))\"/></g>"
         }
         out += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(r))\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3\"/>"
-        for t in f.touches where t.count == 2 {
-            out += "<circle cx=\"\(n(t[0]))\" cy=\"\(n(t[1]))\" r=\"22\" fill=\"#E69F00\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"4\"/>"
+        for t in stride(from: 0, to: f.touchPoints.count - 1, by: 2) {
+            out += "<circle cx=\"\(n(f.touchPoints[t]))\" cy=\"\(n(f.touchPoints[t + 1]))\" r=\"22\" fill=\"#E69F00\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"4\"/>"
         }
         return out + "</svg>"
     }

@@ -1,6 +1,10 @@
+import CropPipe
+import CropScenario
+import CropSim
+import CropVocabulary
 import Foundation
 
-/// Parses a scenario's log files from their bytes. A line that is not what cropsim writes is
+/// Parses a scenario's log files as their bytes arrive. A line that is not what cropsim writes is
 /// refused with its file and line number: a report folder is untrusted input.
 public enum LogParser {
     /// A log that is not what cropsim writes: `file:line: why`.
@@ -17,39 +21,78 @@ public enum LogParser {
         }
     }
 
-    private struct Timed: Decodable {
-        var tick: Int
-        var kind: String?
-        var reason: String?
-        var type: String?
-    }
+    /// Past any tick a run reaches: the simulated-time budget plus twice the settle limit
+    /// (7,200 + 2 × 1,200). Ticks are checked against it as they are read, so the frames of one
+    /// log (strictly increasing ticks) are bounded too, and no arithmetic on a tick can overflow
+    /// (a tick of 2⁶³ − 1 trapped drawing the filmstrip, issue 34).
+    public static let maxTick = Int(ScenarioBudget.maxSeconds) * TickClock.ticksPerSecond + 2 * Simulator.Options().settleTicks
+    /// A frame line is under 2 KiB with ten fingers down.
+    public static let maxFrameLineBytes = 8 << 10
+    /// An effect line holds a tip's text or an upload's key at most.
+    public static let maxRecordLineBytes = 64 << 10
 
-    /// `frames.jsonl`: one sample per line, ticks strictly increasing.
-    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (samples: [FrameSample], lines: [String]) {
-        var samples: [FrameSample] = [], lines: [String] = []
-        for (number, line) in try textLines(bytes, file: file) {
-            guard let sample = try? JSONDecoder().decode(FrameSample.self, from: Data(line.utf8)) else {
-                throw Malformed(file: file, line: number, reason: "is not a frame cropsim writes")
+    /// `frames.jsonl` fed chunk by chunk: one sample per line, ticks strictly increasing.
+    public struct Frames {
+        public private(set) var samples: [FrameSample] = []
+        public private(set) var lines: [LineDigest] = []
+        var splitter: LogLines
+
+        public init(file: String) { splitter = LogLines(file: file, maxLineBytes: LogParser.maxFrameLineBytes) }
+
+        public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(Malformed) {
+            let file = splitter.file
+            try splitter.feed(chunk) { (number, line) throws(Malformed) in
+                let sample: FrameSample
+                do throws(WireError) { sample = try FrameSample(line: line) } catch {
+                    throw Malformed(file: file, line: number, reason: "is not a frame cropsim writes (\(error.message))")
+                }
+                if let last = samples.last, sample.tick <= last.tick {
+                    throw Malformed(file: file, line: number, reason: "tick \(sample.tick) does not follow tick \(last.tick)")
+                }
+                samples.append(sample)
+                lines.append(LineDigest(line))
             }
-            if let last = samples.last, sample.tick <= last.tick {
-                throw Malformed(file: file, line: number, reason: "tick \(sample.tick) does not follow tick \(last.tick)")
-            }
-            samples.append(sample)
-            lines.append(line)
         }
-        return (samples, lines)
+
+        public func finish() throws(Malformed) { try splitter.finish() }
     }
 
-    /// A log of timed records (`haptics.jsonl`, `effects.jsonl`), each named for summaries.
+    /// A log of timed records (`haptics.jsonl`, `effects.jsonl`) fed chunk by chunk, each named for
+    /// summaries.
+    public struct Timed {
+        public private(set) var records: [LogLine] = []
+        var splitter: LogLines
+
+        public init(file: String) { splitter = LogLines(file: file, maxLineBytes: LogParser.maxRecordLineBytes) }
+
+        public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(Malformed) {
+            let file = splitter.file
+            try splitter.feed(chunk) { (number, line) throws(Malformed) in
+                let record: TimedRecord
+                do throws(WireError) { record = try TimedRecord(line: line) } catch {
+                    throw Malformed(file: file, line: number, reason: "is not a record with a tick (\(error.message))")
+                }
+                records.append(LogLine(tick: record.tick, text: String(decoding: line, as: UTF8.self), name: record.name))
+            }
+        }
+
+        public func finish() throws(Malformed) { try splitter.finish() }
+    }
+
+    /// `frames.jsonl` from its bytes.
+    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (samples: [FrameSample], lines: [LineDigest]) {
+        var parser = Frames(file: file)
+        try bytes.withUnsafeBytes { chunk in Result { () throws(Malformed) in try parser.feed(chunk) } }.get()
+        try parser.finish()
+        return (parser.samples, parser.lines)
+    }
+
+    /// A log of timed records from its bytes.
     public static func timed(_ bytes: [UInt8], file: String) throws(Malformed) -> [LogLine] {
-        var out: [LogLine] = []
-        for (number, line) in try textLines(bytes, file: file) {
-            guard let record = try? JSONDecoder().decode(Timed.self, from: Data(line.utf8)), record.tick >= 0 else {
-                throw Malformed(file: file, line: number, reason: "is not a record with a tick")
-            }
-            out.append(LogLine(tick: record.tick, text: line, name: record.reason ?? record.kind ?? record.type ?? "record"))
-        }
-        return out
+        var parser = Timed(file: file)
+        try bytes.withUnsafeBytes { chunk in Result { () throws(Malformed) in try parser.feed(chunk) } }.get()
+        try parser.finish()
+        return parser.records
     }
 
     /// Splits `effects.jsonl` into the tips and alerts shown, and every other effect.
@@ -68,17 +111,5 @@ public enum LogParser {
         guard let r = try? JSONDecoder().decode(Resolved.self, from: Data(bytes)),
               let w = r.orientedWidth, let h = r.orientedHeight, let s = r.screenScale, s > 0, w > 0, h > 0 else { return nil }
         return PhotoPoints(width: w / s, height: h / s)
-    }
-
-    /// Non-empty lines with their numbers; refused unless the file is UTF-8 ending in a newline.
-    static func textLines(_ bytes: [UInt8], file: String) throws(Malformed) -> [(Int, String)] {
-        guard !bytes.isEmpty else { return [] }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Malformed(file: file, line: 1, reason: "is not UTF-8")
-        }
-        guard text.hasSuffix("\n") else {
-            throw Malformed(file: file, line: text.split(separator: "\n", omittingEmptySubsequences: false).count, reason: "the last line has no newline; was the file cut short?")
-        }
-        return text.split(separator: "\n").enumerated().map { ($0.offset + 1, String($0.element)) }
     }
 }

@@ -57,9 +57,9 @@ public struct ReportDiff: Equatable, Sendable {
         }
         var parts: [String] = []
         if let p = d.pose {
-            var deltas = ["max Δscale \(formatFixed(p.maxScale, decimals: 4))"]
-            if p.maxOffset > 0 { deltas.append("Δoffset \(formatFixed(p.maxOffset, decimals: 2)) pt") }
-            if p.maxAngle > 0 { deltas.append("Δangle \(formatFixed(p.maxAngle, decimals: 2))°") }
+            var deltas = ["max Δscale \(delta(p.maxScale, 4))"]
+            if p.maxOffset > 0 { deltas.append("Δoffset \(delta(p.maxOffset, 2)) pt") }
+            if p.maxAngle > 0 { deltas.append("Δangle \(delta(p.maxAngle, 2))°") }
             if p.ticksA != p.ticksB { deltas.append("frames \(p.ticksA)→\(p.ticksB)") }
             parts.append("pose differs from tick \(p.firstTick) (\(deltas.joined(separator: ", ")))")
         }
@@ -72,6 +72,9 @@ public struct ReportDiff: Equatable, Sendable {
         if !d.files.isEmpty { parts.append("\(d.files.joined(separator: ", ")) differ") }
         return "\(d.id): " + parts.joined(separator: ", ")
     }
+
+    /// A largest difference; `inf` where one run's value was not finite (`ScenarioDiff.gap`).
+    static func delta(_ x: Double, _ decimals: Int) -> String { x.isFinite ? formatFixed(x, decimals: decimals) : "inf" }
 
     /// `diff.json`: keys in a fixed order, one scenario per line.
     public var json: String {

@@ -47,13 +47,13 @@ public struct ReportReader: Sendable {
         guard let entry = entries[id] else { throw OutputError(.refused, "\(folder): has no scenario \(id)") }
         let base = folder + "/scenarios/" + id
         try requireRealFolders("scenarios/" + id)
-        func parsed<T>(_ name: String, _ parse: ([UInt8], String) throws(LogParser.Malformed) -> T) throws(OutputError) -> T {
-            do { return try parse(try Self.read(base + "/" + name), base + "/" + name) } catch let error as LogParser.Malformed {
-                throw OutputError(.refused, error.description)
-            } catch let error as OutputError { throw error } catch { throw OutputError(.refused, "\(base)/\(name): \(error)") }
-        }
-        let frames = try parsed("frames.jsonl", LogParser.frames)
-        let effects = LogParser.splitTips(try parsed("effects.jsonl", LogParser.timed))
+        var frames = LogParser.Frames(file: base + "/frames.jsonl")
+        try Self.stream(base + "/frames.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try frames.feed(chunk) }, finish: frames.finish)
+        var haptics = LogParser.Timed(file: base + "/haptics.jsonl")
+        try Self.stream(base + "/haptics.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try haptics.feed(chunk) }, finish: haptics.finish)
+        var effectLog = LogParser.Timed(file: base + "/effects.jsonl")
+        try Self.stream(base + "/effects.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try effectLog.feed(chunk) }, finish: effectLog.finish)
+        let effects = LogParser.splitTips(effectLog.records)
         var others: [String: [UInt8]] = [:]
         for name in ScenarioLogs.otherFileNames {
             guard let bytes = try Self.readIfPresent(base + "/" + name) else { continue }
@@ -61,7 +61,7 @@ public struct ReportReader: Sendable {
         }
         let verdict = entry.notApplicable != nil ? "notApplicable" : entry.passed ? "passed" : "failed"
         return ScenarioLogs(id: id, name: entry.name, verdict: verdict, violations: entry.violations,
-                            frames: frames.samples, frameLines: frames.lines, haptics: try parsed("haptics.jsonl", LogParser.timed),
+                            frames: frames.samples, frameLines: frames.lines, haptics: haptics.records,
                             tips: effects.tips, effects: effects.others, otherFiles: others,
                             photo: others["scenario.resolved.json"].flatMap(LogParser.photo))
     }
@@ -93,6 +93,30 @@ public struct ReportReader: Sendable {
         } catch {
             throw OutputError(.refused, "\(path): \(error.reason)")
         }
+    }
+
+    /// A log of the report fed to its parser through one 64 KiB buffer, never held whole (a
+    /// 32 MiB log split into Strings first peaked at 192 MiB, issue 34); opened like `read`.
+    static func stream(_ path: String, feed: (UnsafeRawBufferPointer) throws(LogParser.Malformed) -> Void,
+                       finish: () throws(LogParser.Malformed) -> Void) throws(OutputError) {
+        func refused(_ reason: String) -> OutputError { OutputError(.refused, "\(path): \(reason)") }
+        let file: ReadableFile
+        do { file = try ReadableFile(path, followLinks: false) } catch { throw refused(error.reason) }
+        guard file.size <= ReportMerge.maxFileBytes else {
+            throw refused("is larger than \(ReportMerge.maxFileBytes >> 20) MiB, more than any report writes")
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let n: Int
+            do { n = try file.read(into: buffer) } catch { throw refused(error.reason) }
+            if n == 0 { break }
+            total += n
+            guard total <= ReportMerge.maxFileBytes else { throw refused("grew past \(ReportMerge.maxFileBytes >> 20) MiB while it was read") }
+            do { try feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) } catch { throw OutputError(.refused, error.description) }
+        }
+        do { try finish() } catch { throw OutputError(.refused, error.description) }
     }
 
     static func readIfPresent(_ path: String) throws(OutputError) -> [UInt8]? {

@@ -94,8 +94,9 @@ public struct ScenarioDiff: Equatable, Sendable {
                 continue
             }
             common += 1
-            let ds = abs(f.scale - g.scale), dt = ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot()
-            let da = abs(remainder(f.angle - g.angle, 360))  // 359.9° and -0.1° are one pose
+            let ds = gap(f.scale, g.scale) { abs($0 - $1) }
+            let dt = gap(f.tx, g.tx, f.ty, g.ty) { ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot() }
+            let da = gap(f.angle, g.angle) { abs(remainder($0 - $1, 360)) }  // 359.9° and -0.1° are one pose
             if ds > 0 || dt > 0 || da > 0 { pose.firstTick = min(pose.firstTick, f.tick) }
             pose.maxScale = max(pose.maxScale, ds)
             pose.maxOffset = max(pose.maxOffset, dt)
@@ -108,6 +109,21 @@ public struct ScenarioDiff: Equatable, Sendable {
         return pose.firstTick == Int.max ? nil : pose
     }
 
+    /// How far apart two runs' values are by `distance`, when both are finite. A failing model's
+    /// pose may be NaN or infinite (its report writes `null` and `1e999`): the same value on both
+    /// sides is no difference, and any other pair with one that is not finite is infinitely far.
+    static func gap(_ a: Double, _ b: Double, distance: (Double, Double) -> Double) -> Double {
+        if a.isFinite && b.isFinite { return distance(a, b) }
+        return a == b || (a.isNaN && b.isNaN) ? 0 : .infinity
+    }
+
+    /// `gap` over two coordinates: `distance` when all four are finite, else the larger of the
+    /// two coordinates' gaps.
+    static func gap(_ ax: Double, _ bx: Double, _ ay: Double, _ by: Double, distance: () -> Double) -> Double {
+        if ax.isFinite && bx.isFinite && ay.isFinite && by.isFinite { return distance() }
+        return max(gap(ax, bx) { abs($0 - $1) }, gap(ay, by) { abs($0 - $1) })
+    }
+
     /// Two logs line by line: nil when equal, else the counts and the first tick where they part.
     static func compareRecords(_ a: [LogLine], _ b: [LogLine]) -> Records? {
         guard a != b else { return nil }
@@ -117,7 +133,7 @@ public struct ScenarioDiff: Equatable, Sendable {
 
     /// The tick of the first line that differs (the earlier of the two lines' ticks), or of the
     /// first line only one side has.
-    static func firstDifference(_ a: [String], _ b: [String], ticks ta: [Int], _ tb: [Int]) -> Int? {
+    static func firstDifference<Line: Equatable>(_ a: [Line], _ b: [Line], ticks ta: [Int], _ tb: [Int]) -> Int? {
         let i = zip(a, b).prefix { $0 == $1 }.count
         guard i < max(a.count, b.count) else { return nil }
         return [ta.indices.contains(i) ? ta[i] : nil, tb.indices.contains(i) ? tb[i] : nil].compactMap { $0 }.min()

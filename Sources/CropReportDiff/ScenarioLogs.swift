@@ -1,7 +1,8 @@
 import Foundation
 
-/// One tick of `frames.jsonl`: the pose the diff measures, and what a frame drawing needs.
-public struct FrameSample: Equatable, Sendable, Decodable {
+/// One tick of `frames.jsonl`: the pose the diff measures, and what a frame drawing needs. Read
+/// from a line by `init(line:)` (FrameLine.swift).
+public struct FrameSample: Equatable, Sendable {
     public var tick: Int
     public var scale: Double
     public var tx: Double
@@ -13,7 +14,15 @@ public struct FrameSample: Equatable, Sendable, Decodable {
     public var maskDiameter: Double
     public var gridVisible: Bool
     public var instructionVisible: Bool
-    public var touches: [[Double]]
+    /// The touches' x and y one after the other: one allocation a frame rather than one a touch,
+    /// so a report's longest runs of ten-finger frames stay small in memory.
+    public var touchPoints: [Double]
+
+    /// The touches as `frames.jsonl` lists them, `[[x, y], …]`.
+    public var touches: [[Double]] {
+        get { stride(from: 0, to: touchPoints.count - 1, by: 2).map { [touchPoints[$0], touchPoints[$0 + 1]] } }
+        set { touchPoints = newValue.flatMap { $0.count == 2 ? $0 : [] } }
+    }
 
     /// The view and mask default to the suite's usual iPhone (393 × 852 pt, mask 322 pt).
     public init(tick: Int, scale: Double, tx: Double = 0, ty: Double = 0, angle: Double = 0,
@@ -29,26 +38,7 @@ public struct FrameSample: Equatable, Sendable, Decodable {
         self.maskDiameter = maskDiameter
         self.gridVisible = gridVisible
         self.instructionVisible = instructionVisible
-        self.touches = touches
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case tick, scale, tx, ty, angle, viewWidth, viewHeight, maskDiameter, gridVisible, instructionVisible, touches
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        tick = try c.decode(Int.self, forKey: .tick)
-        scale = try c.decode(Double.self, forKey: .scale)
-        tx = try c.decode(Double.self, forKey: .tx)
-        ty = try c.decode(Double.self, forKey: .ty)
-        angle = try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0
-        viewWidth = try c.decode(Double.self, forKey: .viewWidth)
-        viewHeight = try c.decode(Double.self, forKey: .viewHeight)
-        maskDiameter = try c.decode(Double.self, forKey: .maskDiameter)
-        gridVisible = try c.decode(Bool.self, forKey: .gridVisible)
-        instructionVisible = try c.decode(Bool.self, forKey: .instructionVisible)
-        touches = try c.decode([[Double]].self, forKey: .touches)
+        self.touchPoints = touches.flatMap { $0.count == 2 ? $0 : [] }
     }
 }
 
@@ -88,8 +78,9 @@ public struct ScenarioLogs: Equatable, Sendable {
     public var verdict: String
     public var violations: Int
     public var frames: [FrameSample]
-    /// `frames.jsonl` line by line, for the exact comparison (phase, limits, slider, clamps…).
-    public var frameLines: [String]
+    /// `frames.jsonl` line by line, for the exact comparison (phase, limits, slider, clamps…): each
+    /// line's digest, not its text, so two reports' logs are never held whole.
+    public var frameLines: [LineDigest]
     public var haptics: [LogLine]
     /// Tips and alerts shown (`effects.jsonl` lines of type `show` and `alert`).
     public var tips: [LogLine]
@@ -102,14 +93,14 @@ public struct ScenarioLogs: Equatable, Sendable {
 
     /// `frameLines` default to one line per sample, so logs built in code compare by their samples.
     public init(id: String, name: String = "", verdict: String = "passed", violations: Int = 0, frames: [FrameSample] = [],
-                frameLines: [String]? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
+                frameLines: [LineDigest]? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
                 otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil) {
         self.id = id
         self.name = name
         self.verdict = verdict
         self.violations = violations
         self.frames = frames
-        self.frameLines = frameLines ?? frames.map { "\($0)" }
+        self.frameLines = frameLines ?? frames.map { LineDigest(Array("\($0)".utf8)) }
         self.haptics = haptics
         self.tips = tips
         self.effects = effects

@@ -39,7 +39,14 @@ while let flag = arguments.popFirst() {
 
 var server = ReferenceServer(identity: identity)
 var reader = LineReader(fd: 0)
-while let line = reader.next() {
+func nextLine(_ reader: inout LineReader) -> [UInt8]? {
+    do throws(LineReader.TooLong) { return try reader.next() } catch {
+        let text = "cropsim-reference-model: a request line longer than \(LineReader.maxLine >> 20) MiB; the protocol's lines are shorter\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
+        exit(2)
+    }
+}
+while let line = nextLine(&reader) {
     var reply = server.answer(line)
     reply.byte(0x0A)
     let ok = reply.bytes.withUnsafeBytes { buffer -> Bool in

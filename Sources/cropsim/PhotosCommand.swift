@@ -60,6 +60,13 @@ struct PhotosCommand: ParsableCommand {
         return list
     }
 
+    /// The closing line's inset count for this run: the insets made, and those that could not be
+    /// (an undecodable photo was counted as made, issue 34, while summary.json said `made: 0`).
+    static func insetCount(_ insets: [PhotoInsetResult], _ inset: InsetPercent) -> String {
+        let failed = insets.filter { $0.failed != nil }.count
+        return ", \(insets.count - failed) insets at \(inset.text) made" + (failed > 0 ? ", \(failed) could not be made" : "")
+    }
+
     func run() throws {
         let folder = try PhotoBatchFolder(out)
         var corpus: [String]
@@ -100,7 +107,7 @@ struct PhotosCommand: ParsableCommand {
         try folder.write(Array(try summary.json().utf8), to: "summary.json")
         if let error = outcome.error { throw error }
         let tally = PhotoTally(results)
-        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures\(insetCrop.map { ", \(outcome.insets.count) insets at \($0.inset.text) made" } ?? "") (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
+        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures\(insetCrop.map { Self.insetCount(outcome.insets, $0.inset) } ?? "") (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
         if let signal = stop.signal { throw ExitCode(128 + signal) }
         if results.contains(where: \.failed) || insets.values.contains(where: { $0.failed != nil }) { throw ExitCode.checkFailed }
     }

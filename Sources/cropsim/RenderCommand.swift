@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropAnimation
+import CropFiles
 import CropImaging
 import CropPhotos
 import CropReport
@@ -58,13 +59,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let out { try OutputFile.check(out) }
-        if let animate { try OutputFile.check(animate) }
+        // The scenario is an input before it is read, so `render x.webp --animate x.webp` is
+        // refused at once, not after the whole run is simulated and encoded (issue 34); the
+        // outputs are checked again once the photo is known, still before the run.
+        InputFiles.register(path: scenario)
+        try checkOutputs()
         try requireRegularFile(scenario)
         let loaded = ScenarioLoader.load([scenario])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         if let error = (loaded.errors + photos.errors).first { throw CommandLineInputError(description: "\(error)") }
         guard let s = photos.scenarios.first else { throw CommandLineInputError(description: "\(scenario): no scenario in the file") }
+        if let photo = ScenarioPhotos.path(of: s) { InputFiles.register(path: photo) }
+        try checkOutputs()
 
         var options = Simulator.Options()
         options.measureTiming = false
@@ -84,6 +90,12 @@ struct RenderCommand: ParsableCommand {
         }
         if let out { try writeSheet(result, last: last, photo: photo, to: out) }
         if let animate { try writeAnimation(result, photo: photo, to: animate) }
+    }
+
+    /// Each output is a file cropsim may write: not a folder, a link or one of the inputs.
+    private func checkOutputs() throws {
+        if let out { try OutputFile.check(out) }
+        if let animate { try OutputFile.check(animate) }
     }
 
     private func writeSheet(_ result: RunResult, last: Int, photo: RGBImage?, to out: String) throws {

@@ -33,6 +33,17 @@ import Testing
         #expect(!tmp.exists("c.png"))
     }
 
+    /// An undecodable photo's inset is counted as not made, as summary.json counts it (issue 34).
+    @Test func anInsetThatCannotBeMadeIsNotCountedAsMade() throws {
+        let tmp = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: tmp.url("in"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Tests/Fixtures/images/corrupt/truncated.jpg"), to: tmp.url("in/t.jpg"))
+        try AssertExecuteCommand(["photos", tmp.path("in"), "--inset", "5%", "--devices", "iphone-se", "--out", tmp.path("out")],
+                                 exitCode: 1, stdout: ", 0 insets at 5% made, 1 could not be made (0 already done)")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.url("out/summary.json"))) as? [String: Any]
+        #expect((summary?["inset"] as? [String: Any])?["made"] as? Int == 0)
+    }
+
     @Test func geometryPrintsTheZoomRangeOrSaysWhyNot() throws {
         try AssertExecuteCommand(geometry(), stdout: #""sMax" : 1.2788095238095238"#)
         try AssertExecuteCommand(geometry(imageSize: "300x4000"), exitCode: 2, errorContaining: "This photo is too small for a profile picture")
