@@ -168,6 +168,7 @@ public actor Studio {
         var response = try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
                                     photo: photo, device: opened.preset?.name)
         response.group = Self.group(of: opened.path, root: self.options.scenarios.root)
+        response.checkpointTicks = opened.scenario.checkpoints.map { Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)) }
         return response
     }
 
