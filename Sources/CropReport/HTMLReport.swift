@@ -29,7 +29,10 @@ public enum HTMLReport {
     /// `timings.js`. `suite` is every scenario id the run was drawn from (before `--shard`).
     public static func files(_ results: [RunResult], suite: [String], model: ModelReport? = nil) -> [String: [UInt8]] {
         let rows = SummaryRows(suite: .init(ids: suite), rows: results.map(SummaryRow.init))
-        let p95 = results.map { ($0.scenario.id, FrameTimingStatistics($0.modelNanoseconds).p95Ns) }
+        // Only measured runs: an editor over the model protocol is not timed per tick (every sample
+        // is 0), and a p95 of "0 ns" would read as a measurement; the page shows "—" instead.
+        let p95 = results.filter { ScenarioSection.measured($0.modelNanoseconds) }
+            .map { ($0.scenario.id, FrameTimingStatistics($0.modelNanoseconds).p95Ns) }
         return ["index.html": Array(render(rows: rows.rows, model: model).utf8), SummaryRows.fileName: Array(rows.text.utf8),
                 "timings.js": Array(timings(p95: p95).utf8)]
     }
@@ -54,7 +57,7 @@ public enum HTMLReport {
         page += "<span class=\"badge pass\">✓ \(passed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span>"
         if notApplicable > 0 { page += " <span class=\"badge none\">\(notApplicable) not applicable</span>" }
         page += "</p>"
-        if let model, model.name != Editor.referenceIdentity.name || model.command != nil { page += modelLine(model) }
+        page += modelLine(model, build: build)
         page += "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
         page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
         page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
@@ -84,10 +87,14 @@ public enum HTMLReport {
         "cropsimTiming(\(jsonString(r.scenario.id)),\n\(jsonString(ScenarioSection.timing(r.modelNanoseconds, wallSeconds: wallSeconds))));\n"
     }
 
-    /// The model under test: who, the policies that are not the reference editor's, what it
-    /// does not implement and the properties left unjudged (never counted as passed).
-    static func modelLine(_ m: ModelReport) -> String {
-        var out = "<p class=\"model\" id=\"model\">Model under test: <b>\(escapeMarkup(m.name))</b> \(escapeMarkup(m.version))"
+    /// The header's line on what was judged and by what: the model under test (the reference
+    /// editor too, so a reader never has to guess), the policies that are not the reference
+    /// editor's, what it does not implement, the properties left unjudged (never counted as
+    /// passed) and the cropsim build, which a reader looks for at the top, not in the footer.
+    static func modelLine(_ model: ModelReport?, build: BuildInfo?) -> String {
+        let judge = "judged by cropsim \(escapeMarkup(build?.description ?? "of an unknown build"))"
+        guard let m = model else { return "<p class=\"model\" id=\"model\">Model under test: not recorded · \(judge)</p>" }
+        var out = "<p class=\"model\" id=\"model\">Model under test: <b>\(escapeMarkup(m.name))</b> \(escapeMarkup(m.version)) · \(judge)"
         let reference = Dictionary(uniqueKeysWithValues: Policies().values.map { ($0.name, $0.value) })
         let changed = m.policies.filter { reference[$0.key] != $0.value }.sorted { $0.key < $1.key }
         if !changed.isEmpty { out += " · policies: " + changed.map { "<code>\(escapeMarkup($0.key))=\(escapeMarkup($0.value))</code>" }.joined(separator: " ") }

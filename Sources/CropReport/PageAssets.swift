@@ -42,8 +42,8 @@ enum PageAssets {
 
     static let footer = """
     <p>Timelines: the line is the editor's value each tick; the blue band is the range the model allows (zoom within [s_min, s_max], \
-    translation within ±maxTx / ±maxTy); yellow spans are pans, green spans pinches; ▼ marks a haptic, a red × and dashed line a \
-    violation; the dotted line follows the scrubber. Frames show the photo (or a test pattern with an "F" in its top-left corner), \
+    translation within ±maxTx / ±maxTy); the strip above the plot shows pans in yellow and pinches in green; ▼ marks a haptic, a red × and dashed line a \
+    violation, a ◇ on the time axis a checkpoint met and a red ◆ one failed; the dotted line follows the scrubber. Frames show the photo (or a test pattern with an "F" in its top-left corner), \
     92 % dimming outside the mask, the grid while it is visible, the instruction text until the first gesture, and fingertips in orange.</p>
     <p>Model time per tick is measured and differs between runs: it comes from <code>timings.js</code> (the p95 column) and \
     <code>scenarios/&lt;id&gt;/timing.js</code> (the frame-time histograms); everything else on this page is deterministic. \

@@ -10,10 +10,15 @@ import Foundation
 /// legend naming only what it shows.
 enum SVGChart {
     static let width = 900.0
-    static let height = 230.0
+    static let height = 240.0
     static let left = 72.0
     static let right = 190.0
-    static let top = 34.0
+    static let top = 46.0
+    /// The gesture lane: pans and pinches as opaque spans in a strip of their own above the plot,
+    /// where nothing else is drawn, so their colours never mix with the band's into another
+    /// legend colour (a yellow pan over the blue band once rendered as the pinch's green).
+    static let laneTop = 28.0
+    static let laneHeight = 10.0
     static let bottom = 46.0
     static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - top - bottom }
@@ -57,10 +62,10 @@ enum SVGChart {
         let spans = phaseSpans(frames)
         for p in spans {
             let color = p.phase == "pinch" ? Palette.pinch : Palette.pan
-            s += "<rect class=\"phase phase-\(p.phase)\" x=\"\(svgNumber(x(p.start)))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(x(p.end) - x(p.start), 1)))\" height=\"\(svgNumber(plotHeight))\" fill=\"\(color)\" fill-opacity=\"\(p.phase == "pinch" ? "0.14" : "0.3")\"><title>\(p.phase) ticks \(p.start)–\(p.end)</title></rect>"
+            s += "<rect class=\"phase phase-\(p.phase)\" x=\"\(svgNumber(x(p.start)))\" y=\"\(svgNumber(laneTop))\" width=\"\(svgNumber(max(x(p.end) - x(p.start), 1)))\" height=\"\(svgNumber(laneHeight))\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.5\"><title>\(p.phase) ticks \(p.start)–\(p.end)</title></rect>"
         }
         for phase in ["pan", "pinch"] where spans.contains(where: { $0.phase == phase }) {
-            legend.append(.init(label: "\(phase) gesture", swatch: .area(phase == "pinch" ? Palette.pinch : Palette.pan)))
+            legend.append(.init(label: "\(phase) gesture", swatch: .solid(phase == "pinch" ? Palette.pinch : Palette.pan)))
         }
         s += yAxis(lo: lo, hi: hi, title: spec.yTitle, y: y)
         s += xAxis(lastTick: last, x: x)
@@ -93,6 +98,10 @@ enum SVGChart {
         }
         s += violationMarkers(result.violations, x: x)
         if !result.violations.isEmpty { legend.append(.init(label: "violation", swatch: .cross(Palette.violation))) }
+        let checkpoints = Self.checkpoints(result)
+        s += checkpointMarkers(checkpoints, x: { x(min($0, last)) })
+        if checkpoints.contains(where: { $0.failed.isEmpty }) { legend.append(.init(label: "checkpoint met", swatch: .diamond(nil))) }
+        if checkpoints.contains(where: { !$0.failed.isEmpty }) { legend.append(.init(label: "checkpoint failed", swatch: .diamond(Palette.violation))) }
         s += "<line class=\"cursor\" x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>"
         s += self.legend(legend)
         return s + "</svg>"
@@ -112,23 +121,54 @@ enum SVGChart {
         return s
     }
 
+    /// The scenario's checkpoints: the tick each is checked on (its time rounded up, as the
+    /// simulator does) and the messages of its failed expectations (empty when it was met).
+    static func checkpoints(_ r: RunResult) -> [(time: Double, tick: Int, failed: [String])] {
+        r.scenario.checkpoints.map { c in
+            let failed = r.failures.filter { $0.path == c.path || $0.path.hasPrefix(c.path + ".") || $0.path.hasPrefix(c.path + "[") }
+            return (c.time, Int((c.time * Double(TickClock.ticksPerSecond)).rounded(.up)), failed.map(\.description))
+        }
+    }
+
+    /// Each checkpoint as a diamond on the time axis and a thin line up the plot: hollow black when
+    /// met, filled vermillion with a solid line when failed (shape and colour, never colour alone).
+    private static func checkpointMarkers(_ checkpoints: [(time: Double, tick: Int, failed: [String])], x: (Int) -> Double) -> String {
+        var s = ""
+        for c in checkpoints {
+            let cx = x(c.tick), by = top + plotHeight, failed = !c.failed.isEmpty
+            let color = failed ? Palette.violation : Palette.ink
+            let what = failed ? "failed: " + c.failed.joined(separator: "; ") : "met"
+            s += "<g class=\"checkpoint\(failed ? " failed" : "")\" data-time=\"\(svgNumber(c.time))\"><title>checkpoint at \(secondsLabel(c.time)) (tick \(c.tick)) \(escapeMarkup(what))</title>"
+            s += "<line x1=\"\(svgNumber(cx))\" x2=\"\(svgNumber(cx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke=\"\(color)\" stroke-width=\"\(failed ? "2" : "1")\"\(failed ? "" : " stroke-dasharray=\"1 3\"")/>"
+            s += "<path d=\"\(diamond(cx, by))\" fill=\"\(failed ? Palette.violation : "#fff")\" stroke=\"\(color)\" stroke-width=\"2\"/></g>"
+        }
+        return s
+    }
+
+    private static func diamond(_ cx: Double, _ cy: Double) -> String {
+        "M\(svgNumber(cx)) \(svgNumber(cy - 7))l7 7l-7 7l-7 -7z"
+    }
+
     /// A histogram of model time per tick on a log axis (µs), with p50/p90/p95/p99/max and the
-    /// 16.67 ms frame budget as vertical lines, so headroom is visible even when all is well.
+    /// 16.67 ms frame budget as vertical lines. The axis spans the data (to the half decade
+    /// around its fastest and slowest tick), not the budget: a suite far under budget once had
+    /// its bars squeezed into the left 15 % of a 100 ns–100 ms axis. A budget off the axis is
+    /// named in the legend with how far away it is.
     static func histogram(_ samples: [Int64], stats: FrameTimingStatistics) -> String {
         let budget = Double(FrameTimingStatistics.budgetNanoseconds) / 1000
         let micros = samples.map { Double($0) / 1000 }
         let positive = micros.filter { $0 > 0 }
-        let loExp = Int(floor(log10(max(positive.min() ?? 1, 0.01))))
-        let hiExp = Int(ceil(log10(max(positive.max() ?? 1, budget) * 1.0001)))
-        let binsPerDecade = 5
-        let bins = (hiExp - loExp) * binsPerDecade
+        let range = histogramRange(positive)
+        let (loLog, hiLog) = (range.lowerBound, range.upperBound)
+        let binsPerDecade = 10
+        let bins = max(1, Int(((hiLog - loLog) * Double(binsPerDecade)).rounded()))
         var counts = [Int](repeating: 0, count: bins)
         for m in micros {
-            let b = m > 0 ? Int(floor((log10(m) - Double(loExp)) * Double(binsPerDecade))) : 0
+            let b = m > 0 ? Int(floor((log10(m) - loLog) * Double(binsPerDecade))) : 0
             counts[min(max(b, 0), bins - 1)] += 1
         }
         func x(_ micro: Double) -> Double {
-            left + (log10(max(micro, pow(10, Double(loExp)))) - Double(loExp)) / Double(hiExp - loExp) * plotWidth
+            left + (min(max(log10(max(micro, 1e-9)), loLog), hiLog) - loLog) / (hiLog - loLog) * plotWidth
         }
         let maxCount = Double(max(counts.max() ?? 1, 1))
         let ticks = niceTicks(0, maxCount, minimumStep: 1)
@@ -140,16 +180,16 @@ enum SVGChart {
             s += "<line x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left + plotWidth))\" y1=\"\(svgNumber(y(t)))\" y2=\"\(svgNumber(y(t)))\" stroke=\"\(Palette.grid)\"/>"
             s += "<text x=\"\(svgNumber(left - 8))\" y=\"\(svgNumber(y(t) + 4))\" text-anchor=\"end\" class=\"tick-label\">\(svgNumber(t, decimals: 0))</text>"
         }
-        for e in loExp...hiExp {
-            let tx = x(pow(10, Double(e)))
+        for micro in logTicks(range) {
+            let tx = x(micro)
             s += "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
-            s += "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(durationLabel(pow(10, Double(e))))</text>"
+            s += "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(durationLabel(micro))</text>"
         }
         s += axisLines()
         s += axisTitles(x: "model time per tick (log scale)", y: "ticks")
         for (b, c) in counts.enumerated() where c > 0 {
-            let x0 = x(pow(10, Double(loExp) + Double(b) / Double(binsPerDecade)))
-            let x1 = x(pow(10, Double(loExp) + Double(b + 1) / Double(binsPerDecade)))
+            let x0 = x(pow(10, loLog + Double(b) / Double(binsPerDecade)))
+            let x1 = x(pow(10, loLog + Double(b + 1) / Double(binsPerDecade)))
             s += "<rect class=\"bar\" x=\"\(svgNumber(x0 + 0.5))\" y=\"\(svgNumber(y(Double(c))))\" width=\"\(svgNumber(max(x1 - x0 - 1, 1)))\" height=\"\(svgNumber(y(0) - y(Double(c))))\" fill=\"\(Palette.value)\"><title>\(c) ticks</title></rect>"
         }
         let marks: [(String, Double, String, String?)] = [
@@ -159,12 +199,40 @@ enum SVGChart {
         ]
         var legend: [LegendItem] = [.init(label: "ticks per bin", swatch: .area(Palette.value))]
         for (name, ns, color, dash) in marks {
+            let onAxis = log10(max(ns / 1000, 1e-9)) <= hiLog + 1e-9
+            guard onAxis else {
+                // Said above the plot, where there is room: the legend is 160 px wide.
+                let times = ns / max(stats.maxNs, 1)
+                legend.append(.init(label: "\(name): off the axis", swatch: .line(color, dash: dash)))
+                s += "<text class=\"off-axis\" x=\"\(svgNumber(left + plotWidth))\" y=\"20\" text-anchor=\"end\">\(name) \(durationLabel(ns / 1000)) is \(svgNumber(times, decimals: times < 10 ? 1 : 0)) × the slowest tick →</text>"
+                continue
+            }
             let mx = x(ns / 1000)
             s += "<line class=\"stat-\(name)\" x1=\"\(svgNumber(mx))\" x2=\"\(svgNumber(mx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
             legend.append(.init(label: "\(name) \(durationLabel(ns / 1000))", swatch: .line(color, dash: dash)))
         }
         s += self.legend(legend)
         return s + "</svg>"
+    }
+
+    /// The histogram's axis in log10(µs): the half decades around the fastest and slowest tick
+    /// (at least one half decade wide).
+    static func histogramRange(_ positive: [Double]) -> ClosedRange<Double> {
+        let lo = (log10(positive.min() ?? 1) * 2).rounded(.down) / 2
+        let hi = max((log10((positive.max() ?? 1) * 1.0001) * 2).rounded(.up) / 2, lo + 0.5)
+        return lo...hi
+    }
+
+    /// Axis labels at 1, 2 and 5 × 10^k inside the range (µs).
+    static func logTicks(_ range: ClosedRange<Double>) -> [Double] {
+        var ticks: [Double] = []
+        for e in Int(range.lowerBound.rounded(.down))...Int(range.upperBound.rounded(.up)) {
+            for m in [1.0, 2, 5] {
+                let v = m * pow(10, Double(e))
+                if log10(v) >= range.lowerBound - 1e-9, log10(v) <= range.upperBound + 1e-9 { ticks.append(v) }
+            }
+        }
+        return ticks
     }
 
     // MARK: Pieces
@@ -209,7 +277,8 @@ enum SVGChart {
     }
 
     struct LegendItem {
-        enum Swatch { case line(String, dash: String?), area(String), marker(String), cross(String) }
+        /// `solid`: an opaque span (the gesture lane); `diamond`: a checkpoint, hollow when nil.
+        enum Swatch { case line(String, dash: String?), area(String), solid(String), marker(String), cross(String), diamond(String?) }
         var label: String
         var swatch: Swatch
     }
@@ -226,6 +295,10 @@ enum SVGChart {
                 s += "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 6))\" width=\"22\" height=\"12\" fill=\"\(c)\" fill-opacity=\"0.45\" stroke=\"\(c)\"/>"
             case .marker(let c):
                 s += "<path d=\"M\(svgNumber(x0 + 5)) \(svgNumber(y - 5))h12l-6 10z\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.75\"/>"
+            case .solid(let c):
+                s += "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 5))\" width=\"22\" height=\"10\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.5\"/>"
+            case .diamond(let c):
+                s += "<path d=\"\(diamond(x0 + 11, y))\" fill=\"\(c ?? "#fff")\" stroke=\"\(c ?? Palette.ink)\" stroke-width=\"2\"/>"
             case .cross(let c):
                 s += "<path d=\"M\(svgNumber(x0 + 6)) \(svgNumber(y - 5))l10 10m0 -10l-10 10\" stroke=\"\(c)\" stroke-width=\"2.5\"/>"
             }

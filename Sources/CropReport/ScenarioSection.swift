@@ -42,13 +42,29 @@ enum ScenarioSection {
     }
 
     /// What `timing.js` carries: the frame-time histogram and its table, and the wall seconds.
+    /// An unmeasured run (every sample 0: an editor over the model protocol) says so instead of
+    /// drawing a histogram of zeros and a table of "0 ns".
     static func timing(_ samples: [Int64], wallSeconds: Double?) -> String {
+        let wall = "<p class=\"meta wall\">wall \(wallLabel(wallSeconds)) for the whole scenario</p>"
+        guard measured(samples) else {
+            return "<p class=\"muted unmeasured\">Model time per tick was not measured in this run (an editor over the model protocol is "
+                + "timed only as a whole), so there is no histogram.</p>" + wall
+        }
         let t = FrameTimingStatistics(samples)
         var s = SVGChart.histogram(samples, stats: t)
         s += "<table class=\"stats\"><tr><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>max</th><th>over 16.67 ms</th><th>hitch time</th></tr><tr>"
         for ns in [t.p50Ns, t.p90Ns, t.p95Ns, t.p99Ns, t.maxNs] { s += "<td>\(SVGChart.durationLabel(ns / 1000))</td>" }
         s += "<td>\(t.overBudget) of \(t.ticks)</td><td>\(svgNumber(t.hitchMsPerSecond, decimals: 3)) ms/s</td></tr></table>"
-        if let wallSeconds { s += "<p class=\"meta\">wall \(svgNumber(wallSeconds, decimals: 3)) s for the whole scenario</p>" }
-        return s
+        return s + wall
+    }
+
+    /// Whether a run's model times were measured: a clock never reads 0 ns for a real call.
+    static func measured(_ samples: [Int64]) -> Bool { samples.contains { $0 > 0 } }
+
+    /// Wall time in the unit people read it in ("412 µs", "3.2 ms", "1.25 s"); "—" when it was
+    /// not measured (a sub-millisecond run once read "0 s").
+    static func wallLabel(_ seconds: Double?) -> String {
+        guard let seconds, seconds > 0 else { return "—" }
+        return seconds < 1 ? SVGChart.durationLabel(seconds * 1_000_000) : "\(svgNumber(seconds, decimals: 2)) s"
     }
 }

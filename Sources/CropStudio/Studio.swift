@@ -20,7 +20,8 @@ public actor Studio {
         /// A PNG or JPEG to record on (else a 4032 × 3024 test pattern).
         public var photo: String?
         public var scenarios = ScenarioStore(root: "Scenarios")
-        /// A scenario file named on the command line: the page may open it even outside the folder.
+        /// The command line's `--open`: a scenario file (the page may open it even outside the
+        /// folder), or an id below `scenarios` (`gestures/pinch-out-to-max`), as the page's menu names them.
         public var open: String?
         /// The editor recordings run against: the reference editor, or a team's own over a pipe.
         public var model = ModelRunner.reference
@@ -50,6 +51,8 @@ public actor Studio {
     private let fresh: (image: ImageSpec, spec: ImageSpec?)
     /// The photos the page draws, each served on its own (`GET /photo/<id>.jpg`).
     nonisolated let photos: StudioPhotos
+    /// The file `options.open` names, resolved once at start so a wrong `--open` is exit 2, not a page error.
+    private let commandLineFile: String?
 
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
@@ -69,6 +72,19 @@ public actor Studio {
         }
         photos = StudioPhotos(preloaded: preloaded)
         fresh = (image, scenario.image)
+        commandLineFile = try options.open.map { open throws(Failure) in try Self.commandLineFile(open, store: options.scenarios) }
+    }
+
+    /// The file for `--open`: the path itself when a file is there, else the scenario with that id
+    /// below the scenarios folder. Both spellings the docs show must work: an id
+    /// (`gestures/pinch-past-both-limits`, as the page's menu lists it) and a path
+    /// (`Scenarios/gestures/pinch-past-both-limits.json`).
+    static func commandLineFile(_ open: String, store: ScenarioStore) throws(Failure) -> String {
+        var info = stat()
+        if stat(open, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return open }
+        do throws(ScenarioStore.Failure) { return try store.openPath(open) } catch {
+            throw Failure(400, "--open \(jsonString(String(open.prefix(200)))): neither a scenario file nor an id below \(store.root) (\(error.description))")
+        }
     }
 
     /// A new recording's device: a preset's numbers (the file then names the preset,
@@ -149,9 +165,21 @@ public actor Studio {
                                     model: self.options.model)
         _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
         try admit(session)
-        return try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
-                            photo: photo,
-                            device: opened.preset?.name)
+        var response = try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
+                                    photo: photo, device: opened.preset?.name)
+        response.group = Self.group(of: opened.path, root: self.options.scenarios.root)
+        response.checkpointTicks = opened.scenario.checkpoints.map { Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)) }
+        return response
+    }
+
+    /// The folder a scenario file is in, as a group Save accepts; nil at the top of the scenarios
+    /// folder (which is no group) or for a folder name Save would refuse.
+    static func group(of file: String, root: String) -> String? {
+        let folder = (absolute(file) as NSString).deletingLastPathComponent
+        let name = (folder as NSString).lastPathComponent
+        guard (folder as NSString).standardizingPath != (absolute(root) as NSString).standardizingPath,
+              ScenarioStore.isPlainSegment(name) else { return nil }
+        return name
     }
 
     private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, photo: StudioPhotos.Registered?,
@@ -178,9 +206,10 @@ public actor Studio {
 
     /// The scenario for an id below the folder (or the file named on the command line), its setup
     /// as the file states it (the photo's path made absolute) and the device preset it names.
-    private func openScenario(_ id: String) throws(Failure) -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?) {
+    private func openScenario(_ id: String) throws(Failure)
+        -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?, path: String) {
         let path: String
-        if let cli = options.open, id == cli { path = cli } else {
+        if let cli = options.open, id == cli, let file = commandLineFile { path = file } else {
             do throws(ScenarioStore.Failure) { path = try options.scenarios.openPath(id) } catch { throw Failure(400, error.description) }
         }
         let loaded = ScenarioLoader.load([path])
@@ -192,7 +221,7 @@ public actor Studio {
         setup.image.file = photo
         setup.config = scenario.config
         setup.backend = scenario.backend
-        return (scenario, setup, loaded.documents[0].preset, photo)
+        return (scenario, setup, loaded.documents[0].preset, photo, path)
     }
 
     /// Copies the opened scenario's inputs up to `tick` into the recording, step by step in the

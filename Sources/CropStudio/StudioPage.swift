@@ -18,6 +18,7 @@ enum StudioPage {
     body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);margin:0;padding:10px 16px}
     h1{font-size:18px;margin:0 0 6px}h2{font-size:14px;margin:10px 0 4px}
     #main{display:flex;gap:18px;align-items:flex-start}
+    #left{flex:none;display:flex;flex-direction:column;gap:4px}
     #stage{position:relative;flex:none}
     #stage svg.frame-svg{display:block;background:#111;border-radius:8px;touch-action:none;user-select:none;cursor:crosshair}
     #stage.violation svg.frame-svg{outline:4px solid var(--fail)}
@@ -27,18 +28,30 @@ enum StudioPage {
     .row{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:4px 0}
     button{padding:3px 9px;cursor:pointer}
     input[type=text]{width:150px}
-    #readout{font:12px ui-monospace,Menlo,Consolas,monospace;white-space:pre;background:#f6f6f6;padding:6px;border-radius:4px;min-height:7.5em}
+    #readout{font:13px/1.45 system-ui,sans-serif;white-space:pre-wrap;background:#f6f6f6;padding:6px;border-radius:4px;min-height:7.5em}
     #haptics span{display:inline-block;background:var(--haptic);color:#000;border-radius:9px;padding:0 7px;margin:1px;font-size:12px}
     #violations{color:var(--fail);font-weight:600}
     #notice{color:var(--fail)}#saved{font-size:13px}
     .muted{color:var(--muted);font-size:12px}
     svg.defs{position:absolute;width:0;height:0;overflow:hidden}
+    #player .row{flex-wrap:nowrap}
+    #track{position:relative;flex:1;height:34px}#track input{width:100%;margin:0}
+    #marks{position:absolute;left:0;right:0;top:20px;height:12px}
+    .mark{position:absolute;top:0;width:3px;height:12px;margin-left:-1px;border-radius:1px}
+    .mark.haptic{background:var(--haptic)}.mark.checkpoint{background:#000;height:8px;top:4px;width:8px;margin-left:-4px;transform:rotate(45deg)}
+    button:disabled,input:disabled{cursor:not-allowed;opacity:.45}
     [hidden]{display:none!important}
     </style></head><body>
     <h1>cropsim studio <span class="muted" id="mode"></span> <span class="muted" id="model"></span></h1>
     <div id="defs"></div>
     <div id="main">
-      <div id="stage"><div id="frame"></div><div id="pulse" title="haptic"></div></div>
+      <div id="left">
+        <div id="stage"><div id="frame"></div><div id="pulse" title="haptic"></div></div>
+        <div id="player" hidden>
+          <div class="row"><button id="play" aria-label="play">▶</button><div id="track"><input type="range" id="scrub" min="0" max="0" value="0" aria-label="tick"><div id="marks" aria-hidden="true"></div></div></div>
+          <div class="row"><button id="branch">Record from this tick</button> <span class="muted">orange: haptics · ◆ checkpoints</span></div>
+        </div>
+      </div>
       <div id="side">
         <div class="muted">Drag = one finger · Alt-drag = pinch with a second finger mirrored about the mask center (circle around it to twist) · Alt+Shift-drag = two fingers side by side · double-click = double-tap · touch screens: real fingers.</div>
         <div id="readout"></div>
@@ -47,16 +60,17 @@ enum StudioPage {
         <div id="violations"></div>
         <div id="notJudged" class="muted"></div>
         <div id="notice"></div>
-        <h2>Controls</h2>
+        <h2>Controls <span class="muted" id="controlsNote"></span></h2>
+        <div id="controls">
         <div class="row">Zoom slider <input type="range" id="slider" min="0" max="100" step="1" value="0"> <label><input type="checkbox" id="sliderAnimated" checked> animated</label>
           <button data-action="decrement">−</button><button data-action="increment">+</button><button data-action="recenter">Recenter</button><button data-action="rotate90" title="Turn 90° clockwise (allowRotation)">⟳ 90°</button></div>
         <div class="row"><button id="rotate">Rotate device</button> <input type="text" id="size" value="" style="width:90px" aria-label="view size"> <button id="resize">Resize</button>
           <button id="reduceMotion">Reduce Motion: off</button><button data-action="memoryWarning">Memory warning</button><button data-action="cancelTouches">Cancel touches</button></div>
         <div class="row"><button data-action="confirm">Confirm</button><button data-action="cancel">Cancel</button><button data-action="retry">Retry</button></div>
+        </div>
         <h2>Recording</h2>
         <div class="row"><button id="new">New recording</button> <select id="scenarios"><option value="">Open…</option></select> <button id="open">Open</button></div>
         <div class="row"><label for="device">Device</label> <select id="device" title="Starts a new recording on this device; the saved file names it"><option value="">as started</option>\#(deviceOptions)</select> <span class="muted">starts a new recording</span></div>
-        <div class="row" id="player" hidden><button id="play">▶</button><input type="range" id="scrub" min="0" max="0" value="0" style="flex:1"><button id="branch">Record from this tick</button></div>
         <h2>Save</h2>
         <div class="row"><input type="text" id="group" value="studio" aria-label="group"> / <input type="text" id="id" value="" placeholder="id" aria-label="id"> .json <label><input type="checkbox" id="overwrite"> Overwrite</label></div>
         <div class="row"><input type="text" id="name" style="width:100%" placeholder="name: what it shows"></div>
@@ -87,12 +101,42 @@ enum StudioPage {
       attach(svg);$('mode').textContent=r.mode==='play'?'· playing '+S.openId+' (scrub, or record from a tick)':'· recording'+(r.startMs?' from '+(r.startMs/1000).toFixed(3)+' s':'');
       $('player').hidden=r.mode!=='play';$('scrub').max=String(Math.max(0,r.frames.length-1));$('scrub').value='0';
       if(!$('name').value)$('name').value=r.name;
+      // An opened scenario (or a branch of it) keeps its description and its folder for Save.
+      if(S.openId){if(!$('description').value)$('description').value=r.description||'';if(r.group)$('group').value=r.group;}
+      controls(r.mode==='record');marks(r);
       var f=S.frames[0];$('size').value=f.vw+'x'+f.vh;notice('');$('saved').textContent='';$('device').value=r.device||'';
       $('model').textContent=r.model?'· model: '+r.model:'';$('notJudged').textContent=r.notJudged&&r.notJudged.length?'Not judged (the model does not implement them): '+r.notJudged.join(', '):'';
       document.documentElement.setAttribute('data-session',r.session);
       draw(r.mode==='play'?0:Math.max(0,tickAt(clock())));
     }
-    function size(f){var h=Math.min(window.innerHeight-40,900);return Math.max(200,Math.min(h*f.vw/f.vh,window.innerWidth*0.55));}
+    // The stage's width: the whole phone fits the window's height below the stage's top, with the
+    // player under it (a 900 px window once cut the phone off), and takes at most 55 % of the width.
+    function size(f){var top=$('frame').getBoundingClientRect().top+window.scrollY,player=$('player').hidden?0:$('player').offsetHeight+4;
+      var h=window.innerHeight-top-player-12;return Math.max(160,Math.min(h*f.vw/f.vh,window.innerWidth*0.55));}
+    // Controls record steps, so they are off while an opened scenario plays (they did nothing, silently).
+    function controls(on){document.querySelectorAll('#controls button,#controls input').forEach(function(e){e.disabled=!on;});
+      $('controlsNote').textContent=on?'':'(off while playing: Record from this tick to use them)';}
+    // Ticks under the scrubber: a haptic's tick in orange, a checkpoint's as a black diamond.
+    function marks(r){var n=Math.max(1,r.frames.length-1),out=[];
+      function at(t,cls,title){out.push('<span class="mark '+cls+'" style="left:calc(8px + (100% - 16px) * '+(Math.min(t,n)/n).toFixed(4)+')" title="'+title+'"></span>');}
+      if(r.mode==='play'){r.frames.forEach(function(f){f.haptics.forEach(function(h){at(f.tick,'haptic',h+' at tick '+f.tick);});});
+        (r.checkpointTicks||[]).forEach(function(t){at(t,'checkpoint','checkpoint at tick '+t);});}
+      $('marks').innerHTML=out.join('');}
+    // The readout in words a designer uses; the limits' names are the scenario format's.
+    var PHASE={idle:'no gesture',pan:'dragging',pinch:'pinching'};
+    var LIMIT={zoomMin:'smallest zoom',zoomMax:'largest zoom',panMinX:'moved fully left',panMaxX:'moved fully right',panMinY:'moved fully up',panMaxY:'moved fully down'};
+    function limits(names){return names.map(function(x){return LIMIT[x]||x;}).join(', ');}
+    function readout(f){
+      function n(x,d){return (Math.round(x*Math.pow(10,d))/Math.pow(10,d)).toFixed(d);}
+      function side(v,pos,neg,axis){return Math.abs(v)<0.005?'centred '+axis:n(Math.abs(v),1)+' pt '+(v>0?pos:neg);}
+      var fingers=f.touches.length/2;
+      return 'Time '+n(f.tick/60,3)+' s (tick '+f.tick+') · '+(PHASE[f.phase]||f.phase)+(f.animating?', settling':'')+' · editor '+f.session+
+        '\nZoom '+n(f.scale,3)+'× · allowed '+n(f.sMin,3)+'× to '+n(f.sMax,3)+'× · zoom slider at '+n(f.slider,0)+' %'+
+        '\nPhoto '+(Math.abs(f.tx)<0.005&&Math.abs(f.ty)<0.005?'centred':side(f.tx,'right','left','sideways')+', '+side(f.ty,'down','up','vertically'))+' · it can move up to '+n(f.maxTx,1)+' pt sideways, '+n(f.maxTy,1)+' pt up or down'+
+        (f.angle?' · turned '+n(f.angle,1)+'°':'')+
+        '\nScreen '+f.vw+' × '+f.vh+' pt · crop circle '+n(f.mask,0)+' pt across · '+(fingers?fingers+' finger'+(fingers>1?'s':'')+' down':'no fingers down')+
+        '\nAt a limit: '+(limits(f.engaged)||'none')+(f.cut.length?' · this tick the editor held the gesture back at: '+limits(f.cut):'');
+    }
     function frameAt(t){return S.frames.length?S.frames[Math.max(0,Math.min(t,S.frames.length-1))]:null;}
     // Draws tick t; pulses the haptics of the frames passed since the last draw.
     function draw(t){
@@ -107,12 +151,7 @@ enum StudioPage {
       $('haptics').innerHTML=hs.map(function(h){return '<span>'+h+'</span>';}).join('');
       $('tips').textContent=tips.join(' · ');$('violations').textContent=vs.slice(0,6).join('\n')+(vs.length>6?' … ('+vs.length+')':'');
       stage.className=f.violations.length?'violation':'';
-      function n(x,d){return (Math.round(x*Math.pow(10,d))/Math.pow(10,d)).toFixed(d);}
-      $('readout').textContent='tick '+f.tick+' · '+n(f.tick/60,3)+' s · '+f.phase+(f.animating?' · animating':'')+' · '+f.session+
-        '\nscale '+n(f.scale,5)+'  [sMin '+n(f.sMin,5)+', sMax '+n(f.sMax,5)+']  slider '+n(f.slider,1)+' %'+
-        '\ntx '+n(f.tx,2)+' pt  [±'+n(f.maxTx,2)+']   ty '+n(f.ty,2)+' pt  [±'+n(f.maxTy,2)+']'+(f.angle?'   angle '+n(f.angle,2)+'°':'')+
-        '\nview '+f.vw+'×'+f.vh+' pt · mask '+n(f.mask,1)+' pt · fingers '+(f.touches.length/2)+
-        '\nclamp cut: '+(f.cut.join(', ')||'—')+' · engaged: '+(f.engaged.join(', ')||'—');
+      $('readout').textContent=readout(f);
       if(document.activeElement!==$('slider'))$('slider').value=String(Math.round(f.slider));
       document.documentElement.setAttribute('data-tick',String(f.tick));
     }
@@ -165,6 +204,7 @@ enum StudioPage {
       requestAnimationFrame(loop);
     }
     requestAnimationFrame(loop);
+    window.addEventListener('resize',function(){if(S.shown>=0)draw(S.shown);});
     function stopPlay(){if(S.playing){clearInterval(S.playing);S.playing=null;$('play').textContent='▶';}}
     $('scrub').addEventListener('input',function(){stopPlay();draw(+$('scrub').value);});
     $('play').addEventListener('click',function(){if(S.playing){stopPlay();return;}if(+$('scrub').value>=+$('scrub').max)$('scrub').value='0';$('play').textContent='❚❚';
@@ -172,7 +212,7 @@ enum StudioPage {
     $('branch').addEventListener('click',function(){post('/api/session',{open:S.openId,branchTick:+$('scrub').value}).then(start).catch(function(e){notice(String(e.message||e));});});
     function fresh(){var d=$('device').value;S.openId=null;post('/api/session',d?{device:d}:{}).then(start).catch(function(e){notice(String(e.message||e));});}
     $('new').addEventListener('click',fresh);$('device').addEventListener('change',fresh);
-    $('open').addEventListener('click',function(){var id=$('scenarios').value;if(!id)return;S.openId=id;$('name').value='';post('/api/session',{open:id}).then(start).catch(function(e){notice(String(e.message||e));});});
+    $('open').addEventListener('click',function(){var id=$('scenarios').value;if(!id)return;S.openId=id;$('name').value='';$('description').value='';post('/api/session',{open:id}).then(start).catch(function(e){notice(String(e.message||e));});});
     $('save').addEventListener('click',function(){
       var body={session:S.session,group:$('group').value.trim(),id:$('id').value.trim(),name:$('name').value,description:$('description').value,overwrite:$('overwrite').checked,now:clock()};
       // Wait for the batch in flight and send what is queued, so the file holds everything shown.

@@ -185,6 +185,11 @@ public enum StudioProtocol {
         public var imagePoints: [Double]
         /// The device preset the scenario names, if it names one (the page's picker shows it).
         public var device: String?
+        /// The folder an opened scenario lives in (`gestures`), which the page's Save keeps; nil
+        /// for a new recording and for a file at the top of the scenarios folder.
+        public var group: String?
+        /// The ticks an opened scenario's checkpoints are checked on, marked under the scrubber.
+        public var checkpointTicks: [Int] = []
         /// The editor recorded against ("cropsim-reference 1.0", or a team's own model) and the
         /// properties its capabilities leave unjudged, which the page lists.
         public var model: String = ""

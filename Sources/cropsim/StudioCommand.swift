@@ -41,7 +41,9 @@ struct StudioCommand: ParsableCommand {
             throw CommandLineInputError(description: "\(scenarios): no such folder (--scenarios)")
         }
         if let photo { try requireRegularFile(photo) }
-        if let open, open.hasSuffix(".json") { try requireRegularFile(open) }
+        // A path that names something must be a regular file; anything else is an id below
+        // --scenarios, which the server resolves (and refuses, exit 2, when there is no such scenario).
+        if let open, FileManager.default.fileExists(atPath: open) { try requireRegularFile(open) }
         let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
         let launch = StudioLaunch(
             port: port, viewWidth: viewport.size.width, viewHeight: viewport.size.height, screenScale: viewport.screenScale,

@@ -2,7 +2,8 @@
 function num(x,d){return String(Math.round(x*Math.pow(10,d))/Math.pow(10,d));}
 function set(el,attrs){for(var k in attrs)el.setAttribute(k,attrs[k]);}
 function esc(s){return String(s).replace(/[&<>"']/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c];});}
-function dur(ns){if(ns==null)return '–';var us=ns/1000;return us<1?num(ns,0)+' ns':us<1000?num(us,us<10?2:1)+' µs':num(us/1000,2)+' ms';}
+// "—" for a time not measured (no timings.js, or an editor over the model protocol): never "0 ns".
+function dur(ns){if(ns==null||!(ns>0))return '—';var us=ns/1000;return us<1?num(ns,0)+' ns':us<1000?num(us,us<10?2:1)+' µs':num(us/1000,2)+' ms';}
 var rows=JSON.parse(document.getElementById('rows').textContent);
 var p95=window.cropsimP95||{},byId={};rows.forEach(function(r){r.p95=typeof p95[r.id]==='number'?p95[r.id]:null;byId[r.id]=r;});
 var form=document.getElementById('filters'),tbody=document.querySelector('#summary tbody'),shown=document.getElementById('shown');
