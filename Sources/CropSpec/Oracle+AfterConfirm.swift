@@ -60,7 +60,7 @@ extension Oracle {
         // effects has nothing to say about it.
         if effects.isEmpty {
             switch event {
-            case .confirm, .cropFinished, .uploadFinished, .profileUpdated, .retry: break
+            case .confirm, .cropFinished, .uploadFinished, .profileUpdated, .retry, .cancel: break
             default: return
             }
         }
@@ -75,7 +75,8 @@ extension Oracle {
             checkConfirmTelemetry(effects, succeeded: ok, pose: pose, tick: tick)
             if !ok {
                 flow.phase = .failed(.crop)
-                editing = true
+                // Back to editing, or (policy `cropFailure: retryScreen`) on a failure screen.
+                editing = policies.cropFailure == .backToEditing
                 requireFailureReport(effects, message: .cropFailed, tick: tick)
             } else if flow.user != nil {
                 flow.phase = .uploading(1)
@@ -116,13 +117,24 @@ extension Oracle {
             editorGesture = false
             pinch = nil
             dropMove()
+        case (.cancel, .failed(.crop)) where !editing:
+            // The failure screen's Cancel (policy `cropFailure: retryScreen`) ends the session.
+            cancelled = true
+            flow.phase = .done
+        case (.retry, .failed(.profile)) where policies.profileRetry == .profileOnly:
+            flow.phase = .updatingProfile
+            let next = flow.acknowledged.version + 1
+            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
+                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again")
+            }
         case (.retry, .failed):
             flow.phase = .uploading(1)
         default:
             break
         }
         if case .profileUpdated = event {} else if effects.contains(where: { if case .updateProfile = $0 { true } else { false } }),
-            !(before == .uploading(currentAttempt(event)) && flow.phase == .updatingProfile) {
+            !(before == .uploading(currentAttempt(event)) && flow.phase == .updatingProfile),
+            !(before == .failed(.profile) && flow.phase == .updatingProfile) {
             fail(.profileUpdatedOnlyAfterUpload, tick: tick, "a profile update was asked for after \(event.specName), not after a successful upload")
         }
         flowEffects(effects, pose: pose, tick: tick)
@@ -217,13 +229,19 @@ extension Oracle {
         }
         let g = geometry
         var wrong: [String] = []
-        if t.sourceWidth != source.storedWidth || t.sourceHeight != source.storedHeight { wrong.append("source \(t.sourceWidth)x\(t.sourceHeight)") }
+        // R10.1 "source dimensions": of the stored grid, or (policy `telemetrySourceSize`) of the
+        // upright photo the math works on.
+        let (w, h) = policies.telemetrySourceSize == .stored ? (Double(source.storedWidth), Double(source.storedHeight)) : (g.width, g.height)
+        if Double(t.sourceWidth) != w || Double(t.sourceHeight) != h { wrong.append("source \(t.sourceWidth)x\(t.sourceHeight)") }
         if abs(t.sMin - g.sMin) > SpecTolerance.zoom * g.sMin || abs(t.sMax - g.sMax) > SpecTolerance.zoom * g.sMax { wrong.append("s_min/s_max \(t.sMin)/\(t.sMax)") }
         if let confirmed = flow.confirmedPose, abs(t.scale - confirmed.scale) > SpecTolerance.zoom * confirmed.scale { wrong.append("scale \(t.scale)") }
         if t.outputSize != config.outputSize || t.outputIsJPEG != flow.jpeg { wrong.append("output \(t.outputSize) jpeg \(t.outputIsJPEG)") }
         if t.memoryFallback != flow.memoryFallbackAtConfirm { wrong.append("memoryFallback \(t.memoryFallback)") }
         if t.cropSucceeded != succeeded { wrong.append("cropSucceeded \(t.cropSucceeded)") }
-        if t.zoomLimited != g.zoomLimited || t.lowDensity != g.lowDensity { wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)") }
+        // A range the density limit collapsed may be reported as zoom-limited or not.
+        if (t.zoomLimited != g.zoomLimited && !g.densityCollapsed) || t.lowDensity != g.lowDensity {
+            wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)")
+        }
         let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.densityEveryZoom ? g.sDensity : .infinity)
         if abs(quality - others) > SpecTolerance.zoom * others && t.qualityClampEngaged != (quality < others) {
             wrong.append("qualityClampEngaged \(t.qualityClampEngaged)")

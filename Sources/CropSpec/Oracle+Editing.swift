@@ -84,6 +84,10 @@ extension Oracle {
             }
         case .memoryWarning:
             memoryWarned = true
+            // Policy `memoryNoticeAt: warning`: the one-time notice comes with the first warning.
+            if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
+                fail(.memoryFallbackNoticeShown, tick: c.tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
+            }
         case .confirm:
             confirm(c, effects: effects)
         case .cancel:
@@ -185,15 +189,18 @@ extension Oracle {
         let g = geometry
         if policies.instructionsHiddenBy != .panPinch { gestureSeen = true }
         let anchor = point - g.center
+        // The ladder steps from the zoom of the frame, or (policy `baseDuringMove`) of the running
+        // move's target; the tapped point is the one under the finger on the frame shown.
         let base = c.turningInFlight ? nil : moveBase(c)
-        let target = base.flatMap { b in g.nextRung(after: b.scale, angle: b.angle).map { g.anchoredTarget(from: b, scale: $0, anchor: anchor) } }
+        let target = base.flatMap { b in g.nextRung(after: b.scale, angle: b.angle).map { g.anchoredTarget(from: c.before, scale: $0, anchor: anchor) } }
         start(Move(property: .doubleTapRung, from: c.before, target: target, anchor: anchor, turns: c.turningInFlight),
               pose: c.pose, animating: c.animating, tick: c.tick)
     }
 
-    /// The pose a double-tap or an animated slider move builds on (policy `baseDuringMove`): the
-    /// frame before it, or the target of the move in flight — nil when the oracle cannot tell
-    /// that target (a rung boundary within rounding, an action that built on another move).
+    /// The pose a double-tap's rung or an animated slider move builds on (policy
+    /// `baseDuringMove`): the frame before it, or the target of the move in flight — nil when the
+    /// oracle cannot tell that target (a rung boundary within rounding, an action that built on
+    /// another move).
     private func moveBase(_ c: EventContext) -> Pose? {
         guard c.wasAnimating, baseOnMoveTarget else { return c.before }
         return moving ? runningMove.target : nil
@@ -245,6 +252,21 @@ extension Oracle {
         return asked
     }
 
+    /// Where a resize puts `base` (policy `resizeKeeps`). Under `relativeZoom` the kept zoom is
+    /// clamped into the new range before the center point is placed: placing it at the unclamped
+    /// zoom and clamping after (what `scaledPose` keeps: the same crop square) would move it off
+    /// the center.
+    static func resizedPose(_ base: Pose, from old: SpecGeometry, to new: SpecGeometry, keeping rule: Policies.ResizeKeeps) -> Pose {
+        let a = base.angle
+        let s = switch rule {
+        case .relativeZoom: new.clampScale(base.scale / old.sMin(a) * new.sMin(a), angle: a)
+        case .scaledPose: base.scale / old.sMin(a) * new.sMin(a)
+        case .absoluteZoom: new.clampScale(base.scale, angle: a)
+        }
+        let q = SpecGeometry.imagePoint(base, under: .zero)
+        return new.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: a), angle: a))
+    }
+
     /// A resize: a running move jumps to its end first; then the mask-center point and the zoom
     /// relative to s_min stay, and a pinch in progress re-anchors where its fingers are.
     private mutating func resized(to size: Size, _ c: EventContext) {
@@ -254,21 +276,21 @@ extension Oracle {
         let old = geometry
         viewResized(to: size)
         if let base {
-            // The kept zoom is clamped into the new range before the point is placed: placing it
-            // at the unclamped zoom and clamping after would move the point off the center.
-            let s = geometry.clampScale(base.scale / old.sMin(base.angle) * geometry.sMin(base.angle), angle: base.angle)
-            let q = SpecGeometry.imagePoint(base, under: .zero)
-            let expected = geometry.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: base.angle),
-                                               angle: base.angle))
+            let expected = Self.resizedPose(base, from: old, to: geometry, keeping: policies.resizeKeeps)
             if !SpecTolerance.same(c.pose, expected) {
                 fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)")
             }
         }
         // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is
         // nothing to divide by, and it keeps its start.
-        if var watch = pinch, watch.lastFactor > 0 {
-            watch.startScale = c.pose.scale
-            watch.baseFactor = watch.lastFactor
+        if var watch = pinch, watch.lastFactor > 0 || policies.pinchAcrossResize == .scaleStart {
+            if policies.pinchAcrossResize == .scaleStart {
+                // The start kept, its zoom scaled with s_min: an overshoot stays remembered.
+                watch.startScale *= geometry.sMin(watch.startAngle) / old.sMin(watch.startAngle)
+            } else {
+                watch.startScale = c.pose.scale
+                watch.baseFactor = watch.lastFactor
+            }
             watch.imagePoint = SpecGeometry.imagePoint(c.pose, under: watch.lastFocal - geometry.center)
             watch.startAngle = c.pose.angle
             watch.baseRotation = watch.lastRotation

@@ -82,6 +82,8 @@ import CropVocabulary
     /// keep, re-based on the update before.
     let zoomIncremental: Bool
     let anchorIncremental: Bool
+    /// Policy `zeroWidthRange: twoSides`: on an axis with no range each side is a limit of its own.
+    let zeroWidthTwoSides: Bool
     /// The model snaps a released twist onto its quarter turn (`Capabilities.snap`).
     let snaps: Bool
     /// Policy `baseDuringMove: moveTarget`: a double-tap or slider move during another builds on
@@ -177,6 +179,7 @@ import CropVocabulary
         zoomIncremental = identity.policies.pinchReference == .incremental
         baseOnMoveTarget = identity.policies.baseDuringMove == .moveTarget
         snaps = identity.capabilities.contains(.snap)
+        zeroWidthTwoSides = identity.policies.zeroWidthRange == .twoSides
         anchorIncremental = identity.policies.pinchAnchor == .likeZoom ? zoomIncremental : identity.policies.pinchAnchor == .incremental
         settleBound = timing.settleBound
         notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
@@ -278,8 +281,11 @@ import CropVocabulary
             fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")
         }
         let engagedBefore = engaged
-        if !effects.isEmpty { count(effects, pose: pose, tick: tick) }
-        if let requested { pressed(requested, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
+        // Judged about the pinch's home quarter while a twist turns the photo.
+        let twisted = pinch?.twisted == true
+        let pushed = requested.map { Self.pushedSides($0, home: $0.angle == 0 && !twisted ? nil : pinch?.home, in: geometry) }
+        if !effects.isEmpty { count(effects, pose: pose, tick: tick, pushed: pushed?.atAll) }
+        if let pushed { pressed(pushed, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
         rearm(pose)
     }
 
@@ -395,12 +401,16 @@ import CropVocabulary
     /// clearly pushed past that was not engaged owes a light impact naming its axis (R3.2, notes),
     /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
     /// "An axis with no range"), impact or not.
-    private mutating func pressed(_ requested: Pose, engagedBefore: LimitSet, effects: [EditorEffect], pose: Pose, tick: Int) {
-        let pushed = Self.pushedSides(requested, home: requested.angle == 0 && pinch?.twisted != true ? nil : pinch?.home, in: geometry)
+    private mutating func pressed(_ pushed: (clearly: LimitSet, atAll: LimitSet), engagedBefore: LimitSet, effects: [EditorEffect],
+                                  pose: Pose, tick: Int) {
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
-        engaged.formUnion(Self.unit(sides(of: pose).loose.intersection(Self.axes(touching: pushed.atAll)), perAxis: perAxisLimits))
+        // Under policy `zeroWidthRange: twoSides` a push engages only the sides it pushed: on an
+        // axis with no range the other side is still a limit of its own.
+        let engages = zeroWidthTwoSides ? pushed.atAll : Self.axes(touching: pushed.atAll)
+        engaged.formUnion(Self.unit(sides(of: pose).loose.intersection(engages), perAxis: perAxisLimits))
     }
+
 
     /// Both sides of every axis with a side in `sides` (as `axis(of:)`, for a whole set at once).
     @inline(__always) static func axes(touching sides: LimitSet) -> LimitSet {
@@ -523,13 +533,17 @@ import CropVocabulary
     }
 
     /// Effects any event or tick may carry: light impacts, tips, the crop request.
-    mutating func count(_ effects: [EditorEffect], pose: Pose, tick: Int) {
+    mutating func count(_ effects: [EditorEffect], pose: Pose, tick: Int, pushed: LimitSet? = nil) {
         for effect in effects {
             switch effect {
             case .haptic(.lightImpact(let reason)):
                 // The sides of the reason's axis the pose is on: one, or both where the axis has no
                 // range. The impact is a repeat only if every one of them is still disarmed.
-                let on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(Self.sides(named: reason))
+                var on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(Self.sides(named: reason))
+                if zeroWidthTwoSides, let pushed, !on.intersection(pushed).isEmpty {
+                    // Policy `zeroWidthRange: twoSides`: the impact is the pushed side's own.
+                    on.formIntersection(pushed)
+                }
                 if on.isEmpty {
                     fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
                 } else if !perAxisLimits ? disarmed.isSuperset(of: on) : !disarmed.isDisjoint(with: Self.unit(on, perAxis: true)) {
@@ -537,12 +551,15 @@ import CropVocabulary
                 }
                 disarmed.formUnion(Self.unit(on, perAxis: perAxisLimits))
                 engaged.formUnion(Self.unit(on, perAxis: perAxisLimits))
-                // A cut engages every side of its axis the pose sits on (an axis with no range). Lenient
-                // both ways: a repeat needs the pose on that side within rounding, an owed impact is
-                // waived while it is anywhere near it.
-                let near = sides(of: pose)
-                disarmed.formUnion(near.tight.intersection(Self.axis(of: reason)))
-                engaged.formUnion(near.loose.intersection(Self.axis(of: reason)))
+                // A cut engages every side of its axis the pose sits on (an axis with no range;
+                // not under policy `zeroWidthRange: twoSides`). Lenient both ways: a repeat needs
+                // the pose on that side within rounding, an owed impact is waived while it is
+                // anywhere near it.
+                if !zeroWidthTwoSides {
+                    let near = sides(of: pose)
+                    disarmed.formUnion(near.tight.intersection(Self.axis(of: reason)))
+                    engaged.formUnion(near.loose.intersection(Self.axis(of: reason)))
+                }
             case .show(let message):
                 shown[message, default: 0] += 1
                 if message == .zoomLimitedByQuality { zoomLimitedTipShown = true }
@@ -731,7 +748,7 @@ import CropVocabulary
             fail(.instructionsHiddenAfterFirstGesture, tick: tick,
                  gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
         }
-        if g.zoomLimited, !zoomLimitedTipShown {
+        if g.zoomLimited, !zoomLimitedTipShown, !(g.densityCollapsed && lowDensityNoticeShown) {
             fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
         }
         if g.lowDensityNoticeOwed, !lowDensityNoticeShown {

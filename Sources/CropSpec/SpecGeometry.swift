@@ -38,6 +38,9 @@ public struct SpecGeometry: Sendable {
     /// A photo below the density at s_min gets the low-resolution notice; under policy
     /// `densityCap: collapseWhenLow` it gets no zoom range instead (and R8.4's tip).
     public let lowDensityNoticeOwed: Bool
+    /// Policy `densityCap: collapseWhenLow` collapsed a range the Zoom & Pan Math left open:
+    /// the user is owed one warning that zoom is limited, R8.4's tip or the low-resolution notice.
+    public let densityCollapsed: Bool
     /// The slider's mapping (policy `sliderMapping`).
     public let slider: Policies.SliderMapping
 
@@ -60,7 +63,9 @@ public struct SpecGeometry: Sendable {
         lowDensity = low
         let collapses = low && policies.densityCap == .collapseWhenLow
         lowDensityNoticeOwed = low && !collapses
-        sMax = collapses ? cover : max(cover, min(cover * config.maxZoomMultiplier, sQuality, densityEveryZoom ? sDensity : .infinity))
+        let open = max(cover, min(cover * config.maxZoomMultiplier, sQuality, densityEveryZoom ? sDensity : .infinity))
+        densityCollapsed = collapses && open > cover
+        sMax = collapses ? cover : open
         minPixelPerPoint = config.minPixelPerPoint
         requiredCropSide = min(Double(config.outputSize) * config.qualityMultiplier, min(width, height))
         center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)

@@ -125,6 +125,12 @@ public struct Policies: Hashable, Sendable {
     /// X sides). Zoom keeps s_min and s_max apart either way: the notes name them.
     public enum LimitHaptics: String, CaseIterable, Sendable { case perSide, perAxis }
 
+    /// A range of zero width (s_max = s_min, or a photo side that exactly fills the mask) puts
+    /// the pose on both of its sides at once. Its two sides are one limit (a push either way
+    /// engages both, so one impact in all until the range opens), or two (each side buzzes on its
+    /// first push: pushing left then right gives two impacts, as `perSide` says of wider ranges).
+    public enum ZeroWidthRange: String, CaseIterable, Sendable { case oneLimit, twoSides }
+
     /// Which actions may buzz at a zoom limit: only user pushes (pan, pinch, twist, an increment
     /// at the end), or also a discrete action (double-tap, slider, increment, recenter) that lands
     /// on s_min or s_max, once, as it lands.
@@ -133,13 +139,45 @@ public struct Policies: Hashable, Sendable {
     /// The density rule, "Require σ / s_min ≥ 1.0 (warn/limit if violated)": held at every zoom
     /// (so it also caps s_max) with the low-resolution notice when s_min breaks it; held at s_min
     /// only, with the notice; or read as a limit: a photo below the density at s_min gets no zoom
-    /// range at all (s_max = s_min, so R8.4's tip is owed, and no notice), and no cap otherwise.
+    /// range at all (s_max = s_min) and one warning — R8.4's tip or the low-resolution notice —
+    /// and no cap otherwise.
     public enum DensityCap: String, CaseIterable, Sendable { case everyZoom, atMinimumOnly, collapseWhenLow }
 
     /// What a discrete action that starts while another move animates builds on: the frame on
     /// screen, or the running move's target as if it had landed (the double-tap ladder steps from
     /// the target's zoom; the slider anchors at the target's translation).
     public enum BaseDuringMove: String, CaseIterable, Sendable { case currentFrame, moveTarget }
+
+    /// When the crop fails (R11.2 "preserve user state and offer a Retry action"): the editor
+    /// returns to editing (the crop adjustable, confirmed again), or stays on a failure screen
+    /// (session `confirmed`, gestures ignored) whose Retry crops the same pose again and whose
+    /// Cancel ends the session.
+    public enum CropFailure: String, CaseIterable, Sendable { case backToEditing, retryScreen }
+
+    /// When R11.3's one-time memory-fallback notice shows: at the confirm whose crop falls back
+    /// to the thumbnail, or at the first memory warning (the heads-up before the crop).
+    public enum MemoryNoticeAt: String, CaseIterable, Sendable { case confirm, warning }
+
+    /// What Retry does after the upload succeeded but the profile update failed: the upload
+    /// again from attempt 1, or only the profile update (the file is already stored; upsert).
+    public enum ProfileRetry: String, CaseIterable, Sendable { case reupload, profileOnly }
+
+    /// A resize during a pinch: the pinch re-bases at the resized pose (the span ratio so far
+    /// becomes its new 1), or keeps its start, the start zoom scaled with s_min (an overshoot
+    /// past a limit is still remembered). Either way the image point under the fingers is taken
+    /// anew in the new layout.
+    public enum PinchAcrossResize: String, CaseIterable, Sendable { case rebase, scaleStart }
+
+    /// What a resize keeps (the notes say only "mask, s_min and s_max are recomputed"): the zoom
+    /// relative to s_min, clamped into the new range, with the image point under the mask center
+    /// kept there; the pose scaled with the mask (zoom and translation times the new diameter over
+    /// the old: the same crop square), then clamped; or the absolute zoom, clamped, with the
+    /// center point kept.
+    public enum ResizeKeeps: String, CaseIterable, Sendable { case relativeZoom, scaledPose, absoluteZoom }
+
+    /// R10.1 "log source dimensions": the stored pixel grid's (as the photo arrives), or the
+    /// upright photo's (after R9.1's normalization, which all the math works on).
+    public enum TelemetrySourceSize: String, CaseIterable, Sendable { case stored, upright }
 
     /// Under Reduce Motion a discrete action lands in its own event, or on the next tick (one
     /// frame reported `animating`, no spring).
@@ -170,9 +208,16 @@ public struct Policies: Hashable, Sendable {
     public var panReference = PanReference.fromPrevious
     public var limitHaptics = LimitHaptics.perSide
     public var arrivalHaptics = ArrivalHaptics.pushesOnly
+    public var zeroWidthRange = ZeroWidthRange.oneLimit
     public var densityCap = DensityCap.everyZoom
     public var baseDuringMove = BaseDuringMove.currentFrame
     public var reduceMotion = ReduceMotion.landInEvent
+    public var pinchAcrossResize = PinchAcrossResize.rebase
+    public var resizeKeeps = ResizeKeeps.relativeZoom
+    public var cropFailure = CropFailure.backToEditing
+    public var memoryNoticeAt = MemoryNoticeAt.confirm
+    public var profileRetry = ProfileRetry.reupload
+    public var telemetrySourceSize = TelemetrySourceSize.stored
     public var instructionsHiddenBy = InstructionsHiddenBy.panPinchDoubleTap
     public var uploadAttempts = UploadAttempts.four
     public var retryable = Retryable.transientAnd3xx
@@ -210,10 +255,14 @@ public struct Policies: Hashable, Sendable {
         Descriptor("pinchReference", \.pinchReference), Descriptor("pinchAnchor", \.pinchAnchor),
         Descriptor("degeneratePinch", \.degeneratePinch), Descriptor("panReference", \.panReference),
         Descriptor("limitHaptics", \.limitHaptics), Descriptor("arrivalHaptics", \.arrivalHaptics),
+        Descriptor("zeroWidthRange", \.zeroWidthRange),
         Descriptor("densityCap", \.densityCap), Descriptor("baseDuringMove", \.baseDuringMove),
-        Descriptor("reduceMotion", \.reduceMotion),
+        Descriptor("reduceMotion", \.reduceMotion), Descriptor("pinchAcrossResize", \.pinchAcrossResize),
+        Descriptor("resizeKeeps", \.resizeKeeps),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),
-        Descriptor("retryable", \.retryable),
+        Descriptor("retryable", \.retryable), Descriptor("cropFailure", \.cropFailure),
+        Descriptor("memoryNoticeAt", \.memoryNoticeAt), Descriptor("profileRetry", \.profileRetry),
+        Descriptor("telemetrySourceSize", \.telemetrySourceSize),
     ]
 
     /// Sets the policy `name` to `value`.

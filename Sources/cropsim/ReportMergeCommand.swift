@@ -49,7 +49,7 @@ struct ReportMergeCommand: ParsableCommand {
         try merge.checkComplete()
         guard let summary = merge.summary, let rows = merge.rows else { return }
         let page = [
-            "index.html": HTMLReport.render(rows: rows.rows, build: summary.build),
+            "index.html": HTMLReport.render(rows: rows.rows, model: summary.model, build: summary.build),
             "timings.js": HTMLReport.timings(p95: summary.scenarios.map { ($0.id, $0.timing.p95Ns) }),
         ]
         try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) { staging throws(OutputError) in

@@ -81,8 +81,10 @@ extension ExpectationField {
 
     static let effects: [ExpectationField] = [
         haptics, hapticSequence,
-        messages("shown", \.shown, "Exactly these tips/notices, in order.", needs: .notices) {
-            if case .show(let m) = $0 { m } else { nil }
+        // The instructions are the `instructionsVisible` flag's: a model may also `show` them
+        // (R6.4 "SHALL show instructional text"), which `shown` does not list.
+        messages("shown", \.shown, "Exactly these tips/notices, in order (a `show` of the instructions is not listed).", needs: .notices) {
+            if case .show(let m) = $0, m != .instructions { m } else { nil }
         },
         messages("announced", \.announced, "Exactly these VoiceOver announcements, in order.", needs: .announcement) {
             if case .announce(let m) = $0 { m } else { nil }

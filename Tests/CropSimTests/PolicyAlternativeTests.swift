@@ -1,0 +1,103 @@
+import CropModel
+import CropPhotos
+import CropScenario
+import CropSim
+import CropVocabulary
+import Testing
+
+/// Every policy alternative the reference editor does not implement has a scenario of the suite
+/// that tells it apart: the reference editor *declaring* that alternative fails it, with the
+/// property the alternative changes. (That an editor implementing the alternative passes is held
+/// by the example editors that declare it: `scripts/check-examples`.) The superset alternatives —
+/// `transitionSpring: unspecified`, `arrivalHaptics: arrivalsToo`, `reduceMotion:
+/// landOnNextTick` — allow what the default allows and more, so the reference passes them;
+/// `pinchAnchor: fromStart` is the default itself while `pinchReference` is `fromStart`; the
+/// spring presets within the progress tolerance of ζ 0.8 (`zeta0.7`, `zeta0.9`) differ only in
+/// their settle bound (docs/oracle.md, "Timing").
+@Suite struct PolicyAlternativeTests {
+    /// The reference editor, declaring `policies` whatever it does.
+    struct Declaring: EditorModel {
+        typealias Context = Policies
+        var editor: Editor
+        static func identity(in policies: Policies) -> ModelIdentity {
+            var identity = Editor.referenceIdentity
+            identity.policies = policies
+            return identity
+        }
+        static func open(_ request: OpenRequest, in context: Policies, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+            Self(editor: try Editor.open(request, effects: &effects))
+        }
+        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+        mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
+        var observation: Observation { editor.observation }
+        var sliderPercent: Double { editor.sliderPercent }
+        var readout: Readout { editor.readout }
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var policy: String
+        var value: String
+        var scenario: String
+        var property: String
+        var testDescription: String { "\(policy)=\(value) on \(scenario)" }
+    }
+
+    static let cases: [Case] = [
+        Case(policy: "transitionSpring", value: "zeta0.5", scenario: "gestures/double-tap-ladder-cycle", property: "springTiming"),
+        Case(policy: "transitionSpring", value: "zeta1.0", scenario: "gestures/double-tap-ladder-cycle", property: "springTiming"),
+        Case(policy: "transitionSpring", value: "k300-zeta0.7", scenario: "gestures/double-tap-ladder-cycle", property: "springTiming"),
+        Case(policy: "zoomInterpolation", value: "linear", scenario: "gestures/double-tap-ladder-cycle", property: "springTiming"),
+        Case(policy: "sliderMapping", value: "linear", scenario: "requirements/slider-logarithmic-midpoint", property: "sliderTarget"),
+        Case(policy: "incrementStep", value: "fivePercent", scenario: "gestures/slider-increment-at-limit-haptic", property: "incrementTarget"),
+        Case(policy: "incrementStep", value: "onePercent", scenario: "gestures/slider-increment-at-limit-haptic", property: "incrementTarget"),
+        Case(policy: "pinchReference", value: "incremental", scenario: "gestures/pinch-past-both-limits", property: "focalPointKept"),
+        Case(policy: "pinchAnchor", value: "incremental", scenario: "regressions/focalPointKept-resize", property: "focalPointKept"),
+        Case(policy: "degeneratePinch", value: "ignore", scenario: "regressions/hapticsEdgeTriggered-crossing", property: "focalPointKept"),
+        Case(policy: "panReference", value: "fromStart", scenario: "regressions/mirrorDiffers-quarter-turn-per-sample", property: "panFollowsFinger"),
+        Case(policy: "limitHaptics", value: "perAxis", scenario: "gestures/pan-range-crossed-in-one-tick", property: "hapticsEdgeTriggered"),
+        Case(policy: "zeroWidthRange", value: "twoSides", scenario: "gestures/zero-range-jitter-one-tick", property: "limitHapticOnEntry"),
+        Case(policy: "densityCap", value: "atMinimumOnly", scenario: "devices/ipad-density-cap", property: "limitHapticOnEntry"),
+        Case(policy: "densityCap", value: "collapseWhenLow", scenario: "devices/ipad-density-cap", property: "limitHapticOnEntry"),
+        Case(policy: "baseDuringMove", value: "moveTarget", scenario: "gestures/double-tap-during-slider-move", property: "doubleTapRung"),
+        Case(policy: "resizeKeeps", value: "scaledPose", scenario: "devices/ipad-resize-clamps-zoom-off-center", property: "resizeKeepsCenter"),
+        Case(policy: "resizeKeeps", value: "absoluteZoom", scenario: "edge-cases/resize-mid-drag", property: "resizeKeepsCenter"),
+        Case(policy: "telemetrySourceSize", value: "upright", scenario: "requirements/exif-orientation-normalized", property: "telemetryReported"),
+        Case(policy: "pinchAcrossResize", value: "scaleStart", scenario: "regressions/focalPointKept-resize", property: "focalPointKept"),
+        Case(policy: "instructionsHiddenBy", value: "panPinch", scenario: "devices/reduce-motion-device", property: "instructionsHiddenAfterFirstGesture"),
+        Case(policy: "instructionsHiddenBy", value: "anyAdjustment", scenario: "edge-cases/max-zoom-multiplier-1", property: "instructionsHiddenAfterFirstGesture"),
+        Case(policy: "uploadAttempts", value: "three", scenario: "upload/retries-exhausted", property: "failureReported"),
+        Case(policy: "retryable", value: "transientOnly", scenario: "regressions/telemetryReported-3xx-retried", property: "failureReported"),
+        Case(policy: "cropFailure", value: "retryScreen", scenario: "upload/crop-failure-keeps-state", property: "sessionFollowsFlow"),
+        Case(policy: "memoryNoticeAt", value: "warning", scenario: "requirements/memory-warning-fallback-once", property: "memoryFallbackNoticeShown"),
+        Case(policy: "profileRetry", value: "profileOnly", scenario: "upload/profile-update-fails-then-retry", property: "profileUpdatedOnlyAfterUpload"),
+    ]
+
+    func run(_ c: Case, declaring value: String) throws -> RunResult {
+        let loaded = ScenarioLoader.load([Repository.scenarios.appendingPathComponent(c.scenario + ".json").path])
+        let scenario = try #require(ScenarioPhotos.resolve(loaded.scenarios).scenarios.first, "\(loaded.errors)")
+        var policies = Policies()
+        try policies.set(c.policy, to: value)
+        return ModelRunner(Declaring.self, in: policies).run(scenario)
+    }
+
+    @Test(arguments: cases)
+    func theReferenceDeclaringAnotherChoiceIsCaught(_ c: Case) throws {
+        let declared = try run(c, declaring: c.value)
+        #expect(declared.violations.contains { $0.property.rawValue == c.property },
+                "\(c.testDescription): \(declared.violations.map(\.property.rawValue))")
+        let honest = try run(c, declaring: Policies.descriptors.first { $0.name == c.policy }!.values[0])
+        #expect(honest.violations.isEmpty && honest.failures.isEmpty, "\(honest.violations) \(honest.failures)")
+    }
+
+    /// Every alternative is in the table or named above as one the reference cannot fail.
+    @Test func everyAlternativeIsCovered() {
+        let superset: Set<String> = ["transitionSpring=unspecified", "arrivalHaptics=arrivalsToo", "reduceMotion=landOnNextTick",
+                                     "transitionSpring=zeta0.7", "transitionSpring=zeta0.9", "pinchAnchor=fromStart"]
+        let covered = Set(Self.cases.map { "\($0.policy)=\($0.value)" })
+        for d in Policies.descriptors {
+            for value in d.values.dropFirst() {
+                #expect(covered.contains("\(d.name)=\(value)") || superset.contains("\(d.name)=\(value)"), "\(d.name)=\(value)")
+            }
+        }
+    }
+}
