@@ -4,8 +4,14 @@ import Foundation
 import Testing
 
 /// The property table is the one place a property's facts live: one row per property, its
-/// citations verbatim from docs/spec/, its policies real, its check where it says.
+/// citations verbatim from docs/spec/, its policies real, its check where it says, and
+/// docs/properties.md printed from it.
 @Suite struct PropertyTableTests {
+    @Test func theCommittedReferenceIsTheGeneratedOne() throws {
+        let committed = try Repository.text("docs/properties.md")
+        #expect(committed == PropertyReference.markdown, "run: cropsim oracle-doc --out docs/properties.md")
+    }
+
     /// Rows are read by the case's position: each must sit at its own.
     @Test func everyPropertyHasOneRowAtItsPosition() {
         #expect(PropertyTable.rows.map(\.property) == Property.allCases)
