@@ -143,6 +143,7 @@ let package = Package(
                 "CropModel",
                 "CropScenario",
                 "CropSim",
+                "CropSpec",
                 "CropPipe",
                 "CropImaging",
                 "CropReport",

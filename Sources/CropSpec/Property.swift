@@ -1,10 +1,12 @@
 /// Every property the oracle judges, each a rule of the spec restated: its raw value is the
 /// stable name used in reports, violation logs and regression file names (so never rename one),
-/// its `kind` says what sort of rule it is, and `covers` names the requirement ids (R1.1…R12.5)
-/// and gesture-note rules (G-…, listed in docs/oracle.md) it checks.
+/// and its row in `PropertyTable` holds the rest: its `kind`, the ids it `covers` (requirement ids
+/// R1.1…R12.5, gesture-note rules G-… listed in docs/oracle.md, rotation rules ROT-…), what it
+/// `needs`, the spec sentences it restates, the policies that change it and where it is checked.
 ///
-/// To add one: a case with its doc comment quoting the spec, its kind and coverage below, a check
-/// in `Oracle` (or `StaticSpec`), and a test that breaks it on purpose (`Tests/CropSpecTests`).
+/// To add one: a case with its doc comment quoting the spec, its row in `PropertyTable`, a check
+/// in `Oracle` (or `StaticSpec`), a test that breaks it on purpose (`Tests/CropSpecTests`), and
+/// `cropsim oracle-doc --out docs/properties.md`.
 public enum Property: String, CaseIterable, Sendable, Codable {
     // MARK: Safety: nothing illegal is ever shown.
 
@@ -201,100 +203,6 @@ public enum Property: String, CaseIterable, Sendable, Codable {
 
     public enum Kind: String, Sendable, CaseIterable {
         case safety, obligation, target, timing, mapping, opening, `static`
-    }
-
-    public var kind: Kind {
-        switch self {
-        case .finiteState, .zoomInRange, .density, .maskCovered, .outputSquareCovered, .cropRectInSource, .confirmable,
-             .hapticsEdgeTriggered, .gridHiddenDuringGestures, .instructionsHiddenAfterFirstGesture, .tipsAtMostOnce,
-             .handOverWithoutJump, .gesturesWellFormed, .telemetryNumericOnly, .uploadRequestValid, .backoffAsSpecified,
-             .profileAtomic, .editsKeptOnFailure, .sessionFollowsFlow, .cropRequestMatchesConfig,
-             .rotationOnlyWhenAllowed, .tiltWithinLimit, .angleChangesOnlyByRotation:
-            .safety
-        case .limitHapticOnEntry, .successHapticOnConfirm, .failureReported, .voiceOverAnnounced, .zoomLimitedTipShown,
-             .lowDensityNoticeShown, .memoryFallbackUsesThumbnail, .memoryFallbackNoticeShown, .uploadFollowsCrop,
-             .profileUpdatedOnlyAfterUpload, .previousAvatarKept, .telemetryReported, .versionedURL, .snapHapticOnEntry:
-            .obligation
-        case .initialPose, .panFollowsFinger, .focalPointKept, .doubleTapRung, .sliderTarget, .sliderReadsZoom,
-             .incrementTarget, .recenterTarget, .resizeKeepsCenter, .reduceMotionDiscrete, .twistFollowsFingers,
-             .angleGuideShown, .snapOnRelease, .rotate90Target:
-            .target
-        case .springTiming, .animatedFramesValid:
-            .timing
-        case .storedRectMapping, .cropTurnMatchesPose:
-            .mapping
-        case .photoAcceptance:
-            .opening
-        case .overlayStyle, .messagesVerbatim, .configDefaults, .outsideTheModel, .recognizerDefaults:
-            .static
-        }
-    }
-
-    /// The requirement ids and gesture-note rule ids this property checks.
-    public var covers: [String] {
-        switch self {
-        case .finiteState: ["R8.1"]
-        case .zoomInRange: ["R2.2", "R2.5", "R5.1", "R5.2", "R8.2"]
-        case .density: ["R8.5"]
-        case .maskCovered: ["R2.1", "R2.4", "R5.3", "R8.1", "R8.3"]
-        case .outputSquareCovered: ["R8.1", "R8.3"]
-        case .cropRectInSource: ["R9.1"]
-        case .confirmable: ["R5.5"]
-        case .hapticsEdgeTriggered: ["R3.2", "G-haptics-1"]
-        case .gridHiddenDuringGestures: ["R6.1", "R6.2"]
-        case .instructionsHiddenAfterFirstGesture: ["R6.4"]
-        case .tipsAtMostOnce: ["R8.4", "R11.3"]
-        case .handOverWithoutJump: ["G-recognition-2"]
-        case .gesturesWellFormed: ["G-recognition-1", "G-recognition-3"]
-        case .telemetryNumericOnly: ["R10.3", "R10.4"]
-        case .uploadRequestValid: ["R12.1", "R12.2"]
-        case .backoffAsSpecified: ["R12.5"]
-        case .profileAtomic: ["R12.3"]
-        case .editsKeptOnFailure: ["R11.2", "R11.5", "G-vocab-buttons"]
-        case .sessionFollowsFlow: ["R11.2", "R11.5", "G-vocab-buttons"]
-        case .cropRequestMatchesConfig: ["R1.4", "R1.5", "R9.3", "R9.4"]
-        case .limitHapticOnEntry: ["R3.2", "G-haptics-1", "G-vocab-increment"]
-        case .successHapticOnConfirm: ["R3.3", "G-haptics-2", "G-vocab-buttons"]
-        case .failureReported: ["R11.2", "R11.4", "R12.5", "G-haptics-3", "G-vocab-buttons"]
-        case .voiceOverAnnounced: ["R4.1", "R4.5"]
-        case .zoomLimitedTipShown: ["R5.2", "R8.4"]
-        case .lowDensityNoticeShown: ["R8.5"]
-        case .memoryFallbackUsesThumbnail: ["R7.2", "R7.4", "G-vocab-memory"]
-        case .memoryFallbackNoticeShown: ["R7.4", "R11.3", "G-vocab-memory"]
-        case .uploadFollowsCrop: ["R12.1"]
-        case .profileUpdatedOnlyAfterUpload: ["R12.3"]
-        case .previousAvatarKept: ["R12.5"]
-        case .telemetryReported: ["R5.4", "R7.1", "R10.1", "R10.2", "R10.5"]
-        case .versionedURL: ["R12.4"]
-        case .initialPose: ["R1.1"]
-        case .panFollowsFinger: ["R2.1", "G-vocab-drag"]
-        case .focalPointKept: ["R2.2", "G-vocab-pinch"]
-        case .doubleTapRung: ["R2.3", "G-vocab-double-tap"]
-        case .sliderTarget: ["R4.2", "G-vocab-slider"]
-        case .sliderReadsZoom: ["R4.2", "G-vocab-slider"]
-        case .incrementTarget: ["R4.2", "G-vocab-increment"]
-        case .recenterTarget: ["G-vocab-recenter"]
-        case .resizeKeepsCenter: ["G-vocab-resize"]
-        case .reduceMotionDiscrete: ["G-motion-2", "G-vocab-reduce-motion"]
-        case .springTiming: ["R3.1", "G-motion-1"]
-        case .animatedFramesValid: ["G-motion-1", "G-motion-2"]
-        case .storedRectMapping: ["R9.1"]
-        case .rotationOnlyWhenAllowed: ["ROT-off"]
-        case .tiltWithinLimit: ["ROT-limit", "R5.5", "R8.5"]
-        case .angleChangesOnlyByRotation: ["ROT-continuous"]
-        case .twistFollowsFingers: ["ROT-twist", "ROT-threshold"]
-        case .snapHapticOnEntry: ["ROT-snap"]
-        case .angleGuideShown: ["ROT-guide"]
-        case .snapOnRelease: ["ROT-release"]
-        case .rotate90Target: ["ROT-90"]
-        case .cropTurnMatchesPose: ["ROT-crop", "R8.1", "R9.1"]
-        case .photoAcceptance: ["R1.1", "R1.2", "R1.3", "R11.1", "R11.4"]
-        case .overlayStyle: ["R6.1", "R6.3", "R6.5"]
-        case .messagesVerbatim: ["R4.1", "R6.4", "R8.4", "R11.1", "R11.3"]
-        case .configDefaults: ["R1.4", "R3.4", "R5.1", "R9.3"]
-        case .outsideTheModel: ["R3.1", "R3.4", "R3.5", "R4.3", "R4.4", "R4.5", "R7.3", "R7.5", "R9.2", "R9.5"]
-        case .recognizerDefaults: ["G-recognition-4"]
-        }
     }
 }
 

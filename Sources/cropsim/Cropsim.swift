@@ -12,7 +12,7 @@ struct Cropsim: ParsableCommand {
         abstract: "Deterministic gesture simulator and property-test harness for an avatar photo cropper.",
         discussion: ExitStatus.help,
         version: "cropsim \(BuildInfo.current)",
-        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, PhotosCommand.self, ReportCommand.self, StudioCommand.self]
+        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, OracleDocCommand.self, PhotosCommand.self, ReportCommand.self, StudioCommand.self]
     )
 
     static func main() {

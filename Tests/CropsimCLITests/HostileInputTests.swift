@@ -67,6 +67,8 @@ let outputFiles = [
                 says: "error: empty-dir: is a folder; give a file name"),
     HostileCase("render", Repository.path("Scenarios/gestures/pinch-out-to-max.json"), "--out", "/proc/x.png", exit: 3,
                 says: "error: /proc/x.png: cannot write: No such file or directory"),
+    HostileCase("oracle-doc", "--out", "notes.txt", says: "error: --out notes.txt: exists and is not a cropsim property reference; not replacing it"),
+    HostileCase("oracle-doc", "--out", "empty-dir", says: "error: empty-dir: is a folder; give a file name"),
     HostileCase(geometry(), exit: 3, says: "error: standard output: cannot write: No space left on device",
                 shell: #"exec "$0" "$@" >/dev/full"#),
     HostileCase("run", "S", "--json", "--report-dir", "r/full-out", exit: 3,
