@@ -1,3 +1,4 @@
+import CropText
 import CropVocabulary
 
 /// An editor model in another process, behind the `EditorModel` protocol: events and ticks are
@@ -112,8 +113,9 @@ public struct PipeEditor: EditorModel {
         case "opened":
             guard state.hasPose else { throw WireError("the opened state must have scale, tx and ty", violation: true) }
             return nil
-        case "refused": return refusal ?? ""
-        case "error": process.fail(.errorReply, "it answered open with an error: \(refusal ?? "")"); return nil
+        // The model's own words reach messages and the terminal: escaped and cut like its stderr.
+        case "refused": return shownText(refusal ?? "", limit: StderrTail.lineLength)
+        case "error": process.fail(.errorReply, "it answered open with an error: \(shownText(refusal ?? "", limit: StderrTail.lineLength))"); return nil
         default: throw WireError("expected opened or refused, got \"\(type)\"", violation: true)
         }
     }

@@ -13,7 +13,7 @@ import Foundation
 // cropsim's contract: 2 for what the user asked (a port in use, a photo the editor refuses).
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("error: \(PathText.shown(message))\n".utf8))
+    FileHandle.standardError.write(Data("error: \(shownText(message))\n".utf8))
     exit(code)
 }
 
