@@ -13,6 +13,7 @@ protocol the way MODE says once the session has run TICKS ticks:
   version    answers the handshake with protocol 2
   silent     never answers the handshake
   nohello    answers the handshake with something else
+  badopen    answers open with an opened state that has no pose (issue 34: the sentinel)
 """
 import json
 import os
@@ -84,6 +85,8 @@ for raw in sys.stdin.buffer:
     reply = forward(raw).decode()
     if request["type"] == "open":
         ticks = 0
+        if mode == "badopen":
+            reply = json.dumps({"type": "opened", "id": request["id"], "state": {"grid": True}}) + "\n"
     if request["type"] == "step":
         ticks += sum(1 for op in request["ops"] if op == "tick")
         if ticks >= after:
