@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
         .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
         // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
-        .target(name: "CropFiles"),
+        .target(name: "CropFiles", dependencies: ["CropText"]),
 
         // The byte-stable text every output shares: numbers, JSON strings, markup escapes, so the
         // logs, the reports, the studio and the fuzzer's finds spell a number the same way. Not in

@@ -1,3 +1,4 @@
+import CropText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,19 +52,9 @@ public enum PathText {
     }
 
     /// A string (a path, an id, a message) made safe for one line of output: control characters
-    /// (a newline in a file name, an escape sequence) written `\xNN`, everything else as it is.
-    public static func shown(_ text: String) -> String {
-        guard text.utf8.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x80, isControl(UInt8(scalar.value)) {
-                out += String(decoding: hexEscape(UInt8(scalar.value)), as: UTF8.self)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// (a newline in a file name, an escape sequence, C1) written `\xNN`, everything else as it
+    /// is. The one escaping every message shares (`shownText`).
+    public static func shown(_ text: String) -> String { shownText(text) }
 
     /// Calls `body` with the NUL-terminated bytes of the path text, for a system call. A path text
     /// that stands for a NUL byte names no file: `body` gets a path that cannot exist instead.

@@ -1,3 +1,4 @@
+import CropText
 import CropVocabulary
 import Glibc
 import Synchronization
@@ -129,7 +130,9 @@ public final class ModelProcess: @unchecked Sendable {
     /// Marks the process failed (it broke the protocol, or went silent) and stops it.
     public func fail(_ kind: ModelFailure.Kind, _ message: String) {
         guard failure == nil else { return }
-        failure = ModelFailure(kind: kind, message: message, stderrTail: stderrTail.lines)
+        // Messages quote the model (an error reply's text, a reply's values): escaped and cut here,
+        // once for every failure a reply can cause.
+        failure = ModelFailure(kind: kind, message: shownText(message, limit: 1000), stderrTail: stderrTail.lines)
         kill(-pid, SIGKILL)
         reap(wait: true)
     }
@@ -347,10 +350,11 @@ struct StderrTail {
     private var complete: [String] = []
     private var partial: [UInt8] = []
 
-    /// The last lines, the one still being written included.
+    /// The last lines, the one still being written included, escaped (`shownText`): they are
+    /// quoted in messages and reports, and a model's stderr may hold escape sequences.
     var lines: [String] {
         let all = partial.isEmpty ? complete : complete + [String(decoding: partial, as: UTF8.self)]
-        return Array(all.suffix(Self.lineCount))
+        return all.suffix(Self.lineCount).map { shownText($0) }
     }
 
     mutating func append(_ bytes: ArraySlice<UInt8>) {

@@ -1,3 +1,4 @@
+import CropText
 import CropVocabulary
 
 /// An editor model in another process, behind the `EditorModel` protocol: events and ticks are
@@ -18,6 +19,13 @@ public struct PipeEditor: EditorModel {
     /// before (two cores busy), large enough that a request's fixed cost is spread thin.
     static let chunk = 256
     private var openFailure: ModelFailure?
+    /// Effects this session's replies carried so far, and the most one scenario may carry: far
+    /// more than any editor emits (a haptic or a tip per gesture, a handful for the upload flow),
+    /// far fewer than a flood holds. One 15 MB `step` reply with 250,000 valid haptics took 530 MiB
+    /// and wrote a 170 MB report (issue 34); past the cap the model fails (`protocolViolation`),
+    /// so effects, and the violations they cause, stay bounded per scenario.
+    private var effectCount = 0
+    public static let maxEffects = 10_000
 
     public static var answersLater: Bool { true }
 
@@ -101,7 +109,7 @@ public struct PipeEditor: EditorModel {
         while let key = try r.nextKey() {
             if key.is("type") { type = try r.string() }
             else if key.is("id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
-            else if key.is("effects") { try Self.effects(&r, into: &effects) }
+            else if key.is("effects") { try readEffects(&r, into: &effects) }
             else if key.is("state") { try r.state(into: &state) }
             else if key.is("message") { refusal = try r.string() }
             else if key.is("code") { _ = try r.number() }
@@ -112,8 +120,9 @@ public struct PipeEditor: EditorModel {
         case "opened":
             guard state.hasPose else { throw WireError("the opened state must have scale, tx and ty", violation: true) }
             return nil
-        case "refused": return refusal ?? ""
-        case "error": process.fail(.errorReply, "it answered open with an error: \(refusal ?? "")"); return nil
+        // The model's own words reach messages and the terminal: escaped and cut like its stderr.
+        case "refused": return shownText(refusal ?? "", limit: StderrTail.lineLength)
+        case "error": process.fail(.errorReply, "it answered open with an error: \(shownText(refusal ?? "", limit: StderrTail.lineLength))"); return nil
         default: throw WireError("expected opened or refused, got \"\(type)\"", violation: true)
         }
     }
@@ -152,15 +161,21 @@ public struct PipeEditor: EditorModel {
         try r.beginObject()
         while let key = try r.nextKey() {
             if key.is("state") { try r.state(into: &state) }
-            else if key.is("effects") { try Self.effects(&r, into: &effects) }
+            else if key.is("effects") { try readEffects(&r, into: &effects) }
             else { throw WireError("a result has no field \"\(key.name)\"", violation: true) }
         }
         return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
     }
 
-    private static func effects(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
+    private mutating func readEffects(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
         try r.beginArray()
-        while try r.nextElement() { effects.append(try r.effect()) }
+        while try r.nextElement() {
+            effectCount += 1
+            guard effectCount <= Self.maxEffects else {
+                throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
+            }
+            effects.append(try r.effect())
+        }
     }
 
     private static func check(id: Int, _ process: ModelProcess) throws(WireError) {

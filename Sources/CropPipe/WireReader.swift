@@ -1,3 +1,4 @@
+import CropText
 import Glibc
 
 /// Why a line is not the protocol message it should be. `violation` marks well-formed JSON that
@@ -6,8 +7,10 @@ public struct WireError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var violation: Bool
 
+    /// `message` quotes the reply (a type, a field name), so it is escaped (`shownText`) here,
+    /// once for every message a reply can cause.
     public init(_ message: String, violation: Bool = false) {
-        self.message = message
+        self.message = shownText(message)
         self.violation = violation
     }
 

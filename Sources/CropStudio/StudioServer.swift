@@ -107,7 +107,7 @@ public final class StudioServer: Sendable {
 
     /// A photo the studio registered, as the JPEG the page draws: immutable under its address
     /// (a changed file gets a new id), so the browser fetches it once; `If-None-Match` with its
-    /// ETag is a 304. Only `GET` (405 otherwise); any other path under `/photo/` is a 404.
+    /// ETag (weak or strong) or `*` is a 304. Only `GET` (405 otherwise); any other path under `/photo/` is a 404.
     private func photo(method: String, path: String, ifNoneMatch: String?) async -> HTTPResponse {
         guard let id = StudioPhotos.id(inPath: path) else { return Self.json(404, StudioProtocol.ErrorResponse(error: "not found")) }
         guard method == "GET" else {
@@ -124,10 +124,21 @@ public final class StudioServer: Sendable {
         case .success(let photo)?:
             var headers = Self.headers("image/jpeg", cache: "private, max-age=31536000, immutable")
             headers.append(("ETag", photo.etag))
-            if ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == photo.etag }) == true {
+            if Self.notModified(ifNoneMatch, etag: photo.etag) {
                 return HTTPResponse(status: 304, headers: headers)
             }
             return HTTPResponse(status: 200, headers: headers, body: photo.bytes)
+        }
+    }
+
+    /// Whether `If-None-Match` names `etag` as RFC 9110 §13.1.2 compares them: weakly (a `W/`
+    /// prefix is ignored, as caches and proxies add it) and `*` for any current representation.
+    /// Issue 34: both got a 200 with the whole photo again.
+    static func notModified(_ ifNoneMatch: String?, etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { entry in
+            let tag = entry.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || (tag.hasPrefix("W/") && tag.dropFirst(2) == etag)
         }
     }
 

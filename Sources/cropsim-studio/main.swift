@@ -13,7 +13,7 @@ import Foundation
 // cropsim's contract: 2 for what the user asked (a port in use, a photo the editor refuses).
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("error: \(PathText.shown(message))\n".utf8))
+    FileHandle.standardError.write(Data("error: \(shownText(message))\n".utf8))
     exit(code)
 }
 
@@ -21,6 +21,9 @@ let arguments = CommandLine.arguments
 guard arguments.count == 2, let launch = try? JSONDecoder().decode(StudioLaunch.self, from: Data(arguments[1].utf8)) else {
     fail("cropsim-studio is started by `cropsim studio` (see cropsim studio --help)")
 }
+// A port past 65535 is refused before any work, not clamped to 65535 (issue 34): the server
+// listens where asked or not at all.
+guard let port = UInt16(exactly: launch.port) else { fail("--port \(launch.port): must be 0…65535") }
 var isFolder: ObjCBool = false
 guard FileManager.default.fileExists(atPath: launch.scenarios, isDirectory: &isFolder), isFolder.boolValue else {
     fail("\(launch.scenarios): no such folder (--scenarios)")
@@ -46,7 +49,7 @@ if let command = launch.model {
 let studio: Studio
 do throws(Studio.Failure) { studio = try Studio(options: options) } catch { fail(error.description) }
 let server: StudioServer
-do { server = try StudioServer(studio: studio, port: UInt16(clamping: launch.port)) } catch {
+do { server = try StudioServer(studio: studio, port: port) } catch {
     fail("--port \(launch.port): cannot listen on 127.0.0.1 (in use?)")
 }
 let query = launch.open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""

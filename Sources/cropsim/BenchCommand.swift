@@ -38,6 +38,7 @@ struct BenchCommand: ParsableCommand {
         var total = 0, violations = 0, runs = 0
         while total < ticks {
             let r = runner.run(scenario, inputs: inputs, options: options)
+            try Self.requireProgress(r)
             total += r.ticks
             violations += r.violationCount
             runs += 1
@@ -46,6 +47,19 @@ struct BenchCommand: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Self.cpuSeconds() - cpuStart
         print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"model":\#(jsonString(runner.identity.label)),"violations":\#(violations)}"#)
+    }
+
+    /// Refuses (exit 2, one line) a run that simulated no tick: a model that lacks a capability
+    /// the workload needs (the JavaScript example has no `exifOrientations`), refuses its photo
+    /// or fails at `open` would make every run the same empty one, and the loop would never
+    /// reach `--ticks` (issue 34).
+    static func requireProgress(_ r: RunResult) throws {
+        guard r.ticks <= 0 else { return }
+        let why = r.notApplicable.map { "the workload is not applicable to it: \($0)" }
+            ?? r.modelFailure.map { "the model \($0)" }
+            ?? r.rejection.map { "the editor refused the workload's photo: \($0)" }
+            ?? "the run simulated no tick"
+        throw CommandLineInputError(description: "bench: \(why); --model must run the whole workload")
     }
 
     /// CPU time of this process: on a busy machine it says more about the code than wall time.

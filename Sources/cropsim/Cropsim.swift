@@ -2,6 +2,7 @@ import ArgumentParser
 import CropBuild
 import CropFiles
 import CropReport
+import CropText
 @preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 
 /// `cropsim`: the avatar cropper's editor model, driven the way a finger would.
@@ -35,28 +36,29 @@ struct Cropsim: ParsableCommand {
     /// Prints the one-line message for `error` and returns its code under the contract
     /// (`ExitStatus`). ArgumentParser's own usage code (64) becomes 2; an error nobody
     /// anticipated is taken for the environment's (3) and printed as one line, never as a
-    /// Foundation error dump.
+    /// Foundation error dump. Every message is escaped (`shownText`) whatever built it: an error
+    /// quotes its input, and no input may drive the terminal or add a line.
     static func exitStatus(for error: any Error) -> Int32 {
         switch error {
         case let code as ExitCode:
             return code.rawValue
         case let e as CommandLineInputError:
-            printToStandardError("error: \(e)")
+            printToStandardError("error: \(shownText("\(e)"))")
             return ExitCode.badInput.rawValue
         case let e as OutputError:
-            printToStandardError("error: \(e)")
+            printToStandardError("error: \(shownText("\(e)"))")
             return e.kind == .refused ? ExitCode.badInput.rawValue : ExitCode.environment.rawValue
         case let e as EnvironmentError:
-            printToStandardError("error: \(e)")
+            printToStandardError("error: \(shownText("\(e)"))")
             return ExitCode.environment.rawValue
         default:
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }  // --help, --version
             if code == .validationFailure {
-                printToStandardError("error: \(oneLine(message(for: error)))")
+                printToStandardError("error: \(shownText(oneLine(message(for: error))))")
                 return ExitCode.badInput.rawValue
             }
-            printToStandardError("error: \(oneLine(message(for: error)))")
+            printToStandardError("error: \(shownText(oneLine(message(for: error))))")
             return ExitCode.environment.rawValue
         }
     }

@@ -4,6 +4,7 @@ import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary
+import CropText
 import Foundation
 
 /// `cropsim fuzz`: generates random touch-level sessions, checks every invariant plus replay and
@@ -95,11 +96,11 @@ struct FuzzCommand: ParsableCommand {
         }, found: { f in
             guard !f.duplicate else { return }
             if let saveError = f.saveError {
-                FileHandle.standardError.write(Data("\(line.messagePrefix)error: a \(f.failure) find was not saved: \(saveError)\n".utf8))
+                FileHandle.standardError.write(Data("\(line.messagePrefix)error: a \(f.failure) find was not saved: \(shownText("\(saveError)"))\n".utf8))
                 return
             }
             let origin = f.run.map { "run \($0)" } ?? "saved file"
-            var text = "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(f.message)\n"
+            var text = "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
             if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
             if let replay = f.replay { text += "  replay: \(replay)\n" }
             FileHandle.standardError.write(Data(text.utf8))
@@ -116,13 +117,13 @@ struct FuzzCommand: ParsableCommand {
 
     func replayFiles(_ oracle: TraceJudge) throws {
         let loaded = ScenarioLoader.load(replay)
-        for e in loaded.errors { printToStandardError("error: \(e)") }
+        for e in loaded.errors { printToStandardError("error: \(shownText("\(e)"))") }
         guard loaded.errors.isEmpty else { throw ExitCode.badInput }
         var failed = false
         for scenario in loaded.scenarios {
             if let failure = oracle.check(scenario).failure {
                 failed = true
-                print("FAIL \(scenario.file): \(failure.kind): \(failure.message)")
+                print("FAIL \(scenario.file): \(failure.kind): \(shownText(failure.message))")
             } else {
                 print("ok   \(scenario.file)")
             }

@@ -5,6 +5,7 @@ import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary
+import CropText
 import Foundation
 
 /// `cropsim run`: the main job. Runs scenario files, checks every invariant on every tick,
@@ -47,7 +48,7 @@ struct RunCommand: ParsableCommand {
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         let errors = loaded.errors + photos.errors
         guard errors.isEmpty else {
-            for e in errors { printToStandardError("error: \(e)") }
+            for e in errors { printToStandardError("error: \(shownText("\(e)"))") }
             throw ExitCode.badInput
         }
         var scenarios = photos.scenarios.sorted { $0.id < $1.id }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CropPhotos
 import CropScenario
 import CropSim
+import CropText
 import CropVocabulary
 
 /// `cropsim validate`: parses scenario files without running them.
@@ -18,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
         let loaded = ScenarioLoader.load(paths)
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         let errors = loaded.errors + photos.errors
-        for e in errors { printToStandardError("error: \(e)") }
+        for e in errors { printToStandardError("error: \(shownText("\(e)"))") }
         guard errors.isEmpty else { throw ExitCode.badInput }
         for s in loaded.scenarios.sorted(by: { $0.id < $1.id }) { print("ok  \(s.file)") }
         print("\(loaded.scenarios.count) scenario files valid")

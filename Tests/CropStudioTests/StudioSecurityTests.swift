@@ -96,7 +96,7 @@ import Testing
     }
 
     /// `GET /photo/<id>.jpg`: only ids the studio gave out, only GET, never a path; the photo
-    /// comes with its ETag, and an `If-None-Match` naming it is a 304 without the bytes.
+    /// comes with its ETag, and an `If-None-Match` naming it (weakly, or `*`) is a 304 without the bytes.
     @Test func thePhotoAddressRefusesHostileRequests() async throws {
         let root = try temporaryFolder("photo-server")
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -118,6 +118,12 @@ import Testing
         let revalidated = await get(url, headers: ["if-none-match": "\"other\", " + etag])
         #expect(revalidated.status == 304 && revalidated.body.isEmpty)
         #expect(await get(url, headers: ["if-none-match": "\"other\""]).status == 200)
+        // RFC 9110's weak comparison and `*` (issue 34: both were a 200 with the whole photo).
+        for header in ["*", "W/" + etag, "\"other\", W/" + etag] {
+            let answer = await get(url, headers: ["if-none-match": header])
+            #expect(answer.status == 304 && answer.body.isEmpty, "\(header)")
+        }
+        #expect(await get(url, headers: ["if-none-match": "W/\"other\""]).status == 200)
         #expect(await get(url + "?" + String(repeating: "q", count: 7000)).status == 200)  // the query is not read
         for method in ["HEAD", "POST", "PUT", "DELETE"] {
             let refused = await get(url, method: method)

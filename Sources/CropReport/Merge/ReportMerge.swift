@@ -83,7 +83,9 @@ public struct ReportMerge {
                             junitSuiteProperties: suiteProperties))
     }
 
-    static func name(_ build: BuildInfo?) -> String { build?.description ?? "of an unknown build" }
+    /// A shard's build as a message shows it: the shard's own text, so escaped and cut (issue 34: a
+    /// `build.version` holding `ESC[2J` and a newline cleared the screen).
+    static func name(_ build: BuildInfo?) -> String { build.map { shownText($0.description, limit: 120) } ?? "of an unknown build" }
 
     /// Refused (exit 2) unless the shards together are their whole suite: a missing shard
     /// would otherwise merge into a report that looks complete.

@@ -160,6 +160,21 @@ struct SimulationLoop<M: EditorModel> {
         return "at t=\(formatSeconds(Double(checked.frame) / Double(TickClock.ticksPerSecond))) s the scenario sends \(event.specName), which needs \(lacking.names.joined(separator: ", ")); the model does not declare it"
     }
 
+    /// The scenario's final expectations, judged on the model's last answer. A model that failed
+    /// gave no answer at the end: its last state is what it said before failing, or, when `open`
+    /// failed, the placeholders of a state it never reported (a NaN a message printed as
+    /// `got nan(0x7ade)`, issue 34). Then one line says so instead of a comparison per key.
+    private func finalExpectations(_ checked: CheckedEditor<M>) -> ExpectationCheck.Outcome {
+        if let failure = checked.failure {
+            guard scenario.expect != .none else { return .init() }
+            let message = "not judged: the run ended at tick \(max(0, checked.frame - 1)), when the model failed (\(failure.kind.rawValue))"
+            return .init(failures: [ExpectationFailure(path: "$.expect", message: message)])
+        }
+        return ExpectationCheck.check(scenario.expect, at: "$.expect",
+                                      observed: host.observed(checked.observation, checked.sliderPercent, checked.readout, checked.geometry),
+                                      effects: host.effects, backend: host.backend)
+    }
+
     /// The run's end: the scenario's final expectations, R12.4's URL, and everything recorded.
     private mutating func finish(_ checked: CheckedEditor<M>) -> RunResult {
         var checked = checked
@@ -170,10 +185,7 @@ struct SimulationLoop<M: EditorModel> {
         result.ticks = checked.frame - 1
         result.geometry = checked.geometry
         result.modelFailure = checked.failure
-        let outcome = ExpectationCheck.check(scenario.expect, at: "$.expect",
-                                             observed: host.observed(checked.observation, checked.sliderPercent, checked.readout,
-                                                                     checked.geometry),
-                                             effects: host.effects, backend: host.backend)
+        let outcome = finalExpectations(checked)
         result.failures = host.failures + outcome.failures
         result.expectationsNotJudged = host.expectationsNotJudged + outcome.notJudged
         checked.finish(avatarURL: host.backend.avatarURL, profile: host.profile)

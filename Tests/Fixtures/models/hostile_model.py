@@ -13,6 +13,8 @@ protocol the way MODE says once the session has run TICKS ticks:
   version    answers the handshake with protocol 2
   silent     never answers the handshake
   nohello    answers the handshake with something else
+  badopen    answers open with an opened state that has no pose (issue 34: the sentinel)
+  effects    one step reply carrying 250,000 valid haptic effects (issue 34: the flood)
 """
 import json
 import os
@@ -64,6 +66,11 @@ def misbehave(request, reply):
         time.sleep(3600)
     if mode == "exit0":
         sys.exit(0)
+    if mode == "effects":
+        message = json.loads(reply)
+        haptic = {"type": "haptic", "kind": "success"}
+        message["results"][0]["effects"] = [haptic] * 250_000
+        return json.dumps(message, separators=(",", ":")) + "\n"
     if mode == "nan":
         message = json.loads(reply)
         for result in message.get("results", []):
@@ -84,6 +91,8 @@ for raw in sys.stdin.buffer:
     reply = forward(raw).decode()
     if request["type"] == "open":
         ticks = 0
+        if mode == "badopen":
+            reply = json.dumps({"type": "opened", "id": request["id"], "state": {"grid": True}}) + "\n"
     if request["type"] == "step":
         ticks += sum(1 for op in request["ops"] if op == "tick")
         if ticks >= after:
