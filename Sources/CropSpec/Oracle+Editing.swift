@@ -78,9 +78,14 @@ extension Oracle {
         case .setReduceMotion(let on):
             reduceMotion = on
             if on, c.wasAnimating, let running = move {
-                // Switching Reduce Motion on lands a running move at once.
+                // Switching Reduce Motion on lands a running move at once, or (policy
+                // `reduceMotionMidMove: stops`) stops it where it is.
                 move = nil
-                finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
+                if policies.reduceMotionMidMove == .landsTarget {
+                    finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
+                } else {
+                    stayed(running, c, "Reduce Motion switched on (policy reduceMotionMidMove: stops)")
+                }
             }
         case .memoryWarning:
             memoryWarned = true
@@ -110,11 +115,22 @@ extension Oracle {
     /// Confirm lands a running move where it is going, ends editing, and owes its feedback.
     private mutating func confirm(_ c: EventContext, effects: [EditorEffect]) {
         if c.wasAnimating, let running = move {
-            finish(running, pose: c.pose, tick: c.tick, "confirm")
+            if policies.confirmDuringMove == .landsTarget {
+                finish(running, pose: c.pose, tick: c.tick, "confirm")
+            } else {
+                stayed(running, c, "confirm (policy confirmDuringMove: cropsFrame)")
+            }
         }
         move = nil
         stopEditing()
         confirmed(pose: c.pose, effects: effects, tick: c.tick)
+    }
+
+    /// A running move that an event must leave where it is on screen.
+    private mutating func stayed(_ running: Move, _ c: EventContext, _ why: String) {
+        if !SpecTolerance.same(c.pose, c.before) {
+            fail(running.property, tick: c.tick, "\(why) moved the photo from \(c.before.specDescription) to \(c.pose.specDescription)")
+        }
     }
 
     /// Confirm or cancel: no gesture, pinch or snap window survives the end of editing.
@@ -245,11 +261,12 @@ extension Oracle {
                        anchor: .zero), pose: c.pose, animating: c.animating, tick: c.tick)
             return nil
         }
-        // Pressing against the end of the range: nothing moves, the limit is felt (notes).
+        // Pressing against the end of the range: nothing moves, the limit is felt (notes), or
+        // (policy `incrementAtEnd: silent`) owes no impact.
         let asked = Pose(scale: scale, translation: c.before.translation, angle: c.before.angle)
         dropMove()
         land(.incrementTarget, target: g.clamp(asked), pose: c.pose, tick: c.tick, up ? "increment at the end" : "decrement at the end")
-        return asked
+        return policies.incrementAtEnd == .presses ? asked : nil
     }
 
     /// Where a resize puts `base` (policy `resizeKeeps`). Under `relativeZoom` the kept zoom is

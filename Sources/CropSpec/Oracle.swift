@@ -82,6 +82,13 @@ import CropVocabulary
     /// keep, re-based on the update before.
     let zoomIncremental: Bool
     let anchorIncremental: Bool
+    /// Policy `gridHidden: alsoDuringMoves`: the grid may hide while a move animates.
+    let gridHiddenDuringMoves: Bool
+    /// Frames after the first gesture's that the instructions may still show (policy
+    /// `instructionsHide: fade`: 30, half a second; 0 otherwise).
+    let instructionsFadeTicks: Int
+    /// The tick at whose end the first gesture had been seen.
+    var firstGestureTick: Int?
     /// Policy `zeroWidthRange: twoSides`: on an axis with no range each side is a limit of its own.
     let zeroWidthTwoSides: Bool
     /// The model snaps a released twist onto its quarter turn (`Capabilities.snap`).
@@ -180,6 +187,8 @@ import CropVocabulary
         baseOnMoveTarget = identity.policies.baseDuringMove == .moveTarget
         snaps = identity.capabilities.contains(.snap)
         zeroWidthTwoSides = identity.policies.zeroWidthRange == .twoSides
+        gridHiddenDuringMoves = identity.policies.gridHidden == .alsoDuringMoves
+        instructionsFadeTicks = identity.policies.instructionsHide == .fade ? 30 : 0
         anchorIncremental = identity.policies.pinchAnchor == .likeZoom ? zoomIncremental : identity.policies.pinchAnchor == .incremental
         settleBound = timing.settleBound
         notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
@@ -740,11 +749,12 @@ import CropVocabulary
         if editor.session == .editing {
             if recognizerActive && editor.gridVisible {
                 fail(.gridHiddenDuringGestures, tick: tick, "grid visible during an active gesture")
-            } else if !recognizerActive && config.showGrid && !editor.gridVisible {
+            } else if !recognizerActive && config.showGrid && !editor.gridVisible && !(gridHiddenDuringMoves && editor.animating) {
                 fail(.gridHiddenDuringGestures, tick: tick, "grid still hidden with no gesture active")
             }
         }
-        if editor.instructionsVisible == gestureSeen {
+        if gestureSeen, firstGestureTick == nil { firstGestureTick = tick }
+        if editor.instructionsVisible == gestureSeen, !(editor.instructionsVisible && tick - (firstGestureTick ?? tick) < instructionsFadeTicks) {
             fail(.instructionsHiddenAfterFirstGesture, tick: tick,
                  gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
         }

@@ -175,6 +175,28 @@ public struct Policies: Hashable, Sendable {
     /// center point kept.
     public enum ResizeKeeps: String, CaseIterable, Sendable { case relativeZoom, scaledPose, absoluteZoom }
 
+    /// Confirm while a discrete move animates: the move lands on its target and that is cropped,
+    /// or the photo stays at the frame on screen and that is cropped (what the user sees).
+    public enum ConfirmDuringMove: String, CaseIterable, Sendable { case landsTarget, cropsFrame }
+
+    /// Reduce Motion switched on while a move animates: the move lands on its target at once, or
+    /// it stops where it is.
+    public enum ReduceMotionMidMove: String, CaseIterable, Sendable { case landsTarget, stops }
+
+    /// An increment at 100 % (a decrement at 0 %) pushes against the end of the range: a light
+    /// impact is owed, as for any push past a limit; or it is a no-op that owes none (one is
+    /// still allowed, judged as any impact).
+    public enum IncrementAtEnd: String, CaseIterable, Sendable { case presses, silent }
+
+    /// R6.4 "auto-hides after first gesture", UX Polish "fade after first gesture": the
+    /// instructions are gone at the end of the frame of the first gesture, or fade out within
+    /// half a second (30 frames) of it.
+    public enum InstructionsHide: String, CaseIterable, Sendable { case atOnce, fade }
+
+    /// R6.2 "WHEN a user begins gesture interaction … hide the grid": hidden while a pan or
+    /// pinch is active, or also while a discrete move animates.
+    public enum GridHidden: String, CaseIterable, Sendable { case duringGestures, alsoDuringMoves }
+
     /// R10.1 "log source dimensions": the stored pixel grid's (as the photo arrives), or the
     /// upright photo's (after R9.1's normalization, which all the math works on).
     public enum TelemetrySourceSize: String, CaseIterable, Sendable { case stored, upright }
@@ -218,6 +240,11 @@ public struct Policies: Hashable, Sendable {
     public var memoryNoticeAt = MemoryNoticeAt.confirm
     public var profileRetry = ProfileRetry.reupload
     public var telemetrySourceSize = TelemetrySourceSize.stored
+    public var confirmDuringMove = ConfirmDuringMove.landsTarget
+    public var reduceMotionMidMove = ReduceMotionMidMove.landsTarget
+    public var incrementAtEnd = IncrementAtEnd.presses
+    public var instructionsHide = InstructionsHide.atOnce
+    public var gridHidden = GridHidden.duringGestures
     public var instructionsHiddenBy = InstructionsHiddenBy.panPinchDoubleTap
     public var uploadAttempts = UploadAttempts.four
     public var retryable = Retryable.transientAnd3xx
@@ -262,7 +289,9 @@ public struct Policies: Hashable, Sendable {
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),
         Descriptor("retryable", \.retryable), Descriptor("cropFailure", \.cropFailure),
         Descriptor("memoryNoticeAt", \.memoryNoticeAt), Descriptor("profileRetry", \.profileRetry),
-        Descriptor("telemetrySourceSize", \.telemetrySourceSize),
+        Descriptor("telemetrySourceSize", \.telemetrySourceSize), Descriptor("confirmDuringMove", \.confirmDuringMove),
+        Descriptor("reduceMotionMidMove", \.reduceMotionMidMove), Descriptor("incrementAtEnd", \.incrementAtEnd),
+        Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
     ]
 
     /// Sets the policy `name` to `value`.
