@@ -109,26 +109,12 @@ extension Oracle {
                 flow.phase = .failed(.profile)
                 requireFailureReport(effects, message: .uploadFailed, tick: tick)
             }
-        case (.retry, .failed(.crop)):
-            flow.phase = .cropping
-            flow.confirmedPose = pose
-            flow.memoryFallbackAtConfirm = memoryWarned
-            editing = false
-            editorGesture = false
-            pinch = nil
-            dropMove()
+        case (.retry, .failed(let kind)):
+            retried(after: kind, pose: pose, effects: effects, tick: tick)
         case (.cancel, .failed(.crop)) where !editing:
             // The failure screen's Cancel (policy `cropFailure: retryScreen`) ends the session.
             cancelled = true
             flow.phase = .done
-        case (.retry, .failed(.profile)) where policies.profileRetry == .profileOnly:
-            flow.phase = .updatingProfile
-            let next = flow.acknowledged.version + 1
-            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
-                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again")
-            }
-        case (.retry, .failed):
-            flow.phase = .uploading(1)
         default:
             break
         }
@@ -138,6 +124,30 @@ extension Oracle {
             fail(.profileUpdatedOnlyAfterUpload, tick: tick, "a profile update was asked for after \(event.specName), not after a successful upload")
         }
         flowEffects(effects, pose: pose, tick: tick)
+    }
+
+    /// Retry after a final failure: a failed crop is cropped again from the pose on screen; a
+    /// failed upload starts again at attempt 1; a failed profile update uploads again, or (policy
+    /// `profileRetry: profileOnly`) asks for the update again at once.
+    private mutating func retried(after kind: Flow.FailureKind, pose: Pose, effects: [EditorEffect], tick: Int) {
+        switch kind {
+        case .crop:
+            flow.phase = .cropping
+            flow.confirmedPose = pose
+            flow.memoryFallbackAtConfirm = memoryWarned
+            editing = false
+            editorGesture = false
+            pinch = nil
+            dropMove()
+        case .profile where policies.profileRetry == .profileOnly:
+            flow.phase = .updatingProfile
+            let next = flow.acknowledged.version + 1
+            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
+                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again")
+            }
+        case .upload, .profile:
+            flow.phase = .uploading(1)
+        }
     }
 
     private func currentAttempt(_ event: EditorEvent) -> Int {

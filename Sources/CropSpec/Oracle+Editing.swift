@@ -76,23 +76,9 @@ extension Oracle {
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
             resized(to: size, c)
         case .setReduceMotion(let on):
-            reduceMotion = on
-            if on, c.wasAnimating, let running = move {
-                // Switching Reduce Motion on lands a running move at once, or (policy
-                // `reduceMotionMidMove: stops`) stops it where it is.
-                move = nil
-                if policies.reduceMotionMidMove == .landsTarget {
-                    finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
-                } else {
-                    stayed(running, c, "Reduce Motion switched on (policy reduceMotionMidMove: stops)")
-                }
-            }
+            reduceMotionSwitched(on: on, c)
         case .memoryWarning:
-            memoryWarned = true
-            // Policy `memoryNoticeAt: warning`: the one-time notice comes with the first warning.
-            if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
-                fail(.memoryFallbackNoticeShown, tick: c.tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
-            }
+            memoryWarning(effects: effects, tick: c.tick)
         case .confirm:
             confirm(c, effects: effects)
         case .cancel:
@@ -124,6 +110,28 @@ extension Oracle {
         move = nil
         stopEditing()
         confirmed(pose: c.pose, effects: effects, tick: c.tick)
+    }
+
+    /// Reduce Motion switched on lands a running move at once, or (policy `reduceMotionMidMove:
+    /// stops`) stops it where it is.
+    private mutating func reduceMotionSwitched(on: Bool, _ c: EventContext) {
+        reduceMotion = on
+        guard on, c.wasAnimating, let running = move else { return }
+        move = nil
+        if policies.reduceMotionMidMove == .landsTarget {
+            finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
+        } else {
+            stayed(running, c, "Reduce Motion switched on (policy reduceMotionMidMove: stops)")
+        }
+    }
+
+    /// The crop will fall back to the thumbnail; under policy `memoryNoticeAt: warning` the
+    /// one-time notice comes with the first warning.
+    private mutating func memoryWarning(effects: [EditorEffect], tick: Int) {
+        memoryWarned = true
+        if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
+            fail(.memoryFallbackNoticeShown, tick: tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
+        }
     }
 
     /// A running move that an event must leave where it is on screen.
