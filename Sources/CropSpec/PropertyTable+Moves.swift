@@ -14,7 +14,7 @@ extension PropertyTable {
         PropertySpec(.focalPointKept, .target, covers: ["R2.2", "G-vocab-pinch"],
                      spec: [SpecQuote("G-vocab-pinch", "zoom by span ratio, anchored at the centroid of the two touches; the centroid's own movement pans at the same time"),
                             SpecQuote("R2.2", "zoom the image between Cover_Scale and Quality_Scale-clamped maximum")],
-                     policies: ["pinchReference", "pinchAnchor", "degeneratePinch", "pinchAcrossResize", "densityCap"], checkedIn: ["Oracle.swift"]),
+                     policies: ["pinchReference", "pinchAnchor", "degeneratePinch", "pinchAcrossResize", "densityCap"], checkedIn: ["Oracle+Pinch.swift"]),
         PropertySpec(.doubleTapRung, .target, covers: ["R2.3", "G-vocab-double-tap"], needs: .doubleTap,
                      spec: [SpecQuote("R2.3", "cycle through zoom levels (1.0×, 1.5×, 2.0×, s_max) anchored at the tap location to preserve focal point"),
                             SpecQuote("G-vocab-double-tap", "next zoom step (1.0× → 1.5× → 2.0× → s_max → back to 1.0×, relative to s_min), anchored at the tap")],
@@ -28,7 +28,7 @@ extension PropertyTable {
         PropertySpec(.sliderReadsZoom, .target, covers: ["R4.2", "G-vocab-slider"], needs: .slider,
                      spec: [SpecQuote("R4.2", "provide slider controls for zoom adjustment (0-100%)"),
                             SpecQuote("G-vocab-slider", "0–100 % maps onto [s_min, s_max]")],
-                     policies: ["sliderMapping", "densityCap"], checkedIn: ["Oracle.swift"]),
+                     policies: ["sliderMapping", "densityCap"], checkedIn: ["Oracle+Frame.swift"]),
         PropertySpec(.incrementTarget, .target, covers: ["R4.2", "G-vocab-increment"], needs: .voiceOverSteps,
                      spec: [SpecQuote("G-vocab-increment", "one slider step up or down"),
                             SpecQuote("R4.2", "provide slider controls for zoom adjustment (0-100%)")],
@@ -53,6 +53,6 @@ extension PropertyTable {
         PropertySpec(.animatedFramesValid, .timing, covers: ["G-motion-1", "G-motion-2"], needs: .animations,
                      spec: [SpecQuote("G-motion-1", "every animated frame must still satisfy every invariant"),
                             SpecQuote("G-motion-2", "transitions are discrete (one frame)")],
-                     decisions: [Decision.timing], policies: ["transitionSpring"], checkedIn: ["Oracle.swift"]),
+                     decisions: [Decision.timing], policies: ["transitionSpring"], checkedIn: ["Oracle+Frame.swift"]),
     ]
 }
