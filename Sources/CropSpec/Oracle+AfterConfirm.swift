@@ -111,8 +111,9 @@ extension Oracle {
             }
         case (.retry, .failed(let kind)):
             retried(after: kind, pose: pose, effects: effects, tick: tick)
-        case (.cancel, .failed(.crop)) where !editing:
-            // The failure screen's Cancel (policy `cropFailure: retryScreen`) ends the session.
+        case (.cancel, .failed(let kind)) where !editing && (kind == .crop || policies.cancelAfterFailure == .endsSession):
+            // The failure screen's Cancel (policy `cropFailure: retryScreen`), or a Cancel after a
+            // final upload failure (policy `cancelAfterFailure: endsSession`), ends the session.
             cancelled = true
             flow.phase = .done
         default:

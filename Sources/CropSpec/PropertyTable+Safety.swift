@@ -77,7 +77,7 @@ extension PropertyTable {
                      spec: [SpecQuote("R11.2", "IF cropping fails, THE Avatar_Cropper_System SHALL preserve user state and offer a Retry action"),
                             SpecQuote("R11.5", "maintain crop state during error recovery"),
                             SpecQuote("G-vocab-buttons", "finish, abandon, or retry a failed crop or upload")],
-                     policies: ["cropFailure"], checkedIn: ["Oracle+Frame.swift"]),
+                     policies: ["cropFailure", "cancelAfterFailure"], checkedIn: ["Oracle+Frame.swift"]),
         PropertySpec(.cropRequestMatchesConfig, .safety, covers: ["R1.4", "R1.5", "R9.3", "R9.4"], needs: .confirm,
                      spec: [SpecQuote("R9.4", "produce output dimensions of exactly outputSize×outputSize pixels"),
                             SpecQuote("R9.3", "encode output as PNG by default, with optional JPEG(0.9) via configuration"),

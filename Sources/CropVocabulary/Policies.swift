@@ -154,6 +154,10 @@ public struct Policies: Hashable, Sendable {
     /// Cancel ends the session.
     public enum CropFailure: String, CaseIterable, Sendable { case backToEditing, retryScreen }
 
+    /// Cancel after an upload or profile update finally failed (the session is `confirmed`,
+    /// Retry on offer): ignored, as any cancel after confirm is, or it ends the session.
+    public enum CancelAfterFailure: String, CaseIterable, Sendable { case ignored, endsSession }
+
     /// When R11.3's one-time memory-fallback notice shows: at the confirm whose crop falls back
     /// to the thumbnail, or at the first memory warning (the heads-up before the crop).
     public enum MemoryNoticeAt: String, CaseIterable, Sendable { case confirm, warning }
@@ -237,6 +241,7 @@ public struct Policies: Hashable, Sendable {
     public var pinchAcrossResize = PinchAcrossResize.rebase
     public var resizeKeeps = ResizeKeeps.relativeZoom
     public var cropFailure = CropFailure.backToEditing
+    public var cancelAfterFailure = CancelAfterFailure.ignored
     public var memoryNoticeAt = MemoryNoticeAt.confirm
     public var profileRetry = ProfileRetry.reupload
     public var telemetrySourceSize = TelemetrySourceSize.stored
@@ -288,6 +293,7 @@ public struct Policies: Hashable, Sendable {
         Descriptor("resizeKeeps", \.resizeKeeps),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),
         Descriptor("retryable", \.retryable), Descriptor("cropFailure", \.cropFailure),
+        Descriptor("cancelAfterFailure", \.cancelAfterFailure),
         Descriptor("memoryNoticeAt", \.memoryNoticeAt), Descriptor("profileRetry", \.profileRetry),
         Descriptor("telemetrySourceSize", \.telemetrySourceSize), Descriptor("confirmDuringMove", \.confirmDuringMove),
         Descriptor("reduceMotionMidMove", \.reduceMotionMidMove), Descriptor("incrementAtEnd", \.incrementAtEnd),

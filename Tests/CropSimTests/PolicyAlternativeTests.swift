@@ -71,6 +71,7 @@ import Testing
         Case(policy: "uploadAttempts", value: "three", scenario: "upload/retries-exhausted", property: "failureReported"),
         Case(policy: "retryable", value: "transientOnly", scenario: "regressions/telemetryReported-3xx-retried", property: "failureReported"),
         Case(policy: "cropFailure", value: "retryScreen", scenario: "upload/crop-failure-keeps-state", property: "sessionFollowsFlow"),
+        Case(policy: "cancelAfterFailure", value: "endsSession", scenario: "upload/cancel-after-total-failure", property: "sessionFollowsFlow"),
         Case(policy: "memoryNoticeAt", value: "warning", scenario: "requirements/memory-warning-fallback-once", property: "memoryFallbackNoticeShown"),
         Case(policy: "profileRetry", value: "profileOnly", scenario: "upload/profile-update-fails-then-retry", property: "profileUpdatedOnlyAfterUpload"),
     ]
