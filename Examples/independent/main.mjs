@@ -26,6 +26,7 @@ export const HELLO = {
     uploadAttempts: 'four',
     retryable: 'transientOnly',
     cropFailure: 'retryScreen',
+    cancelAfterFailure: 'endsSession',
     memoryNoticeAt: 'warning',
     profileRetry: 'profileOnly',
     telemetrySourceSize: 'upright',

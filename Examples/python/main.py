@@ -22,7 +22,7 @@ IDENTITY = {
                      "tips", "grid", "confirm", "upload", "memoryFallback", "exifOrientations",
                      "resize", "reduceMotion", "cropRect", "readout"],
     "policies": {"limitHaptics": "perAxis", "sliderMapping": "linear", "incrementStep": "fivePercent",
-                 "transitionSpring": "zeta0.7"},
+                 "transitionSpring": "zeta0.7", "resizeKeeps": "scaledPose"},
 }
 
 NOT_SUPPORTED, MALFORMED_REQUEST, CRASH = 10, 12, 13

@@ -76,18 +76,9 @@ extension Oracle {
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
             resized(to: size, c)
         case .setReduceMotion(let on):
-            reduceMotion = on
-            if on, c.wasAnimating, let running = move {
-                // Switching Reduce Motion on lands a running move at once.
-                move = nil
-                finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
-            }
+            reduceMotionSwitched(on: on, c)
         case .memoryWarning:
-            memoryWarned = true
-            // Policy `memoryNoticeAt: warning`: the one-time notice comes with the first warning.
-            if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
-                fail(.memoryFallbackNoticeShown, tick: c.tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
-            }
+            memoryWarning(effects: effects, tick: c.tick)
         case .confirm:
             confirm(c, effects: effects)
         case .cancel:
@@ -110,11 +101,44 @@ extension Oracle {
     /// Confirm lands a running move where it is going, ends editing, and owes its feedback.
     private mutating func confirm(_ c: EventContext, effects: [EditorEffect]) {
         if c.wasAnimating, let running = move {
-            finish(running, pose: c.pose, tick: c.tick, "confirm")
+            if policies.confirmDuringMove == .landsTarget {
+                finish(running, pose: c.pose, tick: c.tick, "confirm")
+            } else {
+                stayed(running, c, "confirm (policy confirmDuringMove: cropsFrame)")
+            }
         }
         move = nil
         stopEditing()
         confirmed(pose: c.pose, effects: effects, tick: c.tick)
+    }
+
+    /// Reduce Motion switched on lands a running move at once, or (policy `reduceMotionMidMove:
+    /// stops`) stops it where it is.
+    private mutating func reduceMotionSwitched(on: Bool, _ c: EventContext) {
+        reduceMotion = on
+        guard on, c.wasAnimating, let running = move else { return }
+        move = nil
+        if policies.reduceMotionMidMove == .landsTarget {
+            finish(running, pose: c.pose, tick: c.tick, "Reduce Motion switched on")
+        } else {
+            stayed(running, c, "Reduce Motion switched on (policy reduceMotionMidMove: stops)")
+        }
+    }
+
+    /// The crop will fall back to the thumbnail; under policy `memoryNoticeAt: warning` the
+    /// one-time notice comes with the first warning.
+    private mutating func memoryWarning(effects: [EditorEffect], tick: Int) {
+        memoryWarned = true
+        if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
+            fail(.memoryFallbackNoticeShown, tick: tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
+        }
+    }
+
+    /// A running move that an event must leave where it is on screen.
+    private mutating func stayed(_ running: Move, _ c: EventContext, _ why: String) {
+        if !SpecTolerance.same(c.pose, c.before) {
+            fail(running.property, tick: c.tick, "\(why) moved the photo from \(c.before.specDescription) to \(c.pose.specDescription)")
+        }
     }
 
     /// Confirm or cancel: no gesture, pinch or snap window survives the end of editing.
@@ -245,11 +269,12 @@ extension Oracle {
                        anchor: .zero), pose: c.pose, animating: c.animating, tick: c.tick)
             return nil
         }
-        // Pressing against the end of the range: nothing moves, the limit is felt (notes).
+        // Pressing against the end of the range: nothing moves, the limit is felt (notes), or
+        // (policy `incrementAtEnd: silent`) owes no impact.
         let asked = Pose(scale: scale, translation: c.before.translation, angle: c.before.angle)
         dropMove()
         land(.incrementTarget, target: g.clamp(asked), pose: c.pose, tick: c.tick, up ? "increment at the end" : "decrement at the end")
-        return asked
+        return policies.incrementAtEnd == .presses ? asked : nil
     }
 
     /// Where a resize puts `base` (policy `resizeKeeps`). Under `relativeZoom` the kept zoom is

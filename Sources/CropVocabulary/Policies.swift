@@ -154,6 +154,10 @@ public struct Policies: Hashable, Sendable {
     /// Cancel ends the session.
     public enum CropFailure: String, CaseIterable, Sendable { case backToEditing, retryScreen }
 
+    /// Cancel after an upload or profile update finally failed (the session is `confirmed`,
+    /// Retry on offer): ignored, as any cancel after confirm is, or it ends the session.
+    public enum CancelAfterFailure: String, CaseIterable, Sendable { case ignored, endsSession }
+
     /// When R11.3's one-time memory-fallback notice shows: at the confirm whose crop falls back
     /// to the thumbnail, or at the first memory warning (the heads-up before the crop).
     public enum MemoryNoticeAt: String, CaseIterable, Sendable { case confirm, warning }
@@ -174,6 +178,28 @@ public struct Policies: Hashable, Sendable {
     /// the old: the same crop square), then clamped; or the absolute zoom, clamped, with the
     /// center point kept.
     public enum ResizeKeeps: String, CaseIterable, Sendable { case relativeZoom, scaledPose, absoluteZoom }
+
+    /// Confirm while a discrete move animates: the move lands on its target and that is cropped,
+    /// or the photo stays at the frame on screen and that is cropped (what the user sees).
+    public enum ConfirmDuringMove: String, CaseIterable, Sendable { case landsTarget, cropsFrame }
+
+    /// Reduce Motion switched on while a move animates: the move lands on its target at once, or
+    /// it stops where it is.
+    public enum ReduceMotionMidMove: String, CaseIterable, Sendable { case landsTarget, stops }
+
+    /// An increment at 100 % (a decrement at 0 %) pushes against the end of the range: a light
+    /// impact is owed, as for any push past a limit; or it is a no-op that owes none (one is
+    /// still allowed, judged as any impact).
+    public enum IncrementAtEnd: String, CaseIterable, Sendable { case presses, silent }
+
+    /// R6.4 "auto-hides after first gesture", UX Polish "fade after first gesture": the
+    /// instructions are gone at the end of the frame of the first gesture, or fade out within
+    /// half a second (30 frames) of it.
+    public enum InstructionsHide: String, CaseIterable, Sendable { case atOnce, fade }
+
+    /// R6.2 "WHEN a user begins gesture interaction … hide the grid": hidden while a pan or
+    /// pinch is active, or also while a discrete move animates.
+    public enum GridHidden: String, CaseIterable, Sendable { case duringGestures, alsoDuringMoves }
 
     /// R10.1 "log source dimensions": the stored pixel grid's (as the photo arrives), or the
     /// upright photo's (after R9.1's normalization, which all the math works on).
@@ -215,9 +241,15 @@ public struct Policies: Hashable, Sendable {
     public var pinchAcrossResize = PinchAcrossResize.rebase
     public var resizeKeeps = ResizeKeeps.relativeZoom
     public var cropFailure = CropFailure.backToEditing
+    public var cancelAfterFailure = CancelAfterFailure.ignored
     public var memoryNoticeAt = MemoryNoticeAt.confirm
     public var profileRetry = ProfileRetry.reupload
     public var telemetrySourceSize = TelemetrySourceSize.stored
+    public var confirmDuringMove = ConfirmDuringMove.landsTarget
+    public var reduceMotionMidMove = ReduceMotionMidMove.landsTarget
+    public var incrementAtEnd = IncrementAtEnd.presses
+    public var instructionsHide = InstructionsHide.atOnce
+    public var gridHidden = GridHidden.duringGestures
     public var instructionsHiddenBy = InstructionsHiddenBy.panPinchDoubleTap
     public var uploadAttempts = UploadAttempts.four
     public var retryable = Retryable.transientAnd3xx
@@ -261,8 +293,11 @@ public struct Policies: Hashable, Sendable {
         Descriptor("resizeKeeps", \.resizeKeeps),
         Descriptor("instructionsHiddenBy", \.instructionsHiddenBy), Descriptor("uploadAttempts", \.uploadAttempts),
         Descriptor("retryable", \.retryable), Descriptor("cropFailure", \.cropFailure),
+        Descriptor("cancelAfterFailure", \.cancelAfterFailure),
         Descriptor("memoryNoticeAt", \.memoryNoticeAt), Descriptor("profileRetry", \.profileRetry),
-        Descriptor("telemetrySourceSize", \.telemetrySourceSize),
+        Descriptor("telemetrySourceSize", \.telemetrySourceSize), Descriptor("confirmDuringMove", \.confirmDuringMove),
+        Descriptor("reduceMotionMidMove", \.reduceMotionMidMove), Descriptor("incrementAtEnd", \.incrementAtEnd),
+        Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
     ]
 
     /// Sets the policy `name` to `value`.

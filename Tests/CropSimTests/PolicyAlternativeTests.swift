@@ -10,7 +10,8 @@ import Testing
 /// property the alternative changes. (That an editor implementing the alternative passes is held
 /// by the example editors that declare it: `scripts/check-examples`.) The superset alternatives —
 /// `transitionSpring: unspecified`, `arrivalHaptics: arrivalsToo`, `reduceMotion:
-/// landOnNextTick` — allow what the default allows and more, so the reference passes them;
+/// landOnNextTick`, `incrementAtEnd: silent`, `instructionsHide: fade`, `gridHidden:
+/// alsoDuringMoves` — allow what the default allows and more, so the reference passes them;
 /// `pinchAnchor: fromStart` is the default itself while `pinchReference` is `fromStart`; the
 /// spring presets within the progress tolerance of ζ 0.8 (`zeta0.7`, `zeta0.9`) differ only in
 /// their settle bound (docs/oracle.md, "Timing").
@@ -62,12 +63,15 @@ import Testing
         Case(policy: "resizeKeeps", value: "scaledPose", scenario: "devices/ipad-resize-clamps-zoom-off-center", property: "resizeKeepsCenter"),
         Case(policy: "resizeKeeps", value: "absoluteZoom", scenario: "edge-cases/resize-mid-drag", property: "resizeKeepsCenter"),
         Case(policy: "telemetrySourceSize", value: "upright", scenario: "requirements/exif-orientation-normalized", property: "telemetryReported"),
+        Case(policy: "confirmDuringMove", value: "cropsFrame", scenario: "edge-cases/confirm-mid-animation", property: "doubleTapRung"),
+        Case(policy: "reduceMotionMidMove", value: "stops", scenario: "edge-cases/reduce-motion-toggled-mid-animation", property: "doubleTapRung"),
         Case(policy: "pinchAcrossResize", value: "scaleStart", scenario: "regressions/focalPointKept-resize", property: "focalPointKept"),
         Case(policy: "instructionsHiddenBy", value: "panPinch", scenario: "devices/reduce-motion-device", property: "instructionsHiddenAfterFirstGesture"),
         Case(policy: "instructionsHiddenBy", value: "anyAdjustment", scenario: "edge-cases/max-zoom-multiplier-1", property: "instructionsHiddenAfterFirstGesture"),
         Case(policy: "uploadAttempts", value: "three", scenario: "upload/retries-exhausted", property: "failureReported"),
         Case(policy: "retryable", value: "transientOnly", scenario: "regressions/telemetryReported-3xx-retried", property: "failureReported"),
         Case(policy: "cropFailure", value: "retryScreen", scenario: "upload/crop-failure-keeps-state", property: "sessionFollowsFlow"),
+        Case(policy: "cancelAfterFailure", value: "endsSession", scenario: "upload/cancel-after-total-failure", property: "sessionFollowsFlow"),
         Case(policy: "memoryNoticeAt", value: "warning", scenario: "requirements/memory-warning-fallback-once", property: "memoryFallbackNoticeShown"),
         Case(policy: "profileRetry", value: "profileOnly", scenario: "upload/profile-update-fails-then-retry", property: "profileUpdatedOnlyAfterUpload"),
     ]
@@ -92,7 +96,8 @@ import Testing
     /// Every alternative is in the table or named above as one the reference cannot fail.
     @Test func everyAlternativeIsCovered() {
         let superset: Set<String> = ["transitionSpring=unspecified", "arrivalHaptics=arrivalsToo", "reduceMotion=landOnNextTick",
-                                     "transitionSpring=zeta0.7", "transitionSpring=zeta0.9", "pinchAnchor=fromStart"]
+                                     "transitionSpring=zeta0.7", "transitionSpring=zeta0.9", "pinchAnchor=fromStart",
+                                     "incrementAtEnd=silent", "instructionsHide=fade", "gridHidden=alsoDuringMoves"]
         let covered = Set(Self.cases.map { "\($0.policy)=\($0.value)" })
         for d in Policies.descriptors {
             for value in d.values.dropFirst() {

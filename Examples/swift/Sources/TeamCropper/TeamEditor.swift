@@ -90,6 +90,7 @@ extension TeamEditor: EditorModel {
         policies.sliderMapping = .linear
         policies.incrementStep = .fivePercent
         policies.transitionSpring = .zeta07
+        policies.resizeKeeps = .scaledPose
         // Everything but rotation: twists and the 90° button are not implemented.
         let capabilities: Capabilities = [
             .doubleTap, .slider, .voiceOverSteps, .recenter, .haptics, .animations, .tips, .grid, .confirm, .upload,

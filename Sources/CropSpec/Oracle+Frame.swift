@@ -1,0 +1,153 @@
+import CropVocabulary
+
+/// After every tick: the frame's safety properties, the tips owed, the slider's reading, where
+/// moves land and how they animate.
+extension Oracle {
+    // MARK: After every tick
+
+    /// After each tick: the frame's invariants, where moves land, the spring's timing, the tips
+    /// that must have shown. Returns `wantsSliderReading` for the frame, so that the per-tick
+    /// loop need not call back into the oracle for it.
+    @discardableResult
+    @usableFromInline mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) -> Bool {
+        let pose = editor.pose
+        rearm(pose)
+        guard pose.isFinite else {
+            fail(.finiteState, tick: tick, pose.specDescription)
+            return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+        }
+        let g = geometry
+        let s = pose.scale
+        let a = pose.angle
+        if s < g.sMin(a) * (1 - SpecTolerance.zoom) || s > g.sMax(a) * (1 + SpecTolerance.zoom) {
+            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin(a)), \(g.sMax(a))]" + (a == 0 ? "" : " at \(a)°"))
+        }
+        if a != 0 { checkTurn(editor, tick: tick) }
+        if g.rotationAllowed {
+            let guide = editing && pinch?.twisted == true && Self.inWindow(a)
+            if editor.angleGuideVisible != guide, !Self.onWindowEdge(a) {
+                fail(.angleGuideShown, tick: tick, guide ? "the guide line is hidden while the twist holds \(a)°" : "the guide line shows at \(a)° with no twist in a snap window")
+            }
+        } else if editor.angleGuideVisible {
+            fail(.rotationOnlyWhenAllowed, tick: tick, "the angle guide line shows without allowRotation")
+        }
+        if g.densityEveryZoom && !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
+            fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)")
+        }
+        let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
+        let r = g.maskDiameter / 2
+        // The circle is round: along the photo's own axes it needs the same room at any turn.
+        // R(−θ) is worked out once for the frame: the mask, crop and corner checks all use it.
+        let toPhoto = SpecGeometry.Rotation(-a)
+        let u = toPhoto.apply(pose.translation)
+        if abs(u.x) + r > halfW + SpecTolerance.points || abs(u.y) + r > halfH + SpecTolerance.points {
+            fail(.maskCovered, tick: tick, "mask radius \(r) at (\(pose.translation.x), \(pose.translation.y)) leaves the image's half-size (\(halfW), \(halfH)) at scale \(s)")
+        }
+        let crop = g.crop(pose, toPhoto: toPhoto)
+        let tolerance = SpecTolerance.pixels * max(g.width, g.height)
+        if a == 0 ? !Self.inside(crop, g.width, g.height, tolerance)
+            : Self.anyOutside(g.cornerQuad(of: crop, toPhoto: toPhoto), g.width, g.height, tolerance) {
+            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)")
+        }
+        if capabilities.contains(.cropRect) { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
+        let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
+        if editor.session != session {
+            fail(.sessionFollowsFlow, tick: tick, "the session is \(editor.session.rawValue); the flow so far makes it \(session.rawValue)")
+        }
+        if editor.session == .editing {
+            if recognizerActive && editor.gridVisible {
+                fail(.gridHiddenDuringGestures, tick: tick, "grid visible during an active gesture")
+            } else if !recognizerActive && config.showGrid && !editor.gridVisible && !(gridHiddenDuringMoves && editor.animating) {
+                fail(.gridHiddenDuringGestures, tick: tick, "grid still hidden with no gesture active")
+            }
+        }
+        if gestureSeen, firstGestureTick == nil { firstGestureTick = tick }
+        if editor.instructionsVisible == gestureSeen, !(editor.instructionsVisible && tick - (firstGestureTick ?? tick) < instructionsFadeTicks) {
+            fail(.instructionsHiddenAfterFirstGesture, tick: tick,
+                 gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
+        }
+        if g.zoomLimited, !zoomLimitedTipShown, !(g.densityCollapsed && lowDensityNoticeShown) {
+            fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
+        }
+        if g.lowDensityNoticeOwed, !lowDensityNoticeShown {
+            fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
+        }
+        frame(editor, tick: tick)
+        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+    }
+
+    /// The model's own crop rectangle (`Capabilities.cropRect`) is the spec's, and its stored-grid
+    /// version lies inside the stored photo.
+    @inline(__always) private mutating func checkModelCrop(_ editor: Observation, crop: Rect, tolerance: Double, tick: Int) {
+        let modelCrop = editor.cropRect
+        if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
+            || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
+            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
+        }
+        let stored = editor.storedCropRect
+        if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
+            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
+        }
+    }
+
+    /// Whether the slider's reading is worth judging after this tick: the pose has come to rest
+    /// (no finger on it, no animation — when VoiceOver reads it) somewhere new. Asking only then
+    /// keeps a logarithm off every moving frame.
+    func wantsSliderReading(_ editor: Observation, recognizerActive: Bool) -> Bool {
+        Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+    }
+
+    static func sliderReadingDue(_ editor: Observation, recognizerActive: Bool, lastRead: Pose?) -> Bool {
+        !recognizerActive && !editor.animating && lastRead != editor.pose
+    }
+
+    /// R4.2: the slider reads percent = 100·log(s/s_min)/log(s_max/s_min) at rest.
+    @usableFromInline mutating func judgeSlider(_ sliderPercent: Double, pose: Pose, tick: Int) {
+        lastSliderPose = pose
+        let g = geometry
+        // Over a range narrower than a millionth the percent is all rounding: not judged.
+        guard g.sMax(pose.angle) > g.sMin(pose.angle) * (1 + 1e-6) else { return }
+        let want = g.sliderPercent(pose.scale, angle: pose.angle)
+        if abs(sliderPercent - want) > SpecTolerance.percent {
+            fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %")
+        }
+    }
+
+    /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
+    @inline(__always) private mutating func frame(_ editor: Observation, tick: Int) {
+        if abs(SpecGeometry.wrap(editor.pose.angle - angle)) > SpecTolerance.degrees, !(moving && runningMove.turns) {
+            fail(.angleChangesOnlyByRotation, tick: tick, "the photo turned from \(angle)° to \(editor.pose.angle)° between frames with no turn running")
+        }
+        angle = editor.pose.angle
+        if editor.animating {
+            animationTicks += 1
+            if reduceMotion {
+                fail(.reduceMotionDiscrete, tick: tick, "animating with Reduce Motion on")
+            } else if animationTicks > settleBound {
+                fail(.animatedFramesValid, tick: tick, "animation still running after \(animationTicks) ticks; the spring settles within \(settleBound)")
+            }
+            if moving {
+                runningMove.frames += 1
+                checkSpring(pose: editor.pose, tick: tick)
+            }
+        } else {
+            animationTicks = 0
+            if moving {
+                moving = false
+                finish(runningMove, pose: editor.pose, tick: tick, "after \(runningMove.frames) frames")
+            }
+        }
+    }
+
+    /// A turned photo: turning at all needs `allowRotation`, and the turn stays within the tilt the
+    /// zoom range allows.
+    mutating func checkTurn(_ editor: Observation, tick: Int) {
+        let a = editor.pose.angle
+        let g = geometry
+        if !g.rotationAllowed {
+            fail(.rotationOnlyWhenAllowed, tick: tick, "the photo is turned \(a)° without allowRotation")
+        } else if abs(SpecGeometry.tilt(a)) > g.maxTilt + 1e-6 {
+            fail(.tiltWithinLimit, tick: tick, "turned \(a)°, \(abs(SpecGeometry.tilt(a)))° from a quarter turn; the photo's zoom range allows \(g.maxTilt)°")
+        }
+    }
+}
