@@ -61,7 +61,12 @@ public struct Finding: Sendable, Encodable {
     /// The run index, or nil for a database file that still fails.
     public var run: Int?
     public var failure: String
+    /// How bad it is (`Severity`): the failure is the most severe property the trace broke.
+    public var severity: Severity
     public var message: String
+    /// The other properties the same trace broke (the shrunk one, for a saved find), most severe
+    /// first: listed so that filing under the worst hides nothing.
+    public var alsoBroken: [String] = []
     /// The kind of step in progress when it broke (`open` before any step, `trace` when the
     /// check is about the whole trace).
     public var place: String
@@ -121,18 +126,19 @@ public struct CampaignReport: Sendable, Encodable {
 /// there is one).
 public struct FailureGroup: Sendable, Encodable {
     public var failure: String
+    public var severity: Severity
     public var place: String
     public var count: Int
     public var example: Finding
 
-    /// Groups sorted by failure, then place.
+    /// Groups sorted by severity (safety first), then failure, then place: the summary leads with
+    /// what matters most, however many harmless deviations a campaign also found.
     static func groups(_ findings: [Finding]) -> [FailureGroup] {
         let byKey = Dictionary(grouping: findings) { [$0.failure, $0.place] }
-        return byKey.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { key in
-            let members = byKey[key]!
-            return FailureGroup(failure: key[0], place: key[1], count: members.count,
-                                example: members.first { $0.file != nil } ?? members[0])
-        }
+        return byKey.map { key, members in
+            FailureGroup(failure: key[0], severity: members[0].severity, place: key[1], count: members.count,
+                         example: members.first { $0.file != nil } ?? members[0])
+        }.sorted { ($0.severity, $0.failure, $0.place) < ($1.severity, $1.failure, $1.place) }
     }
 }
 
@@ -196,7 +202,8 @@ public enum Campaign {
         var replayed = 0
         let loaded = config.database.load()
         for error in loaded.errors {
-            record(Finding(run: nil, failure: FailureKind.invalidScenario.description, message: error.description, place: "file",
+            record(Finding(run: nil, failure: FailureKind.invalidScenario.description, severity: FailureKind.invalidScenario.severity,
+                           message: error.description, place: "file",
                            duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
                            shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
         }
@@ -205,7 +212,8 @@ public enum Campaign {
             let verdict = config.oracle.check(scenario)
             shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
             guard let failure = verdict.failure else { continue }
-            record(Finding(run: nil, failure: failure.kind.description, message: failure.message, place: "file", duplicate: false,
+            record(Finding(run: nil, failure: failure.kind.description, severity: failure.kind.severity, message: failure.message,
+                           alsoBroken: failure.alsoBroken, place: "file", duplicate: false,
                            file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model), originalSteps: scenario.steps.count,
                            steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
         }
@@ -308,7 +316,8 @@ public enum Campaign {
                        config: CampaignConfig, shared: borrowing Mutex<Shared>) -> Finding {
         let place = Self.place(of: failure, in: trace)
         let key = RegressionDatabase.fileName(kind: failure.kind, place: place)
-        var finding = Finding(run: run, failure: failure.kind.description, message: failure.message, place: place,
+        var finding = Finding(run: run, failure: failure.kind.description, severity: failure.kind.severity, message: failure.message,
+                              alsoBroken: failure.alsoBroken, place: place,
                               duplicate: true, file: nil, replay: nil, originalSteps: trace.steps.count, steps: trace.steps.count,
                               fingers: trace.fingerCount, samples: trace.sampleCount, shrinkEvaluations: 0, foundAfterSeconds: foundAfter)
         let isNew = shared.withLock { $0.keys.insert(key).inserted }
@@ -323,6 +332,7 @@ public enum Campaign {
         // `cropsim run` will see them.
         let final = oracle.failure(failure.kind, on: shrunk.trace, viaText: true) ?? failure
         finding.message = final.message
+        finding.alsoBroken = final.alsoBroken
         finding.place = Self.place(of: final, in: shrunk.trace)
         finding.steps = shrunk.trace.steps.count
         finding.fingers = shrunk.trace.fingerCount
@@ -334,6 +344,7 @@ public enum Campaign {
         let description = "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
             + " (cropsim \(BuildInfo.current))"
             + ": \(failure.kind) (\(final.message)). "
+            + (final.alsoBroken.isEmpty ? "" : "Filed under its most severe property; also broken: \(final.alsoBrokenText). ")
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
             + "Replay: \(replayCommand(path, failure.kind, model: config.model))"
         let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)

@@ -45,10 +45,20 @@ public struct FuzzProfile: Hashable, Sendable {
     public var name: String
     /// Relative integer weights; kinds missing here are never generated.
     public var weights: [InputKind: Int]
+    /// The kinds the profile exists for (nil: every kind it weights). Against a model that
+    /// supports none of them the campaign is refused: `rotation` against an editor without
+    /// twists drew only its drags and pinches and passed in silence (issue 32).
+    public var focus: Set<InputKind>?
 
-    public init(name: String, weights: [InputKind: Int]) {
+    public init(name: String, weights: [InputKind: Int], focus: Set<InputKind>? = nil) {
         self.name = name
         self.weights = weights
+        self.focus = focus
+    }
+
+    /// The kinds the profile is for, among those it weights.
+    public var focusKinds: [InputKind] {
+        InputKind.allCases.filter { (weights[$0] ?? 0) > 0 && focus?.contains($0) != false }
     }
 
     /// The weights in `InputKind.allCases` order, as the generator draws them.
@@ -71,13 +81,13 @@ public struct FuzzProfile: Hashable, Sendable {
         .drag: 6, .pinch: 4, .doubleTap: 4, .slider: 2, .increment: 1, .decrement: 1, .recenter: 2,
         .handOver: 3, .thirdFinger: 1, .resize: 2, .reduceMotion: 2, .cancelTouches: 1, .confirm: 1,
         .twist: 24, .rotate90: 8,
-    ])
+    ], focus: [.twist, .rotate90])
 
     /// Two-finger work: pinches, hand-overs, crossings, interruptions.
     public static let pinchHeavy = FuzzProfile(name: "pinch-heavy", weights: [
         .drag: 4, .pinch: 30, .doubleTap: 2, .slider: 1, .recenter: 1, .handOver: 12, .crossing: 8,
         .thirdFinger: 4, .resize: 1, .reduceMotion: 1, .cancelTouches: 2,
-    ])
+    ], focus: [.pinch, .handOver, .crossing, .thirdFinger])
 
     /// System and accessibility events interleaved with gestures: resizes, Reduce Motion toggles,
     /// memory warnings, cancelled touches, slider and VoiceOver steps.
@@ -85,7 +95,7 @@ public struct FuzzProfile: Hashable, Sendable {
         .drag: 6, .pinch: 6, .doubleTap: 6, .slider: 8, .increment: 5, .decrement: 5, .recenter: 6,
         .handOver: 4, .crossing: 2, .thirdFinger: 2, .resize: 10, .reduceMotion: 10, .memoryWarning: 6,
         .cancelTouches: 8, .confirm: 2,
-    ])
+    ], focus: [.slider, .increment, .decrement, .recenter, .resize, .reduceMotion, .memoryWarning, .cancelTouches])
 
     public static let builtIn: [FuzzProfile] = [.default, .pinchHeavy, .systemChaos, .rotation]
 

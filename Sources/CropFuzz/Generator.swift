@@ -35,6 +35,13 @@ public struct Generator: Sendable {
     /// Whether the profile draws anything the model supports.
     public var drawsAnything: Bool { weights.contains { $0 > 0 } }
 
+    /// The kinds the profile is for (`FuzzProfile.focus`) that the model does not support; when
+    /// that is all of them the profile draws nothing it exists for, and a campaign is refused.
+    public var unsupportedFocus: [InputKind] { profile.focusKinds.filter { !capabilities.isSuperset(of: $0.capability) } }
+
+    /// Whether the profile draws at least one kind it exists for.
+    public var drawsItsFocus: Bool { unsupportedFocus.count < profile.focusKinds.count }
+
     public func trace(_ r: inout ChoiceReader) -> Trace {
         let (view, sigma) = device(&r)
         let touchRate = r.chance(25) ? 120 : 60

@@ -46,6 +46,9 @@ public struct Failure: Hashable, Sendable {
     public var tick: Int?
     /// For a model's own failure, its last lines on standard error (kept beside the find).
     public var stderrTail: [String] = []
+    /// The other properties the same run broke, most severe first (`Severity`): the failure is
+    /// the most severe one, and a find lists the rest rather than hiding them.
+    public var alsoBroken: [String] = []
 }
 
 /// Which checks run on each trace besides the spec oracle's properties, which always run.
@@ -188,8 +191,10 @@ public struct TraceJudge: Sendable {
             verdict.failure = failure
             return verdict
         }
-        if let v = result.violations.min(by: { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }) {
-            verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick)
+        // Filed under the most severe property broken, not the first: see `Severity`.
+        if let v = result.violations.min(by: Violation.filingOrder) {
+            verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick,
+                                      alsoBroken: Violation.alsoBroken(result.violations, besides: v.property))
             return verdict
         }
         if let rejection = result.rejection {
@@ -224,10 +229,13 @@ public struct TraceJudge: Sendable {
         return verdict
     }
 
-    /// The model's own failure in a run, as a find.
+    /// The model's own failure in a run, as a find, with the properties it broke before failing.
+    /// Its tick is the last frame the failed request covered when the model says (a step's error
+    /// reply belongs to that step, not to the opening where judging stopped), else the run's end.
     static func modelFailure(_ result: RunResult) -> Failure? {
         result.modelFailure.map {
-            Failure(kind: .model($0.kind), message: "the model \($0)", tick: result.ticks, stderrTail: $0.stderrTail)
+            Failure(kind: .model($0.kind), message: "the model \($0)", tick: $0.frame ?? result.ticks, stderrTail: $0.stderrTail,
+                    alsoBroken: Violation.alsoBroken(result.violations, besides: nil))
         }
     }
 
@@ -245,8 +253,9 @@ public struct TraceJudge: Sendable {
         switch kind {
         case .property(let property):
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
-            return model.run(scenario, options: options(frames: false)).violations.filter { $0.property == property }.min { $0.tick < $1.tick }
-                .map { Failure(kind: kind, message: $0.description, tick: $0.tick) }
+            let violations = model.run(scenario, options: options(frames: false)).violations
+            return violations.filter { $0.property == property }.min { $0.tick < $1.tick }
+                .map { Failure(kind: kind, message: $0.description, tick: $0.tick, alsoBroken: Violation.alsoBroken(violations, besides: property)) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),
                   let scenario = self.scenario(trace, viaText: viaText) else { return nil }

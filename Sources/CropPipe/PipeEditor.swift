@@ -13,8 +13,15 @@ public struct PipeEditor: EditorModel {
     /// The queued ops of the next `step`, already written as JSON, and how many there are.
     private var ops = WireWriter(capacity: 1 << 16)
     private var opCount = 0
-    /// How many ops each `step` sent and not yet answered carries, oldest first.
-    private var inFlight: [Int] = []
+    /// How many ops each `step` sent and not yet answered carries, and the frame of its last op,
+    /// oldest first.
+    private var inFlight: [(ops: Int, frame: Int)] = []
+    /// Ticks queued so far and the frame of the last op queued (events go to frame ticks + 1, a
+    /// tick ends frame ticks, as `CheckedEditor.frame` counts), and the last frame of the request
+    /// the model failed on: its failure is placed there (`ModelFailure.frame`).
+    private var ticksQueued = 0
+    private var lastFrame = 0
+    private var failedFrame: Int?
     /// Ops per `step`: small enough that the model works on one while cropsim judges the one
     /// before (two cores busy), large enough that a request's fixed cost is spread thin.
     static let chunk = 256
@@ -57,12 +64,15 @@ public struct PipeEditor: EditorModel {
         ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
         ops.event(event)
         opCount += 1
+        lastFrame = ticksQueued + 1
         if opCount == Self.chunk { sendChunk() }
     }
 
     public mutating func tick(into effects: inout [EditorEffect]) {
         ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"")
         opCount += 1
+        ticksQueued += 1
+        lastFrame = ticksQueued
         if opCount == Self.chunk { sendChunk() }
     }
 
@@ -72,7 +82,7 @@ public struct PipeEditor: EditorModel {
         ops.byte(UInt8(ascii: "]"))
         let queued = ops
         process.send("step") { $0.raw(",\"ops\":"); $0.append(queued) }
-        inFlight.append(opCount)
+        inFlight.append((opCount, lastFrame))
         ops.removeAll()
         opCount = 0
     }
@@ -80,7 +90,8 @@ public struct PipeEditor: EditorModel {
     public mutating func flush(into answers: inout [ModelAnswer]) {
         sendChunk()
         guard let process = lease.process, !inFlight.isEmpty else { return }
-        let count = inFlight.removeFirst()
+        let (count, frame) = inFlight.removeFirst()
+        defer { if failedFrame == nil, process.failure != nil { failedFrame = frame } }
         guard let line = process.receive(deadline: process.timeout) else { return }
         let start = answers.count
         do throws(WireError) {
@@ -95,7 +106,11 @@ public struct PipeEditor: EditorModel {
     public var sliderPercent: Double { state.slider }
     public var readout: Readout { state.readout }
     public var failure: ModelFailure? {
-        openFailure ?? lease.process?.failure
+        openFailure ?? lease.process?.failure.map { failure in
+            var placed = failure
+            placed.frame = failedFrame
+            return placed
+        }
     }
 
     // MARK: Replies

@@ -41,7 +41,16 @@ extension Oracle {
         let toPhoto = SpecGeometry.Rotation(-a)
         let u = toPhoto.apply(pose.translation)
         if abs(u.x) + r > halfW + SpecTolerance.points || abs(u.y) + r > halfH + SpecTolerance.points {
-            fail(.maskCovered, tick: tick, "mask radius \(r) at (\(pose.translation.x), \(pose.translation.y)) leaves the image's half-size (\(halfW), \(halfH)) at scale \(s)")
+            // Told along the photo's own axes, where the room is (the view-axis translation of a
+            // turned photo reads as covered), and as the depth of the uncovered part in points and
+            // device pixels: the overshoot while the mask's centre is on the photo, else its
+            // distance from the photo plus the radius.
+            let over = (x: abs(u.x) + r - halfW, y: abs(u.y) + r - halfH)
+            let off = (x: max(0, abs(u.x) - halfW), y: max(0, abs(u.y) - halfH))
+            let depth = off.x == 0 && off.y == 0 ? max(over.x, over.y) : (off.x * off.x + off.y * off.y).squareRoot() + r
+            fail(.maskCovered, tick: tick, "the mask (radius \(r) pt) is uncovered by \(depth) pt (\(depth * g.sigma) device px) at scale \(s): "
+                 + "along the photo's axes\(a == 0 ? "" : " (turned \(a)°)") its centre is (\(u.x), \(u.y)) pt from the mask's, "
+                 + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt")
         }
         let crop = g.crop(pose, toPhoto: toPhoto)
         let tolerance = SpecTolerance.pixels * max(g.width, g.height)

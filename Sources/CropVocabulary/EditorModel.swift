@@ -109,11 +109,16 @@ public struct ModelFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// The model's last lines on standard error, kept beside the find.
     public var stderrTail: [String]
+    /// The last frame the failed request covered, when the model failed answering one (a
+    /// deferred model's `step`). Judging stops at the start of that request, which may be frames
+    /// before the step whose input the model failed on: a find is placed by this frame instead.
+    public var frame: Int?
 
-    public init(kind: Kind, message: String, stderrTail: [String] = []) {
+    public init(kind: Kind, message: String, stderrTail: [String] = [], frame: Int? = nil) {
         self.kind = kind
         self.message = message
         self.stderrTail = stderrTail
+        self.frame = frame
     }
 
     public var description: String { "\(kind.rawValue): \(message)" }

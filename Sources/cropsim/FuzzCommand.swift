@@ -74,8 +74,11 @@ struct FuzzCommand: ParsableCommand {
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps, capabilities: runner.identity.capabilities)
-        guard generator.drawsAnything else {
-            throw CommandLineInputError(description: "--profile \(self.profile): every input it draws needs a capability \(runner.identity.label) does not declare")
+        guard generator.drawsItsFocus else {
+            let kinds = generator.unsupportedFocus
+            let needs = kinds.reduce(Capabilities()) { $0.union($1.capability) }.subtracting(runner.identity.capabilities)
+            throw CommandLineInputError(description: "--profile \(self.profile): draws nothing \(runner.identity.label) supports "
+                + "(its \(kinds.map(\.rawValue).joined(separator: ", ")) steps need the capabilities \(needs.names.joined(separator: ", ")), which it does not declare)")
         }
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
         let database = RegressionDatabase(directory: outDirectory)
@@ -103,6 +106,7 @@ struct FuzzCommand: ParsableCommand {
             var text = "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
             if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
             if let replay = f.replay { text += "  replay: \(replay)\n" }
+            if !f.alsoBroken.isEmpty { text += "  filed as \(f.severity), its most severe; also broken: \(f.alsoBrokenText)\n" }
             FileHandle.standardError.write(Data(text.utf8))
         })
         line.finish(status(seconds: report.seconds, runs: report.runs, ticks: report.ticks, failures: report.failingRuns) + ", done")

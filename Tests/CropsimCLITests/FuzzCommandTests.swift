@@ -38,3 +38,42 @@ import Testing
         #expect(try json(run.stdout)["unsaved"] as? Int == lines.count)
     }
 }
+
+/// Refusals and placement of finds against editors over the model protocol (issue 32).
+@Suite struct FuzzModelCommandTests {
+    static let python = ["--model", "python3 Examples/python/main.py"]
+
+    /// `--profile rotation` against an editor without twists drew only its drags and passed in
+    /// silence: now one line, exit 2, before the folder of finds is made. A profile the model can
+    /// draw from still runs, and a file of weights it cannot draw is refused the same way.
+    @Test func aProfileThatDrawsNothingTheModelSupportsIsRefused() throws {
+        let tmp = try TemporaryFolder()
+        let fuzz = ["fuzz", "--seed", "1", "--runs", "2", "--quiet", "--out", tmp.path("fz")] + Self.python
+        let run = try AssertExecuteCommand(fuzz + ["--profile", "rotation"], exitCode: 2)
+        #expect(run.stderrLines == ["error: --profile rotation: draws nothing python-example 1.0 supports (its twist, rotate90 steps need the capabilities twist, rotate90, which it does not declare)"])
+        #expect(run.stdout.isEmpty && !FileManager.default.fileExists(atPath: tmp.path("fz")))
+        try tmp.write(#"{"twist": 5, "rotate90": 1}"#, to: "turns.json")
+        let file = try AssertExecuteCommand(fuzz + ["--profile", tmp.path("turns.json")], exitCode: 2)
+        #expect(file.stderrLines.count == 1 && file.stderr.contains("draws nothing python-example 1.0 supports"))
+        _ = try AssertExecuteCommand(fuzz + ["--profile", "pinch-heavy"])
+        #expect(FileManager.default.fileExists(atPath: tmp.path("fz")))
+    }
+
+    /// An error reply to a step is filed under that step (safety, like any failure of the model
+    /// as a program), not under "open", where judging had stopped before the failed request.
+    @Test func aStepsErrorReplyIsFiledUnderTheStep() throws {
+        let tmp = try TemporaryFolder()
+        let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model").path
+        let model = "REFERENCE_MODEL='\(reference)' python3 Tests/Fixtures/models/hostile_model.py steperror 0"
+        let run = try AssertExecuteCommand(["fuzz", "--seed", "3", "--runs", "6", "--jobs", "2", "--quiet", "--out", tmp.path("fz"),
+                                            "--model", model], exitCode: 1)
+        let groups = try #require(try json(run.stdout)["failures"] as? [[String: Any]])
+        #expect(!groups.isEmpty)
+        for group in groups {
+            #expect(group["failure"] as? String == "model-errorReply" && group["severity"] as? String == "safety", "\(group)")
+            #expect(["open", "trace", "file"].allSatisfy { $0 != group["place"] as? String }, "\(group)")
+        }
+        let saved = try FileManager.default.contentsOfDirectory(atPath: tmp.path("fz")).filter { $0.hasSuffix(".json") }
+        #expect(!saved.isEmpty && saved.allSatisfy { $0.hasPrefix("model-errorReply-") && !$0.hasSuffix("-open.json") }, "\(saved)")
+    }
+}

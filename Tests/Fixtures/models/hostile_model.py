@@ -15,6 +15,7 @@ protocol the way MODE says once the session has run TICKS ticks:
   nohello    answers the handshake with something else
   badopen    answers open with an opened state that has no pose (issue 34: the sentinel)
   effects    one step reply carrying 250,000 valid haptic effects (issue 34: the flood)
+  steperror  an error reply to the first step that carries an event (issue 32: filed as "open")
 """
 import json
 import os
@@ -71,6 +72,8 @@ def misbehave(request, reply):
         haptic = {"type": "haptic", "kind": "success"}
         message["results"][0]["effects"] = [haptic] * 250_000
         return json.dumps(message, separators=(",", ":")) + "\n"
+    if mode == "steperror" and any(op != "tick" for op in request["ops"]):
+        return json.dumps({"type": "error", "id": request["id"], "message": "cannot apply this op"}) + "\n"
     if mode == "nan":
         message = json.loads(reply)
         for result in message.get("results", []):
