@@ -164,7 +164,7 @@ let package = Package(
         .target(name: "CropStudioLaunch"),
         .executableTarget(
             name: "cropsim-studio",
-            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
+            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropReport", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
         .testTarget(

@@ -17,6 +17,8 @@ public final class ModelProcess: @unchecked Sendable {
     public private(set) var failure: ModelFailure?
     public let timeout: Double
     private let pid: pid_t
+    /// The inode numbers of its three pipes, by which a process that holds one is found.
+    private let pipes: Set<UInt64>
     private var input: Int32, output: Int32, errors: Int32
     private var pending: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -55,6 +57,8 @@ public final class ModelProcess: @unchecked Sendable {
         self.input = input
         self.output = output
         self.errors = errors
+        pipes = Set([input, output, errors].map(ModelGroups.inode))
+        ModelGroups.started(pid, pipes: pipes)
     }
 
     deinit { terminate() }
@@ -72,6 +76,7 @@ public final class ModelProcess: @unchecked Sendable {
     /// goes out while `receive` waits. Requests may run ahead of replies: the model answers them
     /// in order (docs/model-protocol.md#framing).
     public func send(_ type: StaticString, _ body: (inout WireWriter) -> Void) {
+        ModelGroups.parkIfEnding()
         guard failure == nil else { return }
         var w = WireWriter(capacity: 4096)
         w.raw("{\"type\":\"")
@@ -98,6 +103,7 @@ public final class ModelProcess: @unchecked Sendable {
         guard failure == nil, !sent.isEmpty else { return nil }
         let end = Self.now() + deadline
         while true {
+            ModelGroups.parkIfEnding()
             if let line = takeLine() {
                 answeredID = sent.removeFirst()
                 return line
@@ -113,16 +119,21 @@ public final class ModelProcess: @unchecked Sendable {
             }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: outgoing.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0)]
-            let ready = poll(&fds, 3, Int32(min(left * 1000 + 1, 1000)))
+            // At most 100 ms per wait: a model that exits while another process (one it started)
+            // holds its standard output gives no end of file, only its exit status.
+            let ready = poll(&fds, 3, Int32(min(left * 1000 + 1, 100)))
             if ready < 0 && errno != EINTR { fail(.crashed, "poll failed: \(String(cString: strerror(errno)))"); return nil }
             if fds[1].revents != 0 { drainErrors() }
             if fds[2].revents != 0, !writeSome() { _ = died("it closed its input"); return nil }
             if fds[0].revents != 0 {
                 let n = read(output, &chunk, min(chunk.count, Self.maxLine + 1 - (pending.count - pendingStart)))
                 if n > 0 { pending += chunk[..<n] } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
-                    _ = died("it exited")
+                    outputEnded()
                     return nil
                 }
+            } else if reap(wait: false) != nil {
+                _ = died("it exited")
+                return nil
             }
         }
     }
@@ -135,6 +146,7 @@ public final class ModelProcess: @unchecked Sendable {
         failure = ModelFailure(kind: kind, message: shownText(message, limit: 1000), stderrTail: stderrTail.lines)
         kill(-pid, SIGKILL)
         reap(wait: true)
+        endPipeHolders()
     }
 
     /// Bytes of requests not yet taken by the pipe.
@@ -177,6 +189,20 @@ public final class ModelProcess: @unchecked Sendable {
             searched = 0
         }
         return line
+    }
+
+    /// The reply pipe reached its end: the process exited (`crashed`, with how), or it closed its
+    /// standard output and runs on (`closedOutput`) — either way no reply can come, so it is said
+    /// at once rather than as `hung` after the deadline. Exiting closes the pipe a moment before
+    /// the exit status can be read: up to 100 ms is given for it.
+    private func outputEnded() {
+        for _ in 0..<10 where reap(wait: false) == nil { usleep(10_000) }
+        if reap(wait: false) == nil {
+            drainErrors()
+            fail(.closedOutput, "it closed its standard output but kept running")
+        } else {
+            died("it exited")
+        }
     }
 
     /// The process closed its end: find out how it ended and fail the trace with that.
@@ -224,6 +250,19 @@ public final class ModelProcess: @unchecked Sendable {
         identity = id
     }
 
+    /// Once its group is gone, ends any process that still holds one of its pipes: one that left
+    /// the group (`setsid`) holding standard output would keep the pipe from its end and outlive
+    /// cropsim. Waits up to 100 ms for the group's own members to finish dying before looking.
+    private func endPipeHolders() {
+        func closedByAll() -> Bool {
+            var fds = [pollfd(fd: output, events: 0, revents: 0), pollfd(fd: errors, events: 0, revents: 0)]
+            return poll(&fds, 2, 0) == 2 && fds.allSatisfy { $0.revents & Int16(POLLHUP) != 0 }
+        }
+        for _ in 0..<10 where !closedByAll() { usleep(10_000) }
+        guard !closedByAll() else { return }
+        ModelGroups.killHolders(of: pipes)
+    }
+
     private var stderrNote: String { stderrTail.lines.last.map { " (its last words: \($0))" } ?? "" }
 
     // MARK: Ending
@@ -231,6 +270,7 @@ public final class ModelProcess: @unchecked Sendable {
     /// Closes the model's input and gives it 1 s to exit, then SIGTERM, then SIGKILL (its whole
     /// process group), and reaps it.
     public func terminate() {
+        ModelGroups.parkIfEnding()
         guard input >= 0 else { return }
         close(input)
         input = -1
@@ -241,6 +281,7 @@ public final class ModelProcess: @unchecked Sendable {
         }
         kill(-pid, SIGKILL)
         reap(wait: true)
+        endPipeHolders()
         close(output)
         close(errors)
     }
@@ -252,7 +293,10 @@ public final class ModelProcess: @unchecked Sendable {
         if let status { return status }
         var s: Int32 = 0
         let r = waitpid(pid, &s, wait ? 0 : WNOHANG)
-        if r == pid { status = s }
+        if r == pid {
+            status = s
+            ModelGroups.ended(pid)
+        }
         return status
     }
 
@@ -304,6 +348,7 @@ public final class ModelProcess: @unchecked Sendable {
     }
 
     private static func spawnLocked(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
+        ModelGroups.parkIfEnding()
         guard let toChild = pipeCloseOnExec(), let fromChild = pipeCloseOnExec(), let fromChildErrors = pipeCloseOnExec() else {
             throw StartError(description: "cannot make pipes for the model: \(String(cString: strerror(errno)))")
         }

@@ -96,6 +96,10 @@ public struct ModelFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case crashed
         /// No answer within the per-request deadline.
         case hung
+        /// The process closed its standard output (the reply pipe reached its end) while still
+        /// running: no reply can come, so this is reported at once rather than as `hung` after
+        /// the whole deadline.
+        case closedOutput
         /// A reply that is not valid protocol JSON, or too long a line.
         case malformed
         /// A well-formed reply that breaks the protocol (wrong id, wrong count, an unknown

@@ -1,5 +1,6 @@
 import CropFiles
 import CropPipe
+import CropReport
 import CropScenario
 import CropSim
 import CropStudio
@@ -39,6 +40,8 @@ options.photo = launch.photo
 options.scenarios = ScenarioStore(root: launch.scenarios)
 options.open = launch.open
 if let command = launch.model {
+    // The model's group does not get the terminal's Ctrl-C: it is ended before the studio exits.
+    Interrupts.endOnInterrupt(ModelGroups.endAll(interruptedBy:))
     do {
         options.model = .process(try ModelProcessPool(command: command, timeout: launch.modelTimeout ?? 5))
     } catch {

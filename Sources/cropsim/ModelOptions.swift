@@ -1,5 +1,6 @@
 import ArgumentParser
 import CropPipe
+import CropReport
 import CropScenario
 import CropSim
 import CropText
@@ -26,6 +27,8 @@ struct ModelOptions: ParsableArguments {
     /// The model to drive, and the processes to end when the command is done.
     func start() throws -> (runner: ModelRunner, pool: ModelProcessPool?) {
         guard let command else { return (.reference, nil) }
+        // Before the first process: Ctrl-C during a slow handshake must end it too.
+        Interrupts.endOnInterrupt(ModelGroups.endAll(interruptedBy:))
         do {
             let pool = try ModelProcessPool(command: command, timeout: modelTimeout)
             return (.process(pool), pool)

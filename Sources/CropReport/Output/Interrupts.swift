@@ -20,7 +20,13 @@ import Synchronization
 ///
 /// Not a `DispatchSource` signal source: on Linux its handler runs only after dispatch's event
 /// thread has read the signal from a `signalfd`, and by then the run may have exited 0.
-enum Interrupts {
+///
+/// A command that starts model processes (`--model`) holds the same handler from then until it
+/// exits (`endOnInterrupt`): the models run in process groups of their own, so the terminal's
+/// SIGINT never reaches them, and the default action would leave them running. The watcher ends
+/// them (`ModelGroups.endAll`: SIGTERM, then SIGKILL) before the exit with 128 + n; a swap in
+/// between no longer gives the default actions back.
+public enum Interrupts {
     struct Paths {
         var staging: String?
         var trash = ""
@@ -45,18 +51,36 @@ enum Interrupts {
     /// The signals' actions before the first `register` (their default ones, or ignored as in a
     /// script's background job), given back by `unregister`. Read and written under `paths`.
     nonisolated(unsafe) private static var actions: [Int32: sigaction] = [:]
+    /// What `endOnInterrupt` gave: run by the watcher before it exits. Read and written under `paths`.
+    nonisolated(unsafe) private static var ending: (@Sendable (Int32) -> Void)?
 
     static func register(staging: String, trash: String, also: [String]) {
         paths.withLock { p in
             p = Paths(staging: staging, trash: trash, also: also)
-            if watcher == nil {
-                // The statics the handler reads are made here: a first access is not signal-safe.
-                _ = received.load(ordering: .relaxed)
-                watcher = makeWatcher()  // and `wake`
-                for number in signals { sigaction(number, nil, &actions[number, default: sigaction()]) }
-            }
-            for number in signals where !ignored(actions[number]!) { signal(number, handle) }
+            install()
         }
+    }
+
+    /// From now until the process exits, SIGINT and SIGTERM run `end` (given the signal) and then
+    /// exit with 128 + n, as during a swap: for processes cropsim started that the signal does not
+    /// reach. A signal the process was started with ignored stays ignored.
+    public static func endOnInterrupt(_ end: @escaping @Sendable (Int32) -> Void) {
+        paths.withLock { _ in
+            ending = end
+            install()
+        }
+    }
+
+    /// Makes the watcher and saves the previous actions the first time, and sets the handler.
+    /// The caller holds `paths`.
+    private static func install() {
+        if watcher == nil {
+            // The statics the handler reads are made here: a first access is not signal-safe.
+            _ = received.load(ordering: .relaxed)
+            watcher = makeWatcher()  // and `wake`
+            for number in signals { sigaction(number, nil, &actions[number, default: sigaction()]) }
+        }
+        for number in signals where !ignored(actions[number]!) { signal(number, handle) }
     }
 
     /// Gives the signals their previous actions back, then exits with 128 + n if one was
@@ -64,7 +88,9 @@ enum Interrupts {
     /// order, a signal is either recorded by the check or meets the previous action.
     static func unregister() {
         paths.withLock { p in
-            for number in signals { sigaction(number, &actions[number]!, nil) }
+            if ending == nil {
+                for number in signals { sigaction(number, &actions[number]!, nil) }
+            }
             if let number = recorded { interrupted(by: number, p) }
             p = Paths()
         }
@@ -126,6 +152,7 @@ enum Interrupts {
     /// lock, so it sees the new report still staged (and deletes it) or already in place (and
     /// deletes the old one), never half a swap.
     private static func interrupted(by signalNumber: Int32, _ p: Paths) -> Never {
+        ending?(signalNumber)
         if let staging = p.staging {
             // Out of the writer's way first: its next write into the staging path fails.
             let victim = rename(staging, p.trash) == 0 ? p.trash : staging

@@ -16,6 +16,13 @@ protocol the way MODE says once the session has run TICKS ticks:
   badopen    answers open with an opened state that has no pose (issue 34: the sentinel)
   effects    one step reply carrying 250,000 valid haptic effects (issue 34: the flood)
   steperror  an error reply to the first step that carries an event (issue 32: filed as "open")
+  closeout   closes its standard output and runs on (issue 34: reported as hung after the deadline)
+  setsid     starts a grandchild in a session of its own that holds standard output, then exits
+             (issue 34: reported as hung, and the grandchild outlived cropsim)
+  stubborn   ignores SIGINT and SIGTERM and stops answering (issue 34: Ctrl-C left it running)
+
+With HOSTILE_PIDS set, every process it starts appends its pid and process group to that file (the checks look for
+survivors by pid and process group).
 """
 import json
 import os
@@ -27,12 +34,23 @@ import time
 mode = sys.argv[1]
 after = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 
+def note_pid(pid):
+    if os.environ.get("HOSTILE_PIDS"):
+        with open(os.environ["HOSTILE_PIDS"], "a") as f:
+            f.write("%d %d\n" % (pid, os.getpgid(pid)))
+
+
+note_pid(os.getpid())
+if mode == "stubborn":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 if mode == "silent":
     time.sleep(3600)
 if mode == "linger":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 reference = subprocess.Popen([os.environ["REFERENCE_MODEL"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+note_pid(reference.pid)
 ticks = 0
 
 
@@ -53,7 +71,19 @@ def misbehave(request, reply):
         sys.stderr.write("about to crash: tick %d\n" % ticks)
         sys.stderr.flush()
         os.kill(os.getpid(), signal.SIGSEGV)
-    if mode == "hang":
+    if mode == "closeout":
+        os.close(1)
+        time.sleep(3600)
+    if mode == "setsid":
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            note_pid(os.getpid())
+            time.sleep(3600)
+            os._exit(0)
+        time.sleep(0.2)  # the grandchild is in its session and has noted its pid
+        os._exit(0)
+    if mode in ("hang", "stubborn"):
         sys.stderr.write("stuck\n")
         sys.stderr.flush()
         time.sleep(3600)
