@@ -9,12 +9,6 @@ import Testing
     let o = OracleTests()
     var g: ZoomGeometry { o.geometry }
 
-    func policies(_ set: (inout Policies) -> Void) -> Policies {
-        var p = Policies()
-        set(&p)
-        return p
-    }
-
     /// A pan whose instructions stay visible for `lingering` frames after it begins, then hide.
     func instructionsFade(_ p: Policies, lingering: Int) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
