@@ -16,25 +16,6 @@ import Testing
 /// spring presets within the progress tolerance of ζ 0.8 (`zeta0.7`, `zeta0.9`) differ only in
 /// their settle bound (docs/oracle.md, "Timing").
 @Suite struct PolicyAlternativeTests {
-    /// The reference editor, declaring `policies` whatever it does.
-    struct Declaring: EditorModel {
-        typealias Context = Policies
-        var editor: Editor
-        static func identity(in policies: Policies) -> ModelIdentity {
-            var identity = Editor.referenceIdentity
-            identity.policies = policies
-            return identity
-        }
-        static func open(_ request: OpenRequest, in context: Policies, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
-            Self(editor: try Editor.open(request, effects: &effects))
-        }
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
-        mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
-        var observation: Observation { editor.observation }
-        var sliderPercent: Double { editor.sliderPercent }
-        var readout: Readout { editor.readout }
-    }
-
     struct Case: CustomTestStringConvertible, Sendable {
         var policy: String
         var value: String
@@ -81,7 +62,7 @@ import Testing
         let scenario = try #require(ScenarioPhotos.resolve(loaded.scenarios).scenarios.first, "\(loaded.errors)")
         var policies = Policies()
         try policies.set(c.policy, to: value)
-        return ModelRunner(Declaring.self, in: policies).run(scenario)
+        return ModelRunner(ReferenceAs.self, in: ReferenceAs.declaring(policies)).run(scenario)
     }
 
     @Test(arguments: cases)

@@ -9,22 +9,11 @@ import Testing
 /// judged, with the reason, while the rest of the scenario and every invariant still judge it.
 @Suite struct ScenarioPoliciesTests {
     /// The reference editor declaring the linear slider while still mapping logarithmically.
-    struct LinearClaim: EditorModel {
-        var editor: Editor
-        static func identity(in context: Void) -> ModelIdentity {
-            var policies = Policies()
-            policies.sliderMapping = .linear
-            return ModelIdentity(name: "linear-claim", version: "1", capabilities: .all, policies: policies)
-        }
-        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
-            Self(editor: try Editor.open(request, effects: &effects))
-        }
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
-        mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
-        var observation: Observation { editor.observation }
-        var sliderPercent: Double { editor.sliderPercent }
-        var readout: Readout { editor.readout }
-    }
+    static let linearClaim: ModelIdentity = {
+        var policies = Policies()
+        policies.sliderMapping = .linear
+        return ModelIdentity(name: "linear-claim", version: "1", capabilities: .all, policies: policies)
+    }()
 
     func scenario(assuming policies: String, perKey: Bool = false) throws -> Scenario {
         let assumed = perKey ? #", "ty": 0, "assumes": { "scale": \#(policies) }"# : ""
@@ -45,7 +34,7 @@ import Testing
             #expect(result.expectationsNotJudged == ["$.expect.scale (assumes sliderMapping=linear)"])
         }
         // The liar (declares linear, maps logarithmically) is still caught by the oracle.
-        let liar = ModelRunner(LinearClaim.self, in: ()).run(try scenario(assuming: #"{ "sliderMapping": "logarithmic" }"#, perKey: true))
+        let liar = ModelRunner(ReferenceAs.self, in: Self.linearClaim).run(try scenario(assuming: #"{ "sliderMapping": "logarithmic" }"#, perKey: true))
         #expect(liar.outcome == .failed)
         #expect(liar.expectationsNotJudged == ["$.expect.scale (assumes sliderMapping=logarithmic)"])
         #expect(liar.violations.contains { $0.property.rawValue == "sliderTarget" })
@@ -64,20 +53,6 @@ import Testing
     /// An editor without confirm: the scenario is judged up to its confirm; the keys the confirm
     /// would have changed are listed as not judged.
     @Test func aScenarioEndingInConfirmIsJudgedUpToItWithoutConfirm() throws {
-        struct NoConfirm: EditorModel {
-            var editor: Editor
-            static func identity(in context: Void) -> ModelIdentity {
-                ModelIdentity(name: "no-confirm", version: "1", capabilities: Capabilities.all.subtracting([.confirm, .upload]))
-            }
-            static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
-                Self(editor: try Editor.open(request, effects: &effects))
-            }
-            mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
-            mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
-            var observation: Observation { editor.observation }
-            var sliderPercent: Double { editor.sliderPercent }
-            var readout: Readout { editor.readout }
-        }
         let text = """
         { "name": "confirm mid-move", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 },
           "steps": [ { "at": 0.1, "slider": { "to": 100 } }, { "at": 0.2, "confirm": true } ],
@@ -85,7 +60,7 @@ import Testing
           "expect": { "scale": "sMax", "session": "confirmed", "hapticSequence": ["success"] } }
         """
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
-        let result = ModelRunner(NoConfirm.self, in: ()).run(scenario)
+        let result = ModelRunner(ReferenceAs.self, in: ModelIdentity(name: "no-confirm", version: "1", capabilities: Capabilities.all.subtracting([.confirm, .upload]))).run(scenario)
         #expect(result.outcome == .passed)
         #expect(result.final?.observation.pose.scale == ModelRunner.reference.run(scenario).final?.observation.pose.scale)
         #expect(result.expectationsNotJudged.count == 3)
@@ -105,7 +80,7 @@ import Testing
     @Test func aScenarioAssumingTheDeclaredPolicyIsJudged() throws {
         // The same claim with the expectation it asks for: judged, and the oracle (holding the
         // editor to its declared linear mapping) catches the logarithmic slider.
-        let claimed = ModelRunner(LinearClaim.self, in: ()).run(try scenario(assuming: #"{ "sliderMapping": "linear" }"#))
+        let claimed = ModelRunner(ReferenceAs.self, in: Self.linearClaim).run(try scenario(assuming: #"{ "sliderMapping": "linear" }"#))
         #expect(claimed.outcome == .failed)
         #expect(claimed.violations.contains { $0.property.rawValue == "sliderTarget" || $0.property.rawValue == "sliderReadsZoom" })
         let reference = ModelRunner.reference.run(try scenario(assuming: #"{ "sliderMapping": "logarithmic" }"#))

@@ -9,12 +9,6 @@ import Testing
     let o = OracleTests()
     var g: ZoomGeometry { o.geometry }
 
-    func policies(_ set: (inout Policies) -> Void) -> Policies {
-        var p = Policies()
-        set(&p)
-        return p
-    }
-
     /// A pan whose instructions stay visible for `lingering` frames after it begins, then hide.
     func instructionsFade(_ p: Policies, lingering: Int) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
@@ -183,5 +177,37 @@ extension DeclaredAlternativeTests {
         let frame = policies { $0.confirmDuringMove = .cropsFrame; $0.transitionSpring = .unspecified }
         #expect(try confirmMidMove(frame, cropsFrame: true) == [])
         #expect(try confirmMidMove(frame, cropsFrame: false) == [.sliderTarget])
+    }
+}
+
+extension DeclaredAlternativeTests {
+    /// The reference editor edited into an editor of three attempts: the third failure is final
+    /// (error haptic, alert, Retry, its telemetry says so) and no fourth attempt starts.
+    func threeAttempts(_ p: Policies) throws -> [Property] {
+        let tamper = Tamper()
+        tamper.policies = p
+        let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
+        var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
+        m.apply(.confirm, .cropFinished(succeeded: true), .uploadFinished(attempt: 1, outcome: .timeout))
+        m.tick(31)
+        m.apply(.uploadFinished(attempt: 2, outcome: .timeout))
+        m.tick(61)
+        tamper.effects = { effects in
+            effects.map { effect -> EditorEffect in
+                guard case .uploadTelemetry(var record) = effect else { return effect }
+                record.finalAttempt = true
+                record.backoffMs = 0
+                return .uploadTelemetry(record)
+            } + [.haptic(.error), .alert(.uploadFailed), .offerRetry]
+        }
+        tamper.everyTick = { $0.filter { if case .upload = $0 { false } else { true } } }
+        m.apply(.uploadFinished(attempt: 3, outcome: .timeout))
+        m.tick(130)
+        return m.properties
+    }
+
+    @Test func anEditorOfThreeAttemptsPassesDeclaringIt() throws {
+        #expect(try threeAttempts(policies { $0.uploadAttempts = .three }) == [])
+        #expect(try threeAttempts(Policies()).contains(.backoffAsSpecified))
     }
 }

@@ -9,12 +9,6 @@ import Testing
     let o = OracleTests()
     var g: ZoomGeometry { o.geometry }
 
-    func policies(_ set: (inout Policies) -> Void) -> Policies {
-        var p = Policies()
-        set(&p)
-        return p
-    }
-
     // MARK: pinchAnchor
 
     /// Two fingers dragged far right without zooming (cut at the right bound), then 5 pt back:

@@ -10,12 +10,6 @@ import Testing
     let o = OracleTests()
     var g: ZoomGeometry { o.geometry }
 
-    func policies(_ set: (inout Policies) -> Void) -> Policies {
-        var p = Policies()
-        set(&p)
-        return p
-    }
-
     // MARK: limitHaptics
 
     /// A drag across the whole X range in one event, after an impact at the right bound: per

@@ -6,6 +6,13 @@ import CropVocabulary
 /// a puppet whose every answer the test scripts (states no real editor reaches), and the
 /// reference editor with a bug planted at one step (what it returns or shows, edited).
 
+/// The reference editor's policies with `set` applied: the policy tests' editors declare them.
+func policies(_ set: (inout Policies) -> Void) -> Policies {
+    var p = Policies()
+    set(&p)
+    return p
+}
+
 /// What a puppet answers, in order: each event and tick takes the next step.
 final class PuppetScript {
     struct Step {
