@@ -8,22 +8,11 @@ import Testing
 /// on a field it never reports is not judged, while the fields it does report still are.
 @Suite struct PartialReadoutTests {
     /// The reference editor reporting every readout field but the dimming and the gesture.
-    struct SomeReadout: EditorModel {
-        var editor: Editor
-        static func identity(in context: Void) -> ModelIdentity { Editor.referenceIdentity }
-        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
-            Self(editor: try Editor.open(request, effects: &effects))
-        }
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
-        mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
-        var observation: Observation { editor.observation }
-        var sliderPercent: Double { editor.sliderPercent }
-        var readout: Readout {
-            var r = editor.readout
-            r.dimmingOpacity = nil
-            r.gesture = nil
-            return r
-        }
+    static let someReadout = ReferenceAs.Claim(identity: Editor.referenceIdentity) { readout in
+        var r = readout
+        r.dimmingOpacity = nil
+        r.gesture = nil
+        return r
     }
 
     @Test func aFieldNeverReportedIsNotJudgedTheOthersAre() throws {
@@ -32,12 +21,12 @@ import Testing
           "expect": { "dimmingOpacity": 0.92, "phase": "idle", "zoomLimited": false, "maskDiameter": 322.26 } }
         """
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
-        let result = ModelRunner(SomeReadout.self, in: ()).run(scenario)
+        let result = ModelRunner(ReferenceAs.self, in: Self.someReadout).run(scenario)
         #expect(result.expectationsNotJudged == ["$.expect.dimmingOpacity (the model does not report it)",
                                                  "$.expect.phase (the model does not report it)"])
         #expect(result.outcome == .passed, "\(result.failures)")
         // What it reports is judged: a wrong mask diameter fails.
         let wrong = try ScenarioParser.parse(Array(text.replacingOccurrences(of: "322.26", with: "300").utf8), file: "x.json", id: "x")
-        #expect(ModelRunner(SomeReadout.self, in: ()).run(wrong).failures.map(\.path) == ["$.expect.maskDiameter"])
+        #expect(ModelRunner(ReferenceAs.self, in: Self.someReadout).run(wrong).failures.map(\.path) == ["$.expect.maskDiameter"])
     }
 }

@@ -9,10 +9,10 @@ import Testing
 /// judged, with the reason, while the rest of the scenario and every invariant still judge it.
 @Suite struct ScenarioPoliciesTests {
     /// The reference editor declaring the linear slider while still mapping logarithmically.
-    static let linearClaim: ModelIdentity = {
+    static let linearClaim: ReferenceAs.Claim = {
         var policies = Policies()
         policies.sliderMapping = .linear
-        return ModelIdentity(name: "linear-claim", version: "1", capabilities: .all, policies: policies)
+        return ReferenceAs.Claim(identity: ModelIdentity(name: "linear-claim", version: "1", capabilities: .all, policies: policies))
     }()
 
     func scenario(assuming policies: String, perKey: Bool = false) throws -> Scenario {
@@ -60,7 +60,7 @@ import Testing
           "expect": { "scale": "sMax", "session": "confirmed", "hapticSequence": ["success"] } }
         """
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
-        let result = ModelRunner(ReferenceAs.self, in: ModelIdentity(name: "no-confirm", version: "1", capabilities: Capabilities.all.subtracting([.confirm, .upload]))).run(scenario)
+        let result = ModelRunner(ReferenceAs.self, in: ReferenceAs.Claim(identity: ModelIdentity(name: "no-confirm", version: "1", capabilities: Capabilities.all.subtracting([.confirm, .upload])))).run(scenario)
         #expect(result.outcome == .passed)
         #expect(result.final?.observation.pose.scale == ModelRunner.reference.run(scenario).final?.observation.pose.scale)
         #expect(result.expectationsNotJudged.count == 3)

@@ -181,33 +181,9 @@ extension DeclaredAlternativeTests {
 }
 
 extension DeclaredAlternativeTests {
-    /// The reference editor edited into an editor of three attempts: the third failure is final
-    /// (error haptic, alert, Retry, its telemetry says so) and no fourth attempt starts.
-    func threeAttempts(_ p: Policies) throws -> [Property] {
-        let tamper = Tamper()
-        tamper.policies = p
-        let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
-        var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
-        m.apply(.confirm, .cropFinished(succeeded: true), .uploadFinished(attempt: 1, outcome: .timeout))
-        m.tick(31)
-        m.apply(.uploadFinished(attempt: 2, outcome: .timeout))
-        m.tick(61)
-        tamper.effects = { effects in
-            effects.map { effect -> EditorEffect in
-                guard case .uploadTelemetry(var record) = effect else { return effect }
-                record.finalAttempt = true
-                record.backoffMs = 0
-                return .uploadTelemetry(record)
-            } + [.haptic(.error), .alert(.uploadFailed), .offerRetry]
-        }
-        tamper.everyTick = { $0.filter { if case .upload = $0 { false } else { true } } }
-        m.apply(.uploadFinished(attempt: 3, outcome: .timeout))
-        m.tick(130)
-        return m.properties
-    }
-
     @Test func anEditorOfThreeAttemptsPassesDeclaringIt() throws {
-        #expect(try threeAttempts(policies { $0.uploadAttempts = .three }) == [])
-        #expect(try threeAttempts(Policies()).contains(.backoffAsSpecified))
+        let tests = PolicyTests()
+        #expect(try tests.threeTimeouts(policies { $0.uploadAttempts = .three }, givingUp: true) == [])
+        #expect(try tests.threeTimeouts(Policies(), givingUp: true).contains(.backoffAsSpecified))
     }
 }

@@ -206,8 +206,10 @@ import Testing
     // MARK: uploadAttempts, retryable
 
     /// Three failed attempts: the reference editor (four attempts) waits to retry; an editor of
-    /// three attempts reports the final failure.
-    func threeTimeouts(_ p: Policies) throws -> [Property] {
+    /// three attempts reports the final failure. `givingUp` edits the reference editor into one of
+    /// three attempts: the third failure is final (error haptic, alert, Retry, its telemetry says
+    /// so) and no fourth attempt starts.
+    func threeTimeouts(_ p: Policies, givingUp: Bool = false) throws -> [Property] {
         let tamper = Tamper()
         tamper.policies = p
         let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
@@ -217,9 +219,23 @@ import Testing
         m.tick(31)
         m.apply(.uploadFinished(attempt: 2, outcome: .timeout))
         m.tick(61)
+        if givingUp { Self.giveUp(tamper) }
         m.apply(.uploadFinished(attempt: 3, outcome: .timeout))
         m.tick(130)
         return m.properties
+    }
+
+    /// The next event's failure made final, and no upload started on any tick after it.
+    static func giveUp(_ tamper: Tamper) {
+        tamper.effects = { effects in
+            effects.map { effect -> EditorEffect in
+                guard case .uploadTelemetry(var record) = effect else { return effect }
+                record.finalAttempt = true
+                record.backoffMs = 0
+                return .uploadTelemetry(record)
+            } + [.haptic(.error), .alert(.uploadFailed), .offerRetry]
+        }
+        tamper.everyTick = { $0.filter { if case .upload = $0 { false } else { true } } }
     }
 
     @Test func uploadAttemptsFourOrThree() throws {
