@@ -222,6 +222,30 @@ class CommandLine(unittest.TestCase):
         self.assertIn("M99", self.assertUsage("--operators", "--only", "M99"))
         self.assertIn("O-Nope", self.assertUsage("--only", "O-Nope"))
 
+    def test_from_results_rewrites_only_the_operator_section(self):
+        ids = [line.split()[0] for line in run_cli("--operators", "--list").stdout.splitlines()][:2]
+        fuzz = {"verdict": "survived", "first_failure_s": None, "first_run": None, "runs": 9, "property": None, "place": None}
+        suite = {"verdict": "skipped", "failing": [], "property": None}
+        results = {"control": {"suite": suite, "fuzz": fuzz},
+                   ids[0]: {"suite": suite, "fuzz": dict(fuzz, verdict="killed", first_failure_s=0.01, first_run=3)},
+                   ids[1]: {"suite": suite, "fuzz": fuzz}}
+        meta = {"date": "d", "commit": "c", "seed": 1, "fuzz_seconds": 30, "parallel": 2, "load": "1.0", "generated": 2,
+                "skipped": {"snippet not unique": 4}, "suite": False}
+        with tempfile.TemporaryDirectory() as d:
+            saved, table = Path(d) / "r.json", Path(d) / "m.md"
+            saved.write_text(mutants.json.dumps({"meta": meta, "results": results}))
+            table.write_text(f"keep\n{mutants.BEGIN}\nhand\n{mutants.END}\n{mutants.OP_BEGIN}\nold\n{mutants.OP_END}\n")
+            r = run_cli("--operators", "--from-results", str(saved), "--table", str(table))
+            self.assertEqual(r.returncode, 1, r.stderr)  # one survivor, not triaged
+            text = table.read_text()
+            self.assertIn(f"keep\n{mutants.BEGIN}\nhand\n{mutants.END}", text)
+            self.assertIn("killed **1/2 (50 %)**", text)
+            self.assertIn(f"| {ids[1]} |", text)
+            self.assertIn("**not triaged**", text)
+            self.assertNotIn("old", text)
+            saved.write_text("[]")
+            self.assertIn("not a results file", self.assertUsage("--operators", "--from-results", str(saved), "--table", str(table)))
+
     def test_sample_leaves_out_triaged_survivors(self):
         cat = [mutants.Mutant(f"O-X-{i}", 10000 + i, "m", "d", ("—",), "operator", None, ()) for i in range(1, 11)]
         cat[3] = mutants.dataclasses.replace(cat[3], survivor=triage.Survivor("boundary", "n"))
