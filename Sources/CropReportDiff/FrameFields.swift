@@ -8,6 +8,9 @@ public struct FrameFields: Equatable, Sendable {
     /// One row a frame, in the log's order: each field's hash, 0 where the line lacks it.
     public private(set) var rows: [[UInt64]] = []
     private var index: [String: Int] = [:]
+    /// Columns by the hash of a key's bytes, for the first `4 × maxNames` distinct keys: a hostile
+    /// log of ever-new keys cannot grow it, its keys only cost a String each.
+    private var byKeyHash: [UInt64: Int] = [:]
 
     /// More distinct names than any frame cropsim writes (about 25): the rest share one column,
     /// so a hostile log cannot grow the table past `maxNames` columns.
@@ -26,19 +29,32 @@ public struct FrameFields: Equatable, Sendable {
         }
     }
 
-    /// Adds one line, already read as a frame cropsim writes (so its JSON is well formed).
+    /// Adds one line, already read as a frame cropsim writes (so its JSON is well formed). A key
+    /// is looked up by its bytes' hash, so a String is made once per name, not once per line.
     mutating func add(line: [UInt8]) {
-        add(Self.split(line).map { (String(decoding: $0.key, as: UTF8.self), Self.hash($0.value)) })
+        var row: [UInt64] = []
+        for field in Self.split(line) {
+            let keyHash = Self.hash(field.key)
+            let c: Int
+            if let known = byKeyHash[keyHash] { c = known } else {
+                c = column(for: String(decoding: field.key, as: UTF8.self))
+                if byKeyHash.count < 4 * Self.maxNames { byKeyHash[keyHash] = c }
+            }
+            put(Self.hash(field.value), at: c, in: &row)
+        }
+        rows.append(row)
     }
 
     private mutating func add(_ fields: [(String, UInt64)]) {
         var row: [UInt64] = []
-        for (name, hash) in fields {
-            let c = column(for: name)
-            if row.count <= c { row += [UInt64](repeating: 0, count: c + 1 - row.count) }
-            row[c] = row[c] == 0 ? hash : (row[c] &* 31) &+ hash
-        }
+        for (name, hash) in fields { put(hash, at: column(for: name), in: &row) }
         rows.append(row)
+    }
+
+    /// Sets column `c` of `row`; a name met twice in a line (or several in "other fields") mixes in.
+    private func put(_ hash: UInt64, at c: Int, in row: inout [UInt64]) {
+        if row.count <= c { row += [UInt64](repeating: 0, count: c + 1 - row.count) }
+        row[c] = row[c] == 0 ? hash : (row[c] &* 31) &+ hash
     }
 
     private mutating func column(for name: String) -> Int {
