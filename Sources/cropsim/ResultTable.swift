@@ -39,7 +39,7 @@ enum ResultTable {
         let subPixelCount = results.map(\.subPixelCount).reduce(0, +)
         let summary = "\(results.filter(\.passed).count) passed, \(failed.count) failed"
             + (notApplicable > 0 ? ", \(notApplicable) not applicable to the model" : "")
-            + (subPixelCount > 0 ? ", \(subPixelCount) sub-pixel target deviations (not failing; --fail-sub-pixel)" : "")
+            + (subPixelCount > 0 ? ", \(subPixelCount) sub-pixel target deviation\(subPixelCount == 1 ? "" : "s") (not failing; --fail-sub-pixel)" : "")
         lines.append(failed.isEmpty ? paint(summary, "32") : paint(summary, "31;1"))
         if let model = results.first?.model, model != Editor.referenceIdentity {
             lines.append(ModelReport(model, command: nil).line)
