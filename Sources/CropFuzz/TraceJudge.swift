@@ -255,15 +255,15 @@ public struct TraceJudge: Sendable {
     }
 
     /// The trace's failure of kind `kind`, if it still has one (the shrinker's test): only the
-    /// check that can produce that kind runs, and for a property its earliest violation counts
-    /// even when another property broke first. Shrinking candidates are built in memory;
+    /// check that can produce that kind runs, and for a property its earliest visible violation
+    /// counts (a sub-pixel one only when it has no other) even when another property broke first. Shrinking candidates are built in memory;
     /// `viaText` judges the scenario as it is saved (the shrunk result, before saving).
     public func failure(_ kind: FailureKind, on trace: Trace, viaText: Bool = false) -> Failure? {
         switch kind {
         case .property(let property):
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
             let violations = model.run(scenario, options: options(frames: false)).violations
-            return violations.filter { $0.property == property }.min { $0.tick < $1.tick }
+            return violations.filter { $0.property == property }.min(by: Violation.filingOrder)
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick, alsoBroken: Violation.alsoBroken(violations, besides: property)) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),

@@ -1,5 +1,6 @@
 import CropFuzz
 import CropModel
+import CropScenario
 import CropSim
 import CropSpec
 import CropVocabulary
@@ -24,7 +25,7 @@ import Testing
     /// Only the pose it shows moves, not the crop it would request: it declares no confirm (nor
     /// haptics, whose limits it would seem to leave), so only where gestures land is judged apart
     /// from the reference.
-    struct InsetClamp: EditorModel {
+    struct InsetClamp<ShortLeft: SeverityTests.Switch>: EditorModel {
         var editor: Editor
 
         static func identity(in context: Void) -> ModelIdentity {
@@ -35,7 +36,15 @@ import Testing
             Self(editor: try Editor.open(request, effects: &effects))
         }
 
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+        /// With `ShortLeft` on, a pan to the left also lands half a point short (1.5 device px).
+        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+            if ShortLeft.on, case .panChanged(let d) = event, d.x < -0.5 {
+                editor.apply(.panChanged(delta: Point(x: d.x + 0.5, y: d.y)), into: &effects)
+            } else {
+                editor.apply(event, into: &effects)
+            }
+        }
+
         mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
         var sliderPercent: Double { editor.sliderPercent }
         var readout: Readout { editor.readout }
@@ -53,7 +62,7 @@ import Testing
     /// a target with its size under a quarter of a device pixel.
     @Test func subPixelTracesAreCountedApartAndFailOnlyWhenAsked() throws {
         let out = try TemporaryFolder()
-        let config = CampaignConfig.fuzzing(ModelRunner(InsetClamp.self, in: ()), seed: 3, runs: 120, jobs: 2, out: out.path)
+        let config = CampaignConfig.fuzzing(ModelRunner(InsetClamp<SeverityTests.Off>.self, in: ()), seed: 3, runs: 120, jobs: 2, out: out.path)
         let report = Campaign.run(config)
         #expect(report.findings.isEmpty, "\(report.failures.map { "\($0.failure): \($0.example.message)" })")
         #expect((report.subPixelRuns ?? 0) > 0, "\(report.subPixelRuns ?? 0)")
@@ -69,6 +78,27 @@ import Testing
         for f in failing.findings {
             #expect(f.severity == .target && (Self.pixels(f.message) ?? 1) < 0.25, "\(f.failure): \(f.message)")
         }
+    }
+
+    /// Under `failSubPixel` a trace with sub-pixel deviations at the bound and a visible one later
+    /// (a pan back to the left landing half a point short) is filed, and shrunk, under the visible
+    /// one: a sub-pixel deviation never takes the find of a real miss.
+    @Test func aSubPixelDeviationNeverTakesTheFindOfAVisibleOne() throws {
+        let text = #"""
+            { "name": "right to the bound, then back", "device": { "view": [393, 852], "screenScale": 3, "touchRate": 120 },
+              "image": { "width": 4032, "height": 3024 },
+              "steps": [ { "at": 0.1, "drag": { "from": ["50%", "50%"], "to": ["95%", "50%"], "duration": 0.4, "hold": 0.2 } },
+                         { "at": 1.2, "drag": { "from": ["50%", "50%"], "to": ["40%", "50%"], "duration": 0.3 } } ] }
+            """#
+        let scenario = try ScenarioParser.parse(Array(text.utf8), file: "b.json", id: "b")
+        let judge = TraceJudge(checks: TraceChecks(mirror: false, failSubPixel: true), model: ModelRunner(InsetClamp<SeverityTests.On>.self, in: ()))
+        var options = Simulator.Options()
+        options.failSubPixel = true
+        let all = judge.model.run(scenario, options: options).violations
+        // The sub-pixel deviations come first, the visible ones later.
+        #expect(all.first.map { $0.isSubPixel } == true && all.contains { !$0.isSubPixel }, "\(all.map(\.message))")
+        let failure = try #require(judge.check(scenario).failure)
+        #expect(failure.kind == .property(.panFollowsFinger) && (Self.pixels(failure.message) ?? 0) >= 0.25, "\(failure.message)")
     }
 
     /// The magnitude a message states: "…; off by 0.0015 device px".
