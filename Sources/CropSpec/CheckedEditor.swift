@@ -211,6 +211,9 @@ public struct CheckedEditor<Model: EditorModel> {
     /// Every broken property, capped per property (`Oracle.maxStoredPerProperty`), and the counts.
     public var violations: [Violation] { oracle.violations }
     public var violationCounts: [Property: Int] { oracle.counts }
+    /// Target deviations below a quarter of a device pixel (`Violation.isSubPixel`), apart.
+    public var subPixel: [Violation] { oracle.subPixel }
+    public var subPixelCounts: [Property: Int] { oracle.subPixelCounts }
     /// Properties the model's capabilities leave the oracle unable to judge.
     public var notJudged: [Property] { oracle.notJudged }
     /// Records a violation found outside the oracle's own checks (a scenario's metamorphic check).

@@ -191,6 +191,9 @@ struct SimulationLoop<M: EditorModel> {
         checked.finish(avatarURL: host.backend.avatarURL, profile: host.profile)
         result.violations = checked.violations
         result.violationCounts = checked.violationCounts
+        result.subPixel = checked.subPixel
+        result.subPixelCounts = checked.subPixelCounts
+        if options.failSubPixel { result.failSubPixel() }
         result.notJudged = checked.notJudged
         result.backend = host.backend
         result.final = ModelAnswer(effects: [], observation: checked.observation, sliderPercent: checked.sliderPercent,
