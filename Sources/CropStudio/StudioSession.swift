@@ -122,6 +122,9 @@ public struct StudioSession: Sendable {
     }
 
     private mutating func frames(nowUs: Int, notice: String?) -> StudioProtocol.FramesResponse {
+        // A model that failed as a program is said so on every batch until a run succeeds again
+        // (the next run starts a fresh process).
+        let notice = notice ?? (result?.modelFailure == nil ? nil : Studio.notOpened(result).description)
         guard let result, let last = result.frames.last?.tick else {
             return .init(from: 0, frames: [], settled: true, notice: notice ?? self.result?.rejection)
         }
