@@ -12,7 +12,7 @@ extension StudioProtocol.OpenResponse: CarriesFrames {}
 /// builds a tree of every value before it writes a byte: for the 6,600 frames of a 110 s
 /// recording (2.8 MB of JSON) that tree took about 30 MB at once, which with eight such
 /// sessions put the studio at 130–150 MiB (issue 34). A slice's tree is bounded; the bytes are
-/// those `JSONEncoder` writes, so the page reads the same answer.
+/// those `JSONEncoder` writes (its key order aside), so the page reads the same answer.
 enum FramesJSON {
     static let slice = 256
 

@@ -16,10 +16,11 @@ final class SimulationPool: Sendable {
     typealias Job = @Sendable () -> Void
 
     private struct State {
+        /// At most `maxQueued`: taken from the front (a job kept after it ran would keep what it
+        /// captured — a session and its run — alive).
         var jobs: [Job] = []
-        var head = 0
         var stopping = false
-        var waiting: Int { jobs.count - head }
+        var waiting: Int { jobs.count }
     }
 
     /// How the nice value of each thread is raised.
@@ -70,16 +71,7 @@ final class SimulationPool: Sendable {
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceIncrement)
         while true {
             ready.wait()
-            let job = state.withLock { state -> Job? in
-                guard state.head < state.jobs.count else { return nil }
-                let job = state.jobs[state.head]
-                state.head += 1
-                if state.head == state.jobs.count {
-                    state.jobs.removeAll(keepingCapacity: true)
-                    state.head = 0
-                }
-                return job
-            }
+            let job = state.withLock { state -> Job? in state.jobs.isEmpty ? nil : state.jobs.removeFirst() }
             guard let job else {
                 if state.withLock({ $0.stopping }) { return }
                 continue

@@ -220,12 +220,18 @@ final class HTTPServerLoop: @unchecked Sendable {
                 guard let length = head.contentLength else { return refuse(id, .init(status: 400, reason: "the Content-Length is not a number")) }
                 guard length <= limits.maxBody else { return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes")) }
                 c.stage = .body(head, length: length)
+                c.buffer.reserveCapacity(length)  // one allocation for the body, not a doubling per read
                 c.deadline = .now + .seconds(limits.bodySeconds)
                 connections[id] = c
             case .body(let head, let length):
                 guard c.buffer.count >= length else { return }
-                let body = Array(c.buffer.prefix(length))
-                c.buffer.removeFirst(length)
+                let body: [UInt8]
+                if c.buffer.count == length {
+                    (body, c.buffer) = (c.buffer, [])  // the usual case: nothing pipelined behind it
+                } else {
+                    body = Array(c.buffer.prefix(length))
+                    c.buffer.removeFirst(length)
+                }
                 c.stage = .busy
                 c.keepAlive = head.keepAlive
                 connections[id] = c
