@@ -64,6 +64,11 @@ public struct GestureRecognizer: Sendable {
     }
 
     public var touchPoints: [Point] { fingers.map(\.point) }
+    /// The fingers down, in landing order: a touch-level model is sent their cancellation.
+    public var fingersDown: [(id: Int, point: Point)] { fingers }
+    /// Whether the finger's samples are ignored (it was cancelled, or landed while the host took
+    /// no touches): a touch-level model is not sent them either.
+    public func ignores(finger id: Int) -> Bool { cancelled.contains(id) }
     public var hasTouches: Bool { !fingers.isEmpty }
 
     /// Feeds one sample. Moves are coalesced: call `flush` at the end of each tick.
@@ -228,7 +233,7 @@ public struct GestureRecognizer: Sendable {
             events.append(.panEnded)
         case (.pinching, 1):
             events.append(.pinchEnded)
-            state = .resting
+            state = settings.fingerAfterPinch == .ignored ? .failed : .resting
             rememberEmitted()
         case (.pinching, let n) where n >= 2:
             // A finger beyond the first two lifted while the pinch goes on with the first two.

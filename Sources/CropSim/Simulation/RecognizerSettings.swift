@@ -1,4 +1,5 @@
 import CropScenario
+import CropVocabulary
 
 /// The recognizers' thresholds: the gesture notes' defaults, named so scenarios and docs can
 /// refer to them.
@@ -22,6 +23,9 @@ public struct RecognizerSettings: Sendable, Hashable {
     /// Whether two taps are reported as a double-tap: a host whose editor has no double-tap
     /// ladder (`Capabilities.doubleTap`) attaches no double-tap recognizer.
     public var recognizesDoubleTap = true
+    /// What the finger left after a pinch does (policy `fingerAfterPinch`): drags on, or is
+    /// ignored until every finger has lifted.
+    public var fingerAfterPinch = Policies.FingerAfterPinch.drags
 
     public init() {}
 
