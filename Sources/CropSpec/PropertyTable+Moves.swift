@@ -10,7 +10,7 @@ extension PropertyTable {
                      spec: [SpecQuote("G-vocab-drag", "pan 1:1 with the finger, clamped every tick"),
                             SpecQuote("R2.1", "pan the image within the Circular_Mask boundaries"),
                             SpecQuote("Zoom & Pan Math", "Apply clamps continuously during gestures (not just on end).")],
-                     policies: ["panReference", "inputTiming", "fingerAfterPinch"], checkedIn: ["Oracle+Editing.swift"]),
+                     policies: ["panReference", "inputTiming", "fingerAfterPinch", "dragThreshold"], checkedIn: ["Oracle+Editing.swift"]),
         PropertySpec(.focalPointKept, .target, covers: ["R2.2", "G-vocab-pinch"],
                      spec: [SpecQuote("G-vocab-pinch", "zoom by span ratio, anchored at the centroid of the two touches; the centroid's own movement pans at the same time"),
                             SpecQuote("R2.2", "zoom the image between Cover_Scale and Quality_Scale-clamped maximum")],

@@ -242,6 +242,12 @@ public struct Policies: Hashable, Sendable {
     /// the fingers from the first degree, as web croppers that read the angle directly do.
     public enum TwistThreshold: String, CaseIterable, Sendable { case tenDegrees, none }
 
+    /// How far one finger must move before it drags the photo: 10 pt, the gesture notes' default
+    /// (the moves count from there, so the threshold does not jump the photo), or not at all: the
+    /// photo follows the finger from its first move, as many web croppers do. A tap is a touch
+    /// that lifts within 10 pt either way.
+    public enum DragThreshold: String, CaseIterable, Sendable { case tenPoints, none }
+
     public var transitionSpring = TransitionSpring.zeta08
     public var zoomInterpolation = ZoomInterpolation.geometric
     public var sliderMapping = SliderMapping.logarithmic
@@ -274,6 +280,7 @@ public struct Policies: Hashable, Sendable {
     public var inputTiming = InputTiming.atEvent
     public var fingerAfterPinch = FingerAfterPinch.drags
     public var twistThreshold = TwistThreshold.tenDegrees
+    public var dragThreshold = DragThreshold.tenPoints
 
     public init() {}
 
@@ -320,7 +327,7 @@ public struct Policies: Hashable, Sendable {
         Descriptor("reduceMotionMidMove", \.reduceMotionMidMove), Descriptor("incrementAtEnd", \.incrementAtEnd),
         Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
         Descriptor("inputTiming", \.inputTiming), Descriptor("fingerAfterPinch", \.fingerAfterPinch),
-        Descriptor("twistThreshold", \.twistThreshold),
+        Descriptor("twistThreshold", \.twistThreshold), Descriptor("dragThreshold", \.dragThreshold),
     ]
 
     /// Sets the policy `name` to `value`.

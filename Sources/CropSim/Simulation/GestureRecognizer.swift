@@ -128,6 +128,11 @@ public struct GestureRecognizer: Sendable {
                 state = .panning
                 rememberEmitted()
                 events.append(.panBegan)
+                // Without a threshold the first move drags too, from where the finger went down.
+                if settings.dragThreshold == 0, let f = fingers.first {
+                    lastEmitted.first = (f.id, start)
+                    emitPan(into: &events)
+                }
             }
         case .resting:
             state = .panning
@@ -225,7 +230,7 @@ public struct GestureRecognizer: Sendable {
         case (.possible(let start, let downTime), 0):
             state = .idle
             let d = point - start
-            let still = (d.x * d.x + d.y * d.y).squareRoot() < settings.dragThreshold
+            let still = (d.x * d.x + d.y * d.y).squareRoot() < settings.tapSlop
             let quick = Double(time - downTime) / 1_000_000 <= settings.tapMaxDuration
             if still && quick { tapped(at: point, downTime: downTime, into: &events) }
         case (.panning, 0):

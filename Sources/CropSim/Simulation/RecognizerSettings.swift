@@ -4,8 +4,11 @@ import CropVocabulary
 /// The recognizers' thresholds: the gesture notes' defaults, named so scenarios and docs can
 /// refer to them.
 public struct RecognizerSettings: Sendable, Hashable {
-    /// A single finger starts a drag after moving this far from where it went down (points).
+    /// A single finger starts a drag after moving this far from where it went down (points); 0
+    /// (policy `dragThreshold: none`): at its first move, counted from where it went down.
     public var dragThreshold = 10.0
+    /// A touch that lifts within this distance of where it went down is a tap (points).
+    public var tapSlop = 10.0
     /// Two taps form a double-tap when their downs are at most this far apart in time…
     public var doubleTapMaxInterval = 0.3
     /// …and in space (points).
