@@ -205,7 +205,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropVocabulary", "CropModel", "CropReport"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
         ),
         .testTarget(
             name: "CropSpecTests",
@@ -232,6 +232,7 @@ let package = Package(
             dependencies: [
                 "CropScenario",
                 "CropSim",
+                "CropSpec",
                 "CropVocabulary",
                 "CropModel",
                 "CropPhotos",

@@ -1,4 +1,5 @@
 import CropImaging
+import CropReport
 
 /// The animation's fixed-size RGB canvas: each frame is drawn into the same buffer (the view may
 /// change size mid-run, the animation may not), then handed to the encoder, so one frame's pixels
@@ -70,22 +71,38 @@ struct AnimationCanvas {
     /// `pill` (grey, so it shows over the dimmed photo and over the black around it); each font
     /// pixel is `scale`×`scale` canvas pixels.
     mutating func text(_ lines: [String], centerX: Int, top: Int, scale: Int, pill: Bool, _ color: SIMD3<UInt8>) {
-        let lineHeight = (OverlayFont.height + 3) * scale
-        if pill, let longest = lines.map(\.count).max() {
-            let w = longest * OverlayFont.advance * scale + 6 * scale, h = lines.count * lineHeight + 3 * scale
-            fill(x: centerX - w / 2, y: top - 3 * scale, width: w, height: h, [64, 64, 64], alpha: 0.85)
-        }
+        let longest = lines.map(\.count).max() ?? 0
+        let left = centerX - (longest * OverlayFont.advance - 1) * scale / 2
+        if pill { self.pill(lines: lines.count, columns: longest, left: left, top: top, scale: scale) }
         for (n, line) in lines.enumerated() {
-            var x = centerX - (line.count * OverlayFont.advance - 1) * scale / 2
-            let y = top + n * lineHeight
-            for c in line {
-                for (row, bits) in OverlayFont.glyph(c).enumerated() {
-                    for column in 0..<OverlayFont.width where bits & (1 << (OverlayFont.width - 1 - column)) != 0 {
-                        fill(x: x + column * scale, y: y + row * scale, width: scale, height: scale, color, alpha: 1)
-                    }
+            let x = centerX - (line.count * OverlayFont.advance - 1) * scale / 2
+            write(line, x: x, y: top + n * Self.lineHeight(scale), scale: scale, color)
+        }
+    }
+
+    /// Lines each in its own color, left-aligned at `left`, on a grey pill.
+    mutating func text(_ lines: [(text: String, color: SIMD3<UInt8>)], left: Int, top: Int, scale: Int) {
+        pill(lines: lines.count, columns: lines.map(\.text.count).max() ?? 0, left: left, top: top, scale: scale)
+        for (n, line) in lines.enumerated() { write(line.text, x: left, y: top + n * Self.lineHeight(scale), scale: scale, line.color) }
+    }
+
+    static func lineHeight(_ scale: Int) -> Int { (OverlayFont.height + 3) * scale }
+
+    private mutating func pill(lines: Int, columns: Int, left: Int, top: Int, scale: Int) {
+        guard lines > 0 else { return }
+        let w = columns * OverlayFont.advance * scale + 5 * scale, h = lines * Self.lineHeight(scale) + 3 * scale
+        fill(x: left - 3 * scale, y: top - 3 * scale, width: w, height: h, [64, 64, 64], alpha: 0.85)
+    }
+
+    private mutating func write(_ line: String, x: Int, y: Int, scale: Int, _ color: SIMD3<UInt8>) {
+        var x = x
+        for c in line {
+            for (row, bits) in OverlayFont.glyph(c).enumerated() {
+                for column in 0..<OverlayFont.width where bits & (1 << (OverlayFont.width - 1 - column)) != 0 {
+                    fill(x: x + column * scale, y: y + row * scale, width: scale, height: scale, color, alpha: 1)
                 }
-                x += OverlayFont.advance * scale
             }
+            x += OverlayFont.advance * scale
         }
     }
 }

@@ -14,10 +14,13 @@ public enum ScenarioAnimation {
         public var frameWidth: Int
         /// Frames per second, 1…60 (`AnimationClock`).
         public var fps: Int
+        /// Print the tick, time, phase, scale and limits on every frame (`--hud`).
+        public var hud: Bool
 
-        public init(frameWidth: Int = 240, fps: Int = AnimationClock.ticksPerSecond) {
+        public init(frameWidth: Int = 240, fps: Int = AnimationClock.ticksPerSecond, hud: Bool = false) {
             self.frameWidth = frameWidth
             self.fps = fps
+            self.hud = hud
         }
     }
 
@@ -45,18 +48,19 @@ public enum ScenarioAnimation {
         let clock = AnimationClock(fps: settings.fps, lastTick: last.tick)
         let layout = FrameLayout(result.frames, width: settings.frameWidth)
         let encoder = try WebPAnimationEncoder(width: layout.width, height: layout.height, quality: quality)
-        let overlay = FrameOverlay(result)
+        let overlay = FrameOverlay(result, hud: settings.hud)
         let imagePixels = Size(width: g.width, height: g.height)
         var canvas = AnimationCanvas(width: layout.width, height: layout.height)
         for n in 0..<clock.frameCount {
             let tick = clock.tick(ofFrame: n)
-            let scene = FrameScene(frame(result.frames, at: tick), imagePoints: points)
+            let record = frame(result.frames, at: tick)
+            let scene = FrameScene(record, imagePoints: points)
             let width = layout.frameWidth(for: scene.view)
             let image = FrameRaster.draw(scene, imagePixels: imagePixels, photo: photo, width: width)
             let x = (layout.width - image.width) / 2
             canvas.clear()
             canvas.blit(image, x: x, y: 0)
-            overlay.draw(scene, tick: tick, on: &canvas, originX: x, pointsPerPixel: scene.view.width / Double(width))
+            overlay.draw(scene, frame: record, tick: tick, on: &canvas, originX: x, pointsPerPixel: scene.view.width / Double(width))
             try encoder.add(rgb: canvas.pixels, at: clock.start(ofFrame: n))
         }
         let end = clock.start(ofFrame: clock.frameCount)

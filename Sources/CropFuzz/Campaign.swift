@@ -3,6 +3,7 @@ import CropModel
 import CropReport
 import CropScenario
 import CropSim
+import CropSpec
 import CropVocabulary
 import Dispatch
 import Foundation
@@ -113,12 +114,16 @@ public struct CampaignReport: Sendable, Encodable {
     public var inputs: [String: Int]
     public var databaseReplayed: Int
     public var out: String
+    /// Traces whose only deviations were sub-pixel targets (docs/oracle.md#sub-pixel), and the
+    /// largest of them: not finds; absent when none.
+    public var subPixelRuns: Int?
+    public var largestSubPixel: String?
 
     public var failed: Bool { !findings.isEmpty }
 
     enum CodingKeys: String, CodingKey {
         case build, seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
-             failingRuns, failures, unsaved, inputs, databaseReplayed, out
+             failingRuns, failures, unsaved, inputs, databaseReplayed, out, subPixelRuns, largestSubPixel
     }
 }
 
@@ -192,7 +197,8 @@ public enum Campaign {
             ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
             tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
             failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
-            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory)
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory,
+            subPixelRuns: t.subPixelRuns > 0 ? t.subPixelRuns : nil, largestSubPixel: t.largestSubPixel?.description)
     }
 
     /// The example database, split across shards by position like the runs: every file that
@@ -271,9 +277,12 @@ public enum Campaign {
         var steps = [Int](repeating: 0, count: InputKind.allCases.count)
         var fingers = 0
         var samples = 0
+        var subPixelRuns = 0
+        var largestSubPixel: Violation?
 
         mutating func count(_ trace: Trace, _ verdict: TraceJudge.Verdict) {
             runs += 1
+            if verdict.failure == nil, let v = verdict.subPixel { countSubPixel(1, v) }
             ticks += verdict.ticks
             simulatedTicks += verdict.simulatedTicks
             for step in trace.steps { steps[step.kind.position] += 1 }
@@ -288,6 +297,14 @@ public enum Campaign {
             for i in steps.indices { steps[i] += o.steps[i] }
             fingers += o.fingers
             samples += o.samples
+            if let v = o.largestSubPixel { countSubPixel(o.subPixelRuns, v) }
+        }
+
+        /// The largest first, then the earliest tick and name: the same on every job count.
+        mutating func countSubPixel(_ n: Int, _ v: Violation) {
+            subPixelRuns += n
+            func key(_ v: Violation) -> (Double, Int, String, String) { (v.magnitude?.devicePixels ?? 0, -v.tick, v.property.rawValue, v.message) }
+            if largestSubPixel.map({ key($0) < key(v) }) ?? true { largestSubPixel = v }
         }
 
         /// As the summary prints them: kinds that occurred, plus `fingers` and `touchSamples`.

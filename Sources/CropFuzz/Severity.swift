@@ -64,9 +64,12 @@ extension FailureKind {
 }
 
 extension Violation {
-    /// Most severe first, then earliest, then by name: the one a trace is filed under.
+    /// Most severe first, then a visible deviation before a sub-pixel one (they fail only under
+    /// `--fail-sub-pixel`, and must not take the find of a real miss), then earliest, then by
+    /// name: the one a trace is filed under.
     static func filingOrder(_ a: Violation, _ b: Violation) -> Bool {
-        (Severity(a.property), a.tick, a.property.rawValue) < (Severity(b.property), b.tick, b.property.rawValue)
+        (Severity(a.property), a.isSubPixel ? 1 : 0, a.tick, a.property.rawValue)
+            < (Severity(b.property), b.isSubPixel ? 1 : 0, b.tick, b.property.rawValue)
     }
 
     /// The properties besides `filed` that `violations` broke, most severe first (then by first

@@ -74,13 +74,17 @@ public struct TraceChecks: Hashable, Sendable {
     public var replayEvery: Int
     /// Mirror symmetry of the final state.
     public var mirror: Bool
+    /// Sub-pixel target deviations (`Violation.isSubPixel`) fail a trace like any other
+    /// (`--fail-sub-pixel`); by default they are counted apart and find nothing.
+    public var failSubPixel: Bool
 
     public static let defaultReplayEvery = 8
 
-    public init(replay: Replay = .frames, replayEvery: Int = defaultReplayEvery, mirror: Bool = true) {
+    public init(replay: Replay = .frames, replayEvery: Int = defaultReplayEvery, mirror: Bool = true, failSubPixel: Bool = false) {
         self.replay = replay
         self.replayEvery = max(1, replayEvery)
         self.mirror = mirror
+        self.failSubPixel = failSubPixel
     }
 
     /// Whether generated run `run` gets the replay check.
@@ -128,12 +132,16 @@ public struct TraceJudge: Sendable {
         public var simulatedTicks: Int
         /// The editor's pose after the last tick, for the mirror.
         var finalPose: Pose?
+        /// The trace's largest sub-pixel target deviation, when it had one and they do not fail:
+        /// a campaign counts these apart.
+        public var subPixel: Violation?
     }
 
     func options(frames: Bool) -> Simulator.Options {
         var o = Simulator.Options()
         o.measureTiming = false
         o.recordFrames = frames
+        o.failSubPixel = checks.failSubPixel
         return o
     }
 
@@ -186,7 +194,8 @@ public struct TraceJudge: Sendable {
     func check(_ scenario: Scenario, replay: Bool) -> Verdict {
         let o = options(frames: replay)
         let result = model.run(scenario, options: o)
-        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose)
+        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose,
+                              subPixel: result.subPixel.max { ($0.magnitude?.devicePixels ?? 0) < ($1.magnitude?.devicePixels ?? 0) })
         if let failure = Self.modelFailure(result) {
             verdict.failure = failure
             return verdict
@@ -246,15 +255,15 @@ public struct TraceJudge: Sendable {
     }
 
     /// The trace's failure of kind `kind`, if it still has one (the shrinker's test): only the
-    /// check that can produce that kind runs, and for a property its earliest violation counts
-    /// even when another property broke first. Shrinking candidates are built in memory;
+    /// check that can produce that kind runs, and for a property its earliest visible violation
+    /// counts (a sub-pixel one only when it has no other) even when another property broke first. Shrinking candidates are built in memory;
     /// `viaText` judges the scenario as it is saved (the shrunk result, before saving).
     public func failure(_ kind: FailureKind, on trace: Trace, viaText: Bool = false) -> Failure? {
         switch kind {
         case .property(let property):
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
             let violations = model.run(scenario, options: options(frames: false)).violations
-            return violations.filter { $0.property == property }.min { $0.tick < $1.tick }
+            return violations.filter { $0.property == property }.min(by: Violation.filingOrder)
                 .map { Failure(kind: kind, message: $0.description, tick: $0.tick, alsoBroken: Violation.alsoBroken(violations, besides: property)) }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),

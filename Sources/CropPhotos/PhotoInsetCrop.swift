@@ -11,13 +11,18 @@ import CropVocabulary
 public struct PhotoInsetCrop: Sendable {
     public var inset: InsetPercent
     public var limits = DecodeLimits.default
+    /// Shared by every job of a batch, so the whole insets held at once stay bounded.
+    public var memory: InsetMemoryBudget
     /// The previews' long edge, in pixels.
     public static let previewSide = 160
     public static let jpegQuality = 92
     /// Bumped when the inset's files or line change meaning, so a rerun makes them again.
     public static let formatVersion = 1
 
-    public init(inset: InsetPercent) { self.inset = inset }
+    public init(inset: InsetPercent, memory: InsetMemoryBudget = InsetMemoryBudget()) {
+        self.inset = inset
+        self.memory = memory
+    }
 
     /// What, besides the photo, the inset depends on.
     public var key: String {
@@ -41,10 +46,15 @@ public struct PhotoInsetCrop: Sendable {
     public func crop(path: String, sha256: String, haveOriginal: Bool) -> Outcome {
         var result = PhotoInsetResult(path: path, sha256: sha256, inset: inset.text, insetKey: key)
         var files: [String: [UInt8]] = [:]
+        var held = 0
+        defer { memory.release(held) }
         do throws(ImagingError) {
-            let inset = self.inset
+            let (inset, memory) = (self.inset, self.memory)
             let (info, image) = try ImageFile.uprightCrop(path: path, limits: limits) { info in
-                inset.rect(width: info.orientedWidth, height: info.orientedHeight)
+                let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
+                held = memory.reserve(InsetMemoryBudget.need(width: r.width, height: r.height,
+                                                             turned: info.orientation != .up))
+                return r
             }
             let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
             result.uprightWidth = info.orientedWidth

@@ -11,8 +11,9 @@ import Foundation
 /// same bytes (photos in path order).
 public enum PhotoSheet {
     /// Zoom-range bins: s_max / s_min from 1 (no zoom at all) up to the config's multiplier.
+    /// Each label names both ends ("1.5–2×"), so none reads as a negative number.
     static let bins: [(label: String, upper: Double)] = [
-        ("1× (none)", 1.0001), ("–1.5×", 1.5), ("–2×", 2), ("–3×", 3), ("–4×", 4.0001), ("> 4×", .infinity),
+        ("1× (none)", 1.0001), ("1–1.5×", 1.5), ("1.5–2×", 2), ("2–3×", 3), ("3–4×", 4.0001), ("over 4×", .infinity),
     ]
 
     public static func render(_ results: [PhotoResult], insets: [String: PhotoInsetResult] = [:], title: String = "cropsim photos") -> String {
@@ -32,6 +33,11 @@ public enum PhotoSheet {
         .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:10px}
         .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;display:flex;gap:8px}
         .card[hidden]{display:none} .card img,.card .none{width:80px;height:80px;flex:none;border-radius:4px;background:#eee}
+        .thumb{position:relative;flex:none;width:80px;height:80px;line-height:0}
+        .thumb img{outline:1px solid #888;image-rendering:pixelated}
+        .thumb svg{position:absolute;left:0;top:0;pointer-events:none}
+        .thumb .tiny{position:absolute;left:2px;bottom:2px;line-height:1.2;font-size:10px;background:#222;color:#fff;padding:0 3px;border-radius:3px}
+        .zoom{white-space:nowrap} .reason{color:#8e0000;font-size:11px;margin:2px 0 0;overflow-wrap:anywhere}
         .none{display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;text-align:center}
         .meta{min-width:0;font-size:12px} .name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .dev{margin-top:3px} .badge{display:inline-block;padding:0 5px;border-radius:8px;font-size:11px;margin:1px 2px 0 0;color:#fff}
@@ -95,18 +101,64 @@ public enum PhotoSheet {
     static func card(_ path: String, rows: [PhotoResult], inset: PhotoInsetResult?, showsInset: Bool) -> String {
         let first = rows[0]
         let size = first.storedWidth.map { w in "\(w)×\(first.storedHeight ?? 0)" + (first.orientation.map { $0 == 1 ? "" : " o\($0)" } ?? "") } ?? "unreadable"
-        let image = !showsInset ? first.thumbnail.map { "<img src=\"\(escapeMarkup($0))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">" }
-            ?? "<div class=\"none\">no thumbnail</div>" : pair(inset)
+        let image = !showsInset ? thumb(rows) : pair(inset)
         var byDevice: [String] = []
         var lines = ""
         for r in rows {
             let findings = findings(r)
             byDevice.append("\(jsonString(r.device)):\(jsonString(findings.map(\.0).joined(separator: " ")))")
-            let zoom = r.zoomRange.map { " ×" + String(format: "%.2f", $0) } ?? ""
+            let zoom = r.zoomRange.map { " · <span class=\"zoom\">zoom range 1–" + String(format: "%.2f", $0) + "×</span>" } ?? ""
             let badges = findings.map { "<span class=\"badge \($0.0)\" title=\"\(escapeMarkup($0.2))\">\($0.1)</span>" }.joined()
             lines += "<div class=\"dev\">\(escapeMarkup(r.device))\(zoom) \(badges)</div>"
+            // Printed, not only a tooltip: hover shows nothing on a touch screen or on paper.
+            // The card names the file already: a reason that starts with its path drops it.
+            let because = r.refusedBecause.map { $0.hasPrefix(r.path + ": ") ? String($0.dropFirst(r.path.count + 2)) : $0 }
+            for reason in [r.refused.map { "refused: " + $0 + (because.map { " (\($0))" } ?? "") },
+                           r.avatarFailed.map { "avatar failed: " + $0 }].compactMap({ $0 }) {
+                lines += "<p class=\"reason\">\(escapeMarkup(reason))</p>"
+            }
         }
         return "<div class=\"card\" data-path=\"\(escapeMarkup(path.lowercased()))\" data-findings=\"\(escapeMarkup("{" + byDevice.joined(separator: ",") + "}"))\">\(image)<div class=\"meta\"><div class=\"name\" title=\"\(escapeMarkup(path))\">\(escapeMarkup((path as NSString).lastPathComponent))</div><div>\(size)</div>\(lines)</div></div>\n"
+    }
+
+    /// The 80×80 center thumbnail in a frame (a photo of one flat color, or a 2×1 px one scaled
+    /// up, is still a visible square), its stored size printed on it when it is smaller than the
+    /// thumbnail, and the avatar's crop circle from the results' rectangle.
+    static func thumb(_ rows: [PhotoResult]) -> String {
+        let first = rows[0]
+        guard let file = first.thumbnail else { return "<div class=\"none\">no thumbnail</div>" }
+        var out = "<span class=\"thumb\"><img src=\"\(escapeMarkup(file))\" alt=\"\" loading=\"lazy\" width=\"80\" height=\"80\">"
+        if let w = first.storedWidth, let h = first.storedHeight, min(w, h) < 80 {
+            out += "<span class=\"tiny\">\(w)×\(h) px</span>"
+        }
+        out += cropCircles(rows)
+        return out + "</span>"
+    }
+
+    /// Each distinct avatar crop of the photo's results as a circle over its thumbnail: the
+    /// rectangle is in upright pixels, the thumbnail the largest centered square of the upright
+    /// photo scaled to 80 px, so the circle is where the avatar would be cut.
+    static func cropCircles(_ rows: [PhotoResult]) -> String {
+        var circles: [String] = []
+        for r in rows {
+            guard let rect = r.avatar?.rect, let w = r.storedWidth, let h = r.storedHeight, w > 0, h > 0 else { continue }
+            let (uw, uh) = (r.orientation ?? 1) >= 5 ? (Double(h), Double(w)) : (Double(w), Double(h))
+            let side = min(uw, uh), k = 80 / side
+            let cx = (rect.x + rect.width / 2 - (uw - side) / 2) * k, cy = (rect.y + rect.height / 2 - (uh - side) / 2) * k
+            let radius = min(rect.width, rect.height) / 2 * k
+            let circle = "<circle cx=\"\(svgNumber(cx))\" cy=\"\(svgNumber(cy))\" r=\"\(svgNumber(radius))\"/>"
+            if !circles.contains(circle) { circles.append(circle) }
+        }
+        guard !circles.isEmpty else { return "" }
+        return "<svg class=\"crop\" width=\"80\" height=\"80\" viewBox=\"0 0 80 80\" aria-label=\"avatar crop\">"
+            + "<g fill=\"none\" stroke=\"#000\" stroke-width=\"3\" stroke-opacity=\"0.5\">\(circles.joined())</g>"
+            + "<g fill=\"none\" stroke=\"#fff\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(circles.joined())</g></svg>"
+    }
+
+    /// Two decimals, no "-0": the same results give the same bytes.
+    static func svgNumber(_ x: Double) -> String {
+        let s = String(format: "%.2f", x)
+        return s == "-0.00" ? "0.00" : s
     }
 
     static let insetStyle = """
@@ -153,7 +205,7 @@ public enum PhotoSheet {
         }
         let top = max(1, counts.max() ?? 1)
         let barWidth = 70, height = 120
-        var svg = "<figure><figcaption>Zoom range s_max / s_min (photo × device results that opened)</figcaption>"
+        var svg = "<figure><figcaption>How far each photo zooms in: the zoom range s_max / s_min (photo × device results that opened)</figcaption>"
         svg += "<svg id=\"histogram\" width=\"\(bins.count * (barWidth + 10))\" height=\"\(height + 40)\" role=\"img\" aria-label=\"histogram of zoom ranges\">"
         for (i, bin) in bins.enumerated() {
             let h = counts[i] * height / top

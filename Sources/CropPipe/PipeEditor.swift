@@ -68,6 +68,14 @@ public struct PipeEditor: EditorModel {
         if opCount == Self.chunk { sendChunk() }
     }
 
+    public mutating func touch(_ sample: TouchSample, into effects: inout [EditorEffect]) {
+        ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        ops.touch(sample)
+        opCount += 1
+        lastFrame = ticksQueued + 1
+        if opCount == Self.chunk { sendChunk() }
+    }
+
     public mutating func tick(into effects: inout [EditorEffect]) {
         ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"")
         opCount += 1

@@ -40,6 +40,22 @@ extension WireWriter {
         if e.hasFields { byte(UInt8(ascii: "}")) }
     }
 
+    /// A touch sample as a touch-level model's `ops` carry it (docs/model-protocol.md#touches):
+    /// `{"type":"touch","pointer":1,"phase":"move","x":…,"y":…,"time":…}`.
+    public mutating func touch(_ t: TouchSample) {
+        raw("{\"type\":\"touch\",\"pointer\":"); int(t.pointer)
+        raw(",\"phase\":\"")
+        switch t.phase {
+        case .down: raw("down")
+        case .move: raw("move")
+        case .up: raw("up")
+        case .cancel: raw("cancel")
+        }
+        byte(UInt8(ascii: "\""))
+        field("x", t.point.x); field("y", t.point.y); field("time", t.milliseconds)
+        byte(UInt8(ascii: "}"))
+    }
+
     private mutating func head(_ type: StaticString) {
         raw("{\"type\":\"")
         raw(type)

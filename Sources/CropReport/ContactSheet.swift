@@ -2,8 +2,9 @@ import CropImaging
 import CropSim
 import CropVocabulary
 
-/// `cropsim render`'s output: chosen frames of one run in a grid, each with its tick and time
-/// underneath, as one RGB image a designer can drop into a review.
+/// `cropsim render`'s output: chosen frames of one run in a grid, each with its tick, time and
+/// gesture phase underneath and a mark for each haptic since the frame before, as one RGB image
+/// a designer can drop into a review.
 public enum ContactSheet {
     public struct Layout: Sendable, Hashable {
         /// Width of one frame in pixels.
@@ -11,13 +12,19 @@ public enum ContactSheet {
         /// Frames per row; nil for up to 6.
         public var columns: Int?
         public var gap = 8
-        /// Height of the label strip under each frame.
-        public var labelHeight = 18
 
         public init(frameWidth: Int = 240, columns: Int? = nil) {
             self.frameWidth = frameWidth
             self.columns = columns
         }
+
+        /// One font pixel in sheet pixels: 2 where a frame is wide enough for 13 letters at that
+        /// size (the "TICK 7200 120.000 S" of the longest run wraps at most once), else 1.
+        var fontScale: Int { frameWidth >= 160 ? 2 : 1 }
+        var lineHeight: Int { (OverlayFont.height + 3) * fontScale }
+        /// Height of the label strip under each frame: tick and time, then phase and haptics.
+        var labelHeight: Int { 4 * lineHeight + 2 * fontScale }
+        var columnsOfText: Int { max(1, (frameWidth - 4) / (OverlayFont.advance * fontScale)) }
     }
 
     /// Frames at `ticks` (clamped to the run) in rows of `layout.columns`. `photo` is the
@@ -35,15 +42,42 @@ public enum ContactSheet {
         let width = layout.gap + columns * (cellW + layout.gap)
         let height = layout.gap + rows * (cellH + layout.gap)
         var sheet = Canvas(width: width, height: height, fill: [40, 40, 40])
+        let haptics = result.haptics.sorted { $0.tick < $1.tick }
         for (n, (image, frame)) in zip(images, frames).enumerated() {
             let x = layout.gap + (n % columns) * (cellW + layout.gap)
             let y = layout.gap + (n / columns) * (cellH + layout.gap)
             sheet.blit(image, x: x, y: y)
-            let label = "\(frame.tick)  \(svgNumber(frame.time, decimals: 3))s"
-            sheet.text(label, x: x + 2, y: y + image.height + (layout.labelHeight - PixelFont.height * 2) / 2, scale: 2,
-                       color: [235, 235, 235])
+            let since = n == 0 ? Int.min : frames[n - 1].tick
+            let felt = haptics.filter { $0.tick > since && $0.tick <= frame.tick }
+            label(frame, haptics: felt, on: &sheet, x: x, y: y + image.height + layout.fontScale, layout: layout)
         }
         return RGBImage(width: width, height: height, pixels: sheet.pixels)
+    }
+
+    /// Under a frame: "TICK 41 0.683 S", then a swatch and the phase, then a swatch and a label
+    /// for each haptic felt since the frame before (its tick when earlier than this frame's).
+    static func label(_ frame: FrameRecord, haptics: [(tick: Int, haptic: Haptic)], on sheet: inout Canvas, x: Int, y: Int, layout: Layout) {
+        let s = layout.fontScale, light: SIMD3<UInt8> = [235, 235, 235]
+        var lines: [(text: String, swatch: SIMD3<UInt8>?)] = OverlayFont.wrap(FrameCaption.tickAndTime(frame), columns: layout.columnsOfText).map { ($0, nil) }
+        lines.append((frame.phase.uppercased(), HapticStyle.phaseColor(frame.phase)))
+        for h in haptics {
+            lines.append((HapticStyle.label(h.haptic) + (h.tick == frame.tick ? "" : " @\(h.tick)"), HapticStyle.color(h.haptic)))
+        }
+        let room = max(1, layout.labelHeight / layout.lineHeight)
+        if lines.count > room {
+            let hidden = lines.count - room + 1
+            lines = Array(lines.prefix(room - 1)) + [("+\(hidden) MORE", nil)]
+        }
+        for (i, line) in lines.enumerated() {
+            let top = y + i * layout.lineHeight
+            var left = x + 2
+            if let swatch = line.swatch {
+                sheet.fill(x: left, y: top, side: OverlayFont.height * s, swatch)
+                left += (OverlayFont.height + 2) * s
+            }
+            let text = String(line.text.prefix(max(1, layout.columnsOfText - (line.swatch == nil ? 0 : 2))))
+            sheet.text(text, x: left, y: top, scale: s, color: line.swatch.map { $0 == [0x99, 0x99, 0x99] ? light : $0 } ?? light)
+        }
     }
 
     /// The same sheet encoded as PNG (libpng through CropImaging).
@@ -82,9 +116,9 @@ struct Canvas {
     mutating func text(_ s: String, x: Int, y: Int, scale: Int, color: SIMD3<UInt8>) {
         var cx = x
         for ch in s {
-            let rows = PixelFont.glyph(ch)
+            let rows = OverlayFont.glyph(ch)
             for (ry, bits) in rows.enumerated() {
-                for rx in 0..<PixelFont.width where bits & (1 << (PixelFont.width - 1 - rx)) != 0 {
+                for rx in 0..<OverlayFont.width where bits & (1 << (OverlayFont.width - 1 - rx)) != 0 {
                     for sy in 0..<scale {
                         for sx in 0..<scale {
                             let px = cx + rx * scale + sx, py = y + ry * scale + sy
@@ -97,31 +131,19 @@ struct Canvas {
                     }
                 }
             }
-            cx += (PixelFont.width + 1) * scale
+            cx += OverlayFont.advance * scale
         }
     }
-}
 
-/// A 3×5 bitmap font for frame labels: digits, '.', 's' and space are all a label needs.
-enum PixelFont {
-    static let width = 3
-    static let height = 5
-
-    static func glyph(_ c: Character) -> [UInt8] {
-        switch c {
-        case "0": [7, 5, 5, 5, 7]
-        case "1": [2, 6, 2, 2, 7]
-        case "2": [7, 1, 7, 4, 7]
-        case "3": [7, 1, 7, 1, 7]
-        case "4": [5, 5, 7, 1, 1]
-        case "5": [7, 4, 7, 1, 7]
-        case "6": [7, 4, 7, 5, 7]
-        case "7": [7, 1, 1, 1, 1]
-        case "8": [7, 5, 7, 5, 7]
-        case "9": [7, 5, 7, 1, 7]
-        case ".": [0, 0, 0, 0, 2]
-        case "s": [0, 0, 3, 2, 6]
-        default: [0, 0, 0, 0, 0]
+    /// A `side`×`side` square with its top-left corner at (`x`, `y`), cut to the canvas.
+    mutating func fill(x: Int, y: Int, side: Int, _ color: SIMD3<UInt8>) {
+        for py in max(y, 0)..<max(min(y + side, height), max(y, 0)) {
+            for px in max(x, 0)..<max(min(x + side, width), max(x, 0)) {
+                let i = (py * width + px) * 3
+                pixels[i] = color.x
+                pixels[i + 1] = color.y
+                pixels[i + 2] = color.z
+            }
         }
     }
 }

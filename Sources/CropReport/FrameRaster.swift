@@ -2,10 +2,16 @@ import CropImaging
 import CropModel
 import CropVocabulary
 
-/// Draws one editor frame into an RGB buffer, the way the editor shows it: the photo (or the test
-/// pattern), 92 % dimming outside the mask circle, the thin white stroke, the 2×2 grid when it is
-/// visible and the fingertips. No font: the instruction text is left to the HTML report.
+/// Draws one editor frame into an RGB buffer for the diagnostic raster views (`cropsim render`'s
+/// contact sheet and animation): the photo (or the test pattern), `dimming` outside the mask
+/// circle, the photo's edge dashed, the thin white stroke, the 2×2 grid when it is visible and the
+/// fingertips. No text: the callers letter their own.
 public enum FrameRaster {
+    /// Lighter than the product's 92 % (`OverlayStyle.dimmingOpacity`, R6's 90–94 %): these views
+    /// are for reading what the editor did, and a pan clamp is about where the photo ends, which
+    /// 92 % hides. The report's SVG frames keep the product's value (docs/animation.md).
+    public static let dimming = 0.6
+
     /// `width` is the frame's width in pixels; the height follows the view's aspect ratio.
     /// `photo` is the upright thumbnail, or nil for the test pattern.
     public static func draw(_ scene: FrameScene, imagePixels: Size, photo: RGBImage?, width: Int) -> RGBImage {
@@ -25,7 +31,8 @@ public enum FrameRaster {
                 let d = (dx * dx + dy * dy).squareRoot()
                 // Coverage of the circle over this pixel, anti-aliased across one pixel.
                 let inside = min(max((r - d) / k + 0.5, 0), 1)
-                c *= inside + (1 - inside) * (1 - OverlayStyle.dimmingOpacity)
+                c *= inside + (1 - inside) * (1 - dimming)
+                if let dash = edgeDash(at: p, scene: scene, k) { c = blend(c, dash.color, dash.coverage) }
                 if scene.gridVisible && d < r {
                     let line = max(coverage(abs(dx), half: gridHalf, k), coverage(abs(dy), half: gridHalf, k))
                     c = blend(c, [255, 255, 255], line * FrameScene.gridOpacity)
@@ -67,6 +74,24 @@ public enum FrameRaster {
         let s = photo[x, y]
         return [Double(s.x), Double(s.y), Double(s.z)]
     }
+
+    /// The photo's edge as a dashed line a pixel and a half wide, white and black in turn so it
+    /// shows on any photo and on the background: nil away from the edge.
+    private static func edgeDash(at p: Point, scene: FrameScene, _ k: Double) -> (color: SIMD3<Double>, coverage: Double)? {
+        let rect = scene.photo
+        let q = scene.angle == 0 ? p : FrameScene.unturn(p, scene: scene)
+        let dx = max(rect.minX - q.x, 0, q.x - rect.maxX), dy = max(rect.minY - q.y, 0, q.y - rect.maxY)
+        let inside = min(q.x - rect.minX, rect.maxX - q.x, q.y - rect.minY, rect.maxY - q.y)
+        let distance = dx > 0 || dy > 0 ? (dx * dx + dy * dy).squareRoot() : inside
+        let cover = coverage(distance, half: 0.75 * k, k)
+        guard cover > 0 else { return nil }
+        // Dashes of 4 pixels along either edge direction.
+        let white = Int(((q.x + q.y) / (4 * k)).rounded(.down)) & 1 == 0
+        return (white ? edgeLight : edgeDark, cover)
+    }
+
+    static let edgeLight: SIMD3<Double> = [255, 255, 255]
+    static let edgeDark: SIMD3<Double> = [0, 0, 0]
 
     /// How much of a line of half-width `half` (points) covers a pixel whose center is `distance`
     /// points from the line's middle, with one pixel (`k` points) of anti-aliasing.

@@ -146,6 +146,14 @@ public enum HTMLReport {
             lines.append("<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
         }
         lines += r.failures.map { "<b class=\"violation\">expectation</b> <code>\(escapeMarkup($0.path))</code>: \(escapeMarkup($0.message))" }
+        // Sub-pixel target deviations last, apart and not failing (docs/oracle.md#sub-pixel).
+        let subPixel = Dictionary(grouping: r.subPixel, by: \.property).values
+            .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
+            .sorted { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }
+        for first in subPixel {
+            let total = r.subPixelCounts[first.property] ?? 1
+            lines.append("<span class=\"subpixel\">≈ sub-pixel \(first.property.rawValue)</span> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
+        }
         guard !lines.isEmpty else { return "" }
         let shown = lines.prefix(limit).joined(separator: "<br>")
         return lines.count > limit ? shown + "<br><span class=\"muted\">… \(lines.count - limit) more</span>" : shown
@@ -161,7 +169,7 @@ extension SummaryRow {
                   haptics: haptics, covers: r.scenario.covers,
                   invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
                     + (r.modelFailure == nil ? [] : ["model"]),
-                  problems: problems.isEmpty ? nil : problems, notApplicable: r.notApplicable)
+                  problems: problems.isEmpty ? nil : problems, notApplicable: r.notApplicable, subPixel: r.subPixelCount)
     }
 }
 

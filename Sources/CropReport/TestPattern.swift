@@ -1,6 +1,7 @@
 /// The stand-in photo when a scenario names no image file: a gradient under a checkerboard with
 /// a black "F" on yellow in the top-left cell, so a flipped or rotated frame is obvious at a
-/// glance. Defined in the photo's own unit square (u, v in 0...1, origin top-left) so the SVG
+/// glance, and a faint finer checkerboard (`subdivisions` a cell) so a frame zoomed in to the
+/// limit, where the mask spans about two cells, still shows motion and scale. Defined in the photo's own unit square (u, v in 0...1, origin top-left) so the SVG
 /// and the raster draw the same picture at any size.
 enum TestPattern {
     /// Checkerboard cells across the photo's long side.
@@ -11,6 +12,9 @@ enum TestPattern {
     static let marker: SIMD3<Double> = [240, 228, 66]
     /// White laid over every other cell.
     static let checkerOpacity = 0.2
+    /// Fine squares along a cell's side, and the white laid over every other one.
+    static let subdivisions = 4.0
+    static let fineOpacity = 0.1
     /// The "F" inside the top-left cell, as rectangles in cell units (x, y, width, height).
     static let glyph: [(Double, Double, Double, Double)] = [
         (0.22, 0.14, 0.18, 0.72), (0.22, 0.14, 0.58, 0.17), (0.22, 0.44, 0.42, 0.15),
@@ -31,6 +35,8 @@ enum TestPattern {
         let t = min(max(x / width, 0), 1)
         var rgb = left + (right - left) * t
         if (i + j) % 2 == 0 { rgb += (SIMD3(repeating: 255) - rgb) * checkerOpacity }
+        let fine = c / subdivisions
+        if (Int(x / fine) + Int(y / fine)) % 2 == 0 { rgb += (SIMD3(repeating: 255) - rgb) * fineOpacity }
         return rgb
     }
 
@@ -45,7 +51,12 @@ enum TestPattern {
         s += "<pattern id=\"\(id)-c\" width=\"\(svgNumber(2 * c))\" height=\"\(svgNumber(2 * c))\" patternUnits=\"userSpaceOnUse\">"
         s += "<rect width=\"\(cs)\" height=\"\(cs)\" fill=\"#fff\" fill-opacity=\"\(checkerOpacity)\"/>"
         s += "<rect x=\"\(cs)\" y=\"\(cs)\" width=\"\(cs)\" height=\"\(cs)\" fill=\"#fff\" fill-opacity=\"\(checkerOpacity)\"/></pattern>"
+        let f = svgNumber(c / subdivisions), f2 = svgNumber(2 * c / subdivisions)
+        s += "<pattern id=\"\(id)-f\" width=\"\(f2)\" height=\"\(f2)\" patternUnits=\"userSpaceOnUse\">"
+        s += "<rect width=\"\(f)\" height=\"\(f)\" fill=\"#fff\" fill-opacity=\"\(fineOpacity)\"/>"
+        s += "<rect x=\"\(f)\" y=\"\(f)\" width=\"\(f)\" height=\"\(f)\" fill=\"#fff\" fill-opacity=\"\(fineOpacity)\"/></pattern>"
         s += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-g)\"/><rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-c)\"/>"
+        s += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-f)\"/>"
         s += "<rect width=\"\(cs)\" height=\"\(cs)\" fill=\"\(hex(marker))\"/>"
         for g in glyph {
             s += "<rect x=\"\(svgNumber(g.0 * c))\" y=\"\(svgNumber(g.1 * c))\" width=\"\(svgNumber(g.2 * c))\" height=\"\(svgNumber(g.3 * c))\" fill=\"#000\"/>"

@@ -35,6 +35,8 @@ public enum LogParser {
     public struct Frames {
         public private(set) var samples: [FrameSample] = []
         public private(set) var lines: [LineDigest] = []
+        /// Each line's fields, to name the ones that differ.
+        public private(set) var fields = FrameFields()
         var splitter: LogLines
 
         public init(file: String) { splitter = LogLines(file: file, maxLineBytes: LogParser.maxFrameLineBytes) }
@@ -51,6 +53,7 @@ public enum LogParser {
                 }
                 samples.append(sample)
                 lines.append(LineDigest(line))
+                fields.add(line: line)
             }
         }
 
@@ -80,11 +83,11 @@ public enum LogParser {
     }
 
     /// `frames.jsonl` from its bytes.
-    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (samples: [FrameSample], lines: [LineDigest]) {
+    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (samples: [FrameSample], lines: [LineDigest], fields: FrameFields) {
         var parser = Frames(file: file)
         try bytes.withUnsafeBytes { chunk in Result { () throws(Malformed) in try parser.feed(chunk) } }.get()
         try parser.finish()
-        return (parser.samples, parser.lines)
+        return (parser.samples, parser.lines, parser.fields)
     }
 
     /// A log of timed records from its bytes.
@@ -99,6 +102,13 @@ public enum LogParser {
     public static func splitTips(_ effects: [LogLine]) -> (tips: [LogLine], others: [LogLine]) {
         let isTip: (LogLine) -> Bool = { $0.name == "show" || $0.name == "alert" }
         return (effects.filter(isTip), effects.filter { !isTip($0) })
+    }
+
+    /// The photo file's name in `scenario.resolved.json` (`imageFile`), which messages may carry
+    /// behind a path (`EmbeddedPaths`).
+    public static func imageFile(_ bytes: [UInt8]) -> String? {
+        struct Resolved: Decodable { var imageFile: String? }
+        return (try? JSONDecoder().decode(Resolved.self, from: Data(bytes)))?.imageFile
     }
 
     /// The photo's points at scale 1 from `scenario.resolved.json`; nil for a refused photo.

@@ -12,6 +12,9 @@ public struct ReportReader: Sendable {
     public let folder: String
     /// The scenarios of `summary.json` by id.
     public let entries: [String: Summary.Entry]
+    /// The policies the report's model declared (`summary.json`'s `model.policies`), by name;
+    /// empty for a report that names no model.
+    public let policies: [String: String]
 
     public var ids: [String] { entries.keys.sorted() }
 
@@ -40,6 +43,7 @@ public struct ReportReader: Sendable {
             }
         }
         self.entries = entries
+        policies = summary.model?.policies ?? [:]
     }
 
     /// The logs of scenario `id` (one of `ids`).
@@ -59,11 +63,15 @@ public struct ReportReader: Sendable {
             guard let bytes = try Self.readIfPresent(base + "/" + name) else { continue }
             others[name] = bytes
         }
+        let photo = others["scenario.resolved.json"].flatMap(LogParser.photo)
+        let imageFile = others["scenario.resolved.json"].flatMap(LogParser.imageFile)
+        others = others.mapValues { EmbeddedPaths.stripping($0, file: imageFile) }
+        let problem = entry.firstProblem.map { String(decoding: EmbeddedPaths.stripping(Array($0.utf8), file: imageFile), as: UTF8.self) }
         let verdict = entry.notApplicable != nil ? "notApplicable" : entry.passed ? "passed" : "failed"
         return ScenarioLogs(id: id, name: entry.name, verdict: verdict, violations: entry.violations,
-                            frames: frames.samples, frameLines: frames.lines, haptics: haptics.records,
-                            tips: effects.tips, effects: effects.others, otherFiles: others,
-                            photo: others["scenario.resolved.json"].flatMap(LogParser.photo))
+                            frames: frames.samples, frameLines: frames.lines, frameFields: frames.fields,
+                            haptics: haptics.records, tips: effects.tips, effects: effects.others, otherFiles: others,
+                            photo: photo, problem: problem.map { String($0.prefix(500)) })
     }
 
     /// Each folder from the report down to `relative` must be a real folder: a `scenarios/` or

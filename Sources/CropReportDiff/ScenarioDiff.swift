@@ -32,6 +32,19 @@ public struct ScenarioDiff: Equatable, Sendable {
         public var b: String
         public var violationsA: Int
         public var violationsB: Int
+        /// What each run failed on first (`summary.json`'s `firstProblem`), nil where it passed.
+        public var problemA: String? = nil
+        public var problemB: String? = nil
+    }
+
+    /// One run simply stopped earlier: every tick both have is the same pose, and the other run
+    /// goes on (a settle that takes longer, a gesture cut short).
+    public struct Ended: Equatable, Sendable {
+        /// "A" or "B": the run that ended first.
+        public var side: String
+        /// Its last tick, and the other run's.
+        public var lastTick: Int
+        public var otherLastTick: Int
     }
 
     public var id: String
@@ -41,49 +54,83 @@ public struct ScenarioDiff: Equatable, Sendable {
     /// Frames whose lines differ though the pose is equal (phase, grid, limits, slider, touches):
     /// the first such tick.
     public var frameFirstTick: Int?
+    /// The `frames.jsonl` fields that differ on the ticks both runs have ("sliderPercent").
+    public var frameFields: [String] = []
+    /// The run that ended earlier, when that is all that differs about the pose.
+    public var ended: Ended?
+    /// The declared policies that explain a difference only in policy-governed fields
+    /// (`ScenarioDiff.policyFields`), as "sliderMapping logarithmic→linear"; set by `ReportDiff`.
+    public var policies: [String] = []
     public var haptics: Records?
     public var tips: Records?
     public var effects: Records?
     public var verdict: Verdict?
+    /// B's verdict (A's for a scenario only A holds), for the badge of a row whose verdict is the same.
+    public var currentVerdict: String = ""
     /// Other deterministic files that differ (`telemetry.jsonl`, `scenario.resolved.json`, …).
     public var files: [String]
 
     /// The scenario behaves the same in both reports.
     public var isIdentical: Bool {
-        presence == .both && pose == nil && frameFirstTick == nil && haptics == nil && tips == nil
+        presence == .both && pose == nil && ended == nil && frameFirstTick == nil && haptics == nil && tips == nil
             && effects == nil && verdict == nil && files.isEmpty
     }
 
     /// The earliest tick at which anything differs; nil when identical or present on one side.
     public var firstTick: Int? {
-        [pose?.firstTick, frameFirstTick, haptics?.firstTick, tips?.firstTick, effects?.firstTick].compactMap { $0 }.min()
+        [pose?.firstTick, ended.map { $0.lastTick + 1 }, frameFirstTick, haptics?.firstTick, tips?.firstTick, effects?.firstTick].compactMap { $0 }.min()
     }
 
     /// A scenario that only one report holds.
     public static func only(_ presence: Presence, _ logs: ScenarioLogs) -> ScenarioDiff {
-        ScenarioDiff(id: logs.id, name: logs.name, presence: presence, files: [])
+        var diff = ScenarioDiff(id: logs.id, name: logs.name, presence: presence, files: [])
+        diff.currentVerdict = logs.verdict
+        return diff
     }
 
     /// Compares the two runs of one scenario.
     public static func compare(_ a: ScenarioLogs, _ b: ScenarioLogs) -> ScenarioDiff {
         var diff = ScenarioDiff(id: a.id, name: b.name, presence: .both, files: [])
-        diff.pose = comparePose(a.frames, b.frames)
-        if diff.pose == nil, a.frameLines != b.frameLines {
-            diff.frameFirstTick = firstDifference(a.frameLines, b.frameLines, ticks: a.frames.map(\.tick), b.frames.map(\.tick))
+        diff.currentVerdict = b.verdict
+        diff.ended = ended(a.frames, b.frames)
+        let through = diff.ended?.lastTick ?? Int.max
+        diff.pose = comparePose(a.frames, b.frames, through: through)
+        if diff.pose == nil {
+            // The same ticks on both sides up to `through`: lines compare index by index.
+            let ca = a.frames.prefix { $0.tick <= through }.count, cb = b.frames.prefix { $0.tick <= through }.count
+            let la = a.frameLines.prefix(ca), lb = b.frameLines.prefix(cb)
+            if la != lb {
+                diff.frameFirstTick = firstDifference(Array(la), Array(lb), ticks: a.frames.map(\.tick), b.frames.map(\.tick))
+                diff.frameFields = Set((0..<min(ca, cb)).filter { la[$0] != lb[$0] }
+                    .flatMap { a.frameFields.differing(row: $0, b.frameFields, row: $0) }).sorted()
+            }
         }
         diff.haptics = compareRecords(a.haptics, b.haptics)
         diff.tips = compareRecords(a.tips, b.tips)
         diff.effects = compareRecords(a.effects, b.effects)
         if a.verdict != b.verdict || a.violations != b.violations {
-            diff.verdict = Verdict(a: a.verdict, b: b.verdict, violationsA: a.violations, violationsB: b.violations)
+            diff.verdict = Verdict(a: a.verdict, b: b.verdict, violationsA: a.violations, violationsB: b.violations,
+                                   problemA: a.problem, problemB: b.problem)
         }
         let names = Set(a.otherFiles.keys).union(b.otherFiles.keys)
         diff.files = names.filter { a.otherFiles[$0] != b.otherFiles[$0] }.sorted()
         return diff
     }
 
-    /// The pose tick by tick: nil when every tick of both runs has the same scale, translation and angle.
-    static func comparePose(_ a: [FrameSample], _ b: [FrameSample]) -> Pose? {
+    /// The shorter run, when its ticks are exactly the longer one's up to its end.
+    static func ended(_ a: [FrameSample], _ b: [FrameSample]) -> Ended? {
+        guard let la = a.last?.tick, let lb = b.last?.tick, la != lb else { return nil }
+        let (short, long) = la < lb ? (a, b) : (b, a)
+        let last = min(la, lb)
+        let head = long.prefix { $0.tick <= last }
+        guard head.count == short.count, zip(head, short).allSatisfy({ $0.tick == $1.tick }) else { return nil }
+        return Ended(side: la < lb ? "A" : "B", lastTick: last, otherLastTick: max(la, lb))
+    }
+
+    /// The pose tick by tick up to tick `through`: nil when every tick of both runs there has the
+    /// same scale, translation and angle.
+    static func comparePose(_ a: [FrameSample], _ b: [FrameSample], through: Int = Int.max) -> Pose? {
+        let a = a.prefix { $0.tick <= through }, b = b.prefix { $0.tick <= through }
         var byTick: [Int: FrameSample] = [:]
         for f in b { byTick[f.tick] = f }
         var pose = Pose(firstTick: Int.max, maxScale: 0, maxOffset: 0, maxAngle: 0, ticksA: a.count, ticksB: b.count)

@@ -81,6 +81,8 @@ public struct ScenarioLogs: Equatable, Sendable {
     /// `frames.jsonl` line by line, for the exact comparison (phase, limits, slider, clamps…): each
     /// line's digest, not its text, so two reports' logs are never held whole.
     public var frameLines: [LineDigest]
+    /// `frames.jsonl`'s fields line by line, hashed, to name the fields that differ.
+    public var frameFields: FrameFields
     public var haptics: [LogLine]
     /// Tips and alerts shown (`effects.jsonl` lines of type `show` and `alert`).
     public var tips: [LogLine]
@@ -90,22 +92,26 @@ public struct ScenarioLogs: Equatable, Sendable {
     /// `violations.jsonl`, `scenario.resolved.json`, by name.
     public var otherFiles: [String: [UInt8]]
     public var photo: PhotoPoints?
+    /// What the run failed on first (`summary.json`'s `firstProblem`), shown beside a verdict.
+    public var problem: String?
 
-    /// `frameLines` default to one line per sample, so logs built in code compare by their samples.
+    /// `frameLines` and `frameFields` default to one line per sample, so logs built in code compare by their samples.
     public init(id: String, name: String = "", verdict: String = "passed", violations: Int = 0, frames: [FrameSample] = [],
-                frameLines: [LineDigest]? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
-                otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil) {
+                frameLines: [LineDigest]? = nil, frameFields: FrameFields? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
+                otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil, problem: String? = nil) {
         self.id = id
         self.name = name
         self.verdict = verdict
         self.violations = violations
         self.frames = frames
         self.frameLines = frameLines ?? frames.map { LineDigest(Array("\($0)".utf8)) }
+        self.frameFields = frameFields ?? FrameFields(samples: frames)
         self.haptics = haptics
         self.tips = tips
         self.effects = effects
         self.otherFiles = otherFiles
         self.photo = photo
+        self.problem = problem
     }
 
     /// The files below a scenario's folder the diff reads, besides the logs parsed into fields.

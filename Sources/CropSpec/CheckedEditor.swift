@@ -32,7 +32,16 @@ public struct CheckedEditor<Model: EditorModel> {
     @usableFromInline enum Pending {
         case event(EditorEvent)
         case tick(recognizerActive: Bool)
+        /// A touch or event whose answer judges these events, in order (`CheckedEditor+Input`).
+        case input([EditorEvent])
+        /// A tick whose answer also judges these events first.
+        case frame([EditorEvent], recognizerActive: Bool)
     }
+    /// The model is judged through `judgeInput`: it is driven at touch level or applies moves
+    /// at the frame's end (policy `inputTiming`).
+    @usableFromInline let routed: Bool
+    /// Under `inputTiming: atFrameEnd`, the moves waiting for the frame's end (`Held`).
+    var held = Held()
 
     /// The editor opened, or the photo was refused (with the oracle's verdict on the refusal).
     public enum Opening {
@@ -75,12 +84,14 @@ public struct CheckedEditor<Model: EditorModel> {
         self.checking = checking
         self.identity = identity
         self.last = last
+        routed = identity.capabilities.contains(.touches) || identity.policies.inputTiming == .atFrameEnd
     }
 
     // MARK: Driving
 
     /// Applies one event in the current frame and judges it.
     @inlinable @inline(__always) public mutating func apply<H: EditorHost>(_ event: EditorEvent, host: inout H) {
+        if routed { return apply(event, after: [], host: &host) }
         if Model.answersLater {
             model.apply(event, into: &effects)
             pending.append(.event(event))
@@ -95,6 +106,7 @@ public struct CheckedEditor<Model: EditorModel> {
     /// Ends the current frame with a 60 Hz tick and judges it. `recognizerActive`: a gesture is
     /// recognized and under way, so the grid must be hidden (R6.2).
     @inlinable @inline(__always) public mutating func tick<H: EditorHost>(recognizerActive: Bool, host: inout H) {
+        if routed { return tick(recognizerActive: recognizerActive, recognized: [], host: &host) }
         if Model.answersLater {
             model.tick(into: &effects)
             pending.append(.tick(recognizerActive: recognizerActive))
@@ -124,7 +136,12 @@ public struct CheckedEditor<Model: EditorModel> {
     }
 
     @inlinable mutating func syncDeferred<H: EditorHost>(host: inout H) {
-        var judgedFrame = frame - pending.reduce(0) { if case .tick = $1 { $0 + 1 } else { $0 } }
+        var judgedFrame = frame - pending.reduce(0) {
+            switch $1 {
+            case .tick, .frame: $0 + 1
+            default: $0
+            }
+        }
         var next = 0
         while next < pending.count {
             answers.removeAll(keepingCapacity: true)
@@ -156,6 +173,16 @@ public struct CheckedEditor<Model: EditorModel> {
                 oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)
             }
             judgeFlow(host: &host)
+            if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
+                                                    sliderPercent: answer.sliderPercent, readout: answer.readout,
+                                                    geometry: oracle.geometry) {
+                hostStopped = true
+            }
+            judgedFrame += 1
+        case .input(let events):
+            judgeInput(events, answer, endsFrame: false, host: &host)
+        case .frame(let events, let recognizerActive):
+            judgeFrameInput(events, answer, recognizerActive: recognizerActive, host: &host)
             if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
                                                     sliderPercent: answer.sliderPercent, readout: answer.readout,
                                                     geometry: oracle.geometry) {
@@ -211,6 +238,9 @@ public struct CheckedEditor<Model: EditorModel> {
     /// Every broken property, capped per property (`Oracle.maxStoredPerProperty`), and the counts.
     public var violations: [Violation] { oracle.violations }
     public var violationCounts: [Property: Int] { oracle.counts }
+    /// Target deviations below a quarter of a device pixel (`Violation.isSubPixel`), apart.
+    public var subPixel: [Violation] { oracle.subPixel }
+    public var subPixelCounts: [Property: Int] { oracle.subPixelCounts }
     /// Properties the model's capabilities leave the oracle unable to judge.
     public var notJudged: [Property] { oracle.notJudged }
     /// Records a violation found outside the oracle's own checks (a scenario's metamorphic check).

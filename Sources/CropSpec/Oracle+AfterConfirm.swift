@@ -198,7 +198,8 @@ extension Oracle {
                 checkNumeric(record, tick: tick)
             case .alert(let message):
                 if let confirmed = flow.confirmedPose, pose != confirmed {
-                    fail(.editsKeptOnFailure, tick: tick, "\(message.rawValue): \(pose.specDescription) differs from the confirmed \(confirmed.specDescription)")
+                    fail(.editsKeptOnFailure, tick: tick, "\(message.rawValue): \(pose.specDescription) differs from the confirmed \(confirmed.specDescription)",
+                         size: geometry.deviation(pose, from: confirmed))
                 }
             default:
                 break

@@ -41,7 +41,9 @@ extension Oracle {
             requested = checkPinch(watch, factor: factor, focal: focal, before: c.before, pose: c.pose, tick: c.tick)
         case .twistChanged(let factor, let rotation, let focal):
             guard geometry.rotationAllowed else {
-                if c.pose != c.before { fail(.rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation") }
+                if c.pose != c.before {
+                    fail(.rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation", size: geometry.deviation(c.pose, from: c.before))
+                }
                 break
             }
             guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
@@ -164,7 +166,8 @@ extension Oracle {
         let expected = geometry.clamp(asked)
         let requested = Self.insideLimits(asked, clamped: expected) ? nil : asked
         if !SpecTolerance.same(c.pose, expected) {
-            fail(.panFollowsFinger, tick: c.tick, "a pan by (\(delta.x), \(delta.y)) from \(c.before.specDescription) should end at \(expected.specDescription), got \(c.pose.specDescription)")
+            fail(.panFollowsFinger, tick: c.tick, "a pan by (\(delta.x), \(delta.y)) from \(c.before.specDescription) should end at \(expected.specDescription), got \(c.pose.specDescription)",
+                 size: geometry.deviation(c.pose, from: expected))
         }
         return requested
     }
@@ -187,7 +190,8 @@ extension Oracle {
         let g = geometry
         guard g.rotationAllowed else {
             if c.pose != c.before || (c.animating && !c.wasAnimating) {
-                fail(.rotationOnlyWhenAllowed, tick: c.tick, "the 90° button turned the photo without allowRotation")
+                fail(.rotationOnlyWhenAllowed, tick: c.tick, "the 90° button turned the photo without allowRotation",
+                     size: c.pose != c.before ? geometry.deviation(c.pose, from: c.before) : nil)
             }
             return
         }
@@ -303,7 +307,8 @@ extension Oracle {
         if let base {
             let expected = Self.resizedPose(base, from: old, to: geometry, keeping: policies.resizeKeeps)
             if !SpecTolerance.same(c.pose, expected) {
-                fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)")
+                fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)",
+                     size: geometry.deviation(c.pose, from: expected))
             }
         }
         // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is

@@ -20,7 +20,8 @@ extension Oracle {
         let s = pose.scale
         let a = pose.angle
         if s < g.sMin(a) * (1 - SpecTolerance.zoom) || s > g.sMax(a) * (1 + SpecTolerance.zoom) {
-            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin(a)), \(g.sMax(a))]" + (a == 0 ? "" : " at \(a)°"))
+            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin(a)), \(g.sMax(a))]" + (a == 0 ? "" : " at \(a)°"),
+                 size: g.zoomDeviation(s, from: g.clampScale(s, angle: a), angle: a))
         }
         if a != 0 { checkTurn(editor, tick: tick) }
         if g.rotationAllowed {
@@ -32,7 +33,8 @@ extension Oracle {
             fail(.rotationOnlyWhenAllowed, tick: tick, "the angle guide line shows without allowRotation")
         }
         if g.densityEveryZoom && !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
-            fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)")
+            fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)",
+                 size: g.zoomDeviation(s, from: g.sigma / g.minPixelPerPoint, angle: a))
         }
         let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
         let r = g.maskDiameter / 2
@@ -48,15 +50,18 @@ extension Oracle {
             let over = (x: abs(u.x) + r - halfW, y: abs(u.y) + r - halfH)
             let off = (x: max(0, abs(u.x) - halfW), y: max(0, abs(u.y) - halfH))
             let depth = off.x == 0 && off.y == 0 ? max(over.x, over.y) : (off.x * off.x + off.y * off.y).squareRoot() + r
-            fail(.maskCovered, tick: tick, "the mask (radius \(r) pt) is uncovered by \(depth) pt (\(depth * g.sigma) device px) at scale \(s): "
+            fail(.maskCovered, tick: tick, "the mask (radius \(r) pt) is uncovered \(depth) pt deep at scale \(s): "
                  + "along the photo's axes\(a == 0 ? "" : " (turned \(a)°)") its centre is (\(u.x), \(u.y)) pt from the mask's, "
-                 + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt")
+                 + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt",
+                 size: g.pixels(points: depth, along: a == 0 ? nil : Point(x: max(0, over.x), y: max(0, over.y))))
         }
         let crop = g.crop(pose, toPhoto: toPhoto)
         let tolerance = SpecTolerance.pixels * max(g.width, g.height)
         if a == 0 ? !Self.inside(crop, g.width, g.height, tolerance)
             : Self.anyOutside(g.cornerQuad(of: crop, toPhoto: toPhoto), g.width, g.height, tolerance) {
-            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)")
+            let out = a == 0 ? SpecGeometry.overshoot(crop, g.width, g.height) : SpecGeometry.overshoot(g.corners(pose), g.width, g.height)
+            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)",
+                 size: g.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
         }
         if capabilities.contains(.cropRect) { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
         let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
@@ -91,11 +96,14 @@ extension Oracle {
         let modelCrop = editor.cropRect
         if abs(modelCrop.x - crop.x) > tolerance || abs(modelCrop.y - crop.y) > tolerance
             || abs(modelCrop.width - crop.width) > tolerance || abs(modelCrop.height - crop.height) > tolerance {
-            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))")
+            fail(.cropRectInSource, tick: tick, "model crop (\(modelCrop.x), \(modelCrop.y), \(modelCrop.width)x\(modelCrop.height)) differs from the spec's (\(crop.x), \(crop.y), \(crop.width))",
+                 size: geometry.pixels(photoPixels: SpecGeometry.cornerDistance(modelCrop, crop), scale: editor.pose.scale))
         }
         let stored = editor.storedCropRect
         if !Self.inside(stored, Double(source.storedWidth), Double(source.storedHeight), tolerance) {
-            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)")
+            fail(.cropRectInSource, tick: tick, "stored crop (\(stored.x), \(stored.y), \(stored.width)x\(stored.height)) outside \(source.storedWidth)x\(source.storedHeight)",
+                 size: geometry.pixels(photoPixels: SpecGeometry.overshoot(stored, Double(source.storedWidth), Double(source.storedHeight)).distance,
+                                       scale: editor.pose.scale))
         }
     }
 
@@ -118,14 +126,16 @@ extension Oracle {
         guard g.sMax(pose.angle) > g.sMin(pose.angle) * (1 + 1e-6) else { return }
         let want = g.sliderPercent(pose.scale, angle: pose.angle)
         if abs(sliderPercent - want) > SpecTolerance.percent {
-            fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %")
+            fail(.sliderReadsZoom, tick: tick, "slider reads \(sliderPercent) % at scale \(pose.scale); want \(want) %",
+                 size: g.zoomDeviation(g.sliderScale(sliderPercent, angle: pose.angle), from: pose.scale, angle: pose.angle))
         }
     }
 
     /// Animation frames: Reduce Motion, the settle bound, the spring, and where a move lands.
     @inline(__always) private mutating func frame(_ editor: Observation, tick: Int) {
         if abs(SpecGeometry.wrap(editor.pose.angle - angle)) > SpecTolerance.degrees, !(moving && runningMove.turns) {
-            fail(.angleChangesOnlyByRotation, tick: tick, "the photo turned from \(angle)° to \(editor.pose.angle)° between frames with no turn running")
+            fail(.angleChangesOnlyByRotation, tick: tick, "the photo turned from \(angle)° to \(editor.pose.angle)° between frames with no turn running",
+                 size: geometry.turnDeviation(editor.pose.angle, from: angle))
         }
         angle = editor.pose.angle
         if editor.animating {
@@ -154,9 +164,11 @@ extension Oracle {
         let a = editor.pose.angle
         let g = geometry
         if !g.rotationAllowed {
-            fail(.rotationOnlyWhenAllowed, tick: tick, "the photo is turned \(a)° without allowRotation")
+            fail(.rotationOnlyWhenAllowed, tick: tick, "the photo is turned \(a)° without allowRotation", size: g.turnDeviation(a, from: 0))
         } else if abs(SpecGeometry.tilt(a)) > g.maxTilt + 1e-6 {
-            fail(.tiltWithinLimit, tick: tick, "turned \(a)°, \(abs(SpecGeometry.tilt(a)))° from a quarter turn; the photo's zoom range allows \(g.maxTilt)°")
+            let tilt = SpecGeometry.tilt(a)
+            fail(.tiltWithinLimit, tick: tick, "turned \(a)°, \(abs(tilt))° from a quarter turn; the photo's zoom range allows \(g.maxTilt)°",
+                 size: g.turnDeviation(a, from: a - tilt + (tilt < 0 ? -g.maxTilt : g.maxTilt)))
         }
     }
 }

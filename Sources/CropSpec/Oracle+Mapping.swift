@@ -7,7 +7,7 @@ import CropVocabulary
 /// `Orientation`), are the stored rect's corners and center. Containment and the size swap alone
 /// would accept another orientation's transform.
 extension Oracle {
-    mutating func checkMapping(_ request: CropRequest, crop: Rect, tick: Int) {
+    mutating func checkMapping(_ request: CropRequest, crop: Rect, scale: Double, tick: Int) {
         let w = Double(source.storedWidth), h = Double(source.storedHeight)
         let tolerance = SpecTolerance.pixels * max(w, h)
         func stored(_ x: Double, _ y: Double) -> Point {
@@ -23,7 +23,9 @@ extension Oracle {
         let cornersMatch = mapped.allSatisfy { m in corners.contains { near($0, m) } }
             && corners.allSatisfy { c in mapped.contains { near($0, c) } }
         if !cornersMatch || !near(center, Point(x: r.x + r.width / 2, y: r.y + r.height / 2)) {
-            fail(.storedRectMapping, tick: tick, "orientation \(source.orientation.rawValue): stored rect (\(r.x), \(r.y), \(r.width)x\(r.height)) is not the EXIF image of the upright crop (\(crop.x), \(crop.y), \(crop.width)); its corners map to \(mapped.map { "(\($0.x), \($0.y))" }.joined(separator: " "))")
+            let off = mapped.map { m in corners.map { max(abs($0.x - m.x), abs($0.y - m.y)) }.min() ?? 0 }.max() ?? 0
+            fail(.storedRectMapping, tick: tick, "orientation \(source.orientation.rawValue): stored rect (\(r.x), \(r.y), \(r.width)x\(r.height)) is not the EXIF image of the upright crop (\(crop.x), \(crop.y), \(crop.width)); its corners map to \(mapped.map { "(\($0.x), \($0.y))" }.joined(separator: " "))",
+                 size: geometry.pixels(photoPixels: max(off, abs(center.x - r.x - r.width / 2), abs(center.y - r.y - r.height / 2)), scale: scale))
         }
     }
 }

@@ -12,7 +12,8 @@ extension Oracle {
         if factor == 0 && policies.degeneratePinch == .ignore {
             // Both fingers on one point (policy `degeneratePinch: ignore`): the update is dropped.
             if !SpecTolerance.same(pose, before) {
-                fail(.focalPointKept, tick: tick, "a pinch update with span ratio 0 is ignored (policy degeneratePinch), but it moved the photo from \(before.specDescription) to \(pose.specDescription)")
+                fail(.focalPointKept, tick: tick, "a pinch update with span ratio 0 is ignored (policy degeneratePinch), but it moved the photo from \(before.specDescription) to \(pose.specDescription)",
+                     size: geometry.deviation(pose, from: before))
             }
             return nil
         }
@@ -39,7 +40,8 @@ extension Oracle {
         let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
         let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a))
         if !SpecTolerance.same(pose, expected) {
-            fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
+            fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
+                 size: g.deviation(pose, from: expected))
         }
         let asked = Pose(scale: requestedScale, translation: anchored, angle: a)
         return watch.twisted || !Self.insideLimits(asked, clamped: expected) ? asked : nil
@@ -86,7 +88,8 @@ extension Oracle {
         let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
         let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a), home: watch.home)
         if !SpecTolerance.same(pose, expected) {
-            fail(.twistFollowsFingers, tick: tick, "twist by \(rotation)° (factor \(factor)) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)")
+            fail(.twistFollowsFingers, tick: tick, "twist by \(rotation)° (factor \(factor)) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
+                 size: g.deviation(pose, from: expected))
         }
         let snaps = effects.filter { $0 == .haptic(.snap) }.count
         if Self.onWindowEdge(pose.angle) {

@@ -106,6 +106,10 @@ import CropVocabulary
     static let maxStoredPerProperty = 20
     @usableFromInline private(set) var violations: [Violation] = []
     @usableFromInline private(set) var counts: [Property: Int] = [:]
+    /// Target deviations below `SpecTolerance.subPixel` (`Violation.isSubPixel`), kept apart:
+    /// stored and counted like the others, failing only when the run asks.
+    @usableFromInline private(set) var subPixel: [Violation] = []
+    @usableFromInline private(set) var subPixelCounts: [Property: Int] = [:]
 
     enum StreamGesture { case none, pan, pinch }
 
@@ -200,13 +204,21 @@ import CropVocabulary
         fail(property, tick: tick, message)
     }
 
-    mutating func fail(_ property: Property, tick: Int, _ message: String) {
+    /// Records a broken property; `size` is how big it is on the glass (a geometric property),
+    /// which the message then says too.
+    mutating func fail(_ property: Property, tick: Int, _ message: String, size: Magnitude? = nil) {
         if !unjudged.isEmpty, unjudged.contains(property) { return }
+        let text = size.map { "\(message); \(property.magnitudeVerb) \($0.text)" } ?? message
+        let v = Violation(property: property, tick: tick, time: Double(tick) / 60, message: text, magnitude: size)
+        if v.isSubPixel {
+            let n = subPixelCounts[property, default: 0]
+            subPixelCounts[property] = n + 1
+            if n < Self.maxStoredPerProperty { subPixel.append(v) }
+            return
+        }
         let n = counts[property, default: 0]
         counts[property] = n + 1
-        if n < Self.maxStoredPerProperty {
-            violations.append(Violation(property: property, tick: tick, time: Double(tick) / 60, message: message))
-        }
+        if n < Self.maxStoredPerProperty { violations.append(v) }
     }
 
     // MARK: Opening
@@ -239,7 +251,8 @@ import CropVocabulary
         }
         let initial = Pose(scale: min(geometry.sMin * 1.05, geometry.sMax), translation: .zero)
         if !SpecTolerance.same(editor.pose, initial) {
-            fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)")
+            fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)",
+                 size: geometry.deviation(editor.pose, from: initial))
         }
         count(effects, pose: editor.pose, tick: 0)
         endOfTick(editor, recognizerActive: false, tick: 0)
@@ -261,7 +274,8 @@ import CropVocabulary
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
             if pose != before && !snapDue {
                 fail(.handOverWithoutJump, tick: tick,
-                     "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)")
+                     "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)",
+                     size: geometry.deviation(pose, from: before))
             }
         default: break
         }
@@ -282,7 +296,8 @@ import CropVocabulary
             default: break
             }
             if !turnsHere {
-                fail(.angleChangesOnlyByRotation, tick: tick, "\(event.specName) turned the photo from \(before.angle)° to \(pose.angle)°")
+                fail(.angleChangesOnlyByRotation, tick: tick, "\(event.specName) turned the photo from \(before.angle)° to \(pose.angle)°",
+                     size: geometry.turnDeviation(pose.angle, from: before.angle))
             }
         }
         angle = pose.angle
@@ -374,7 +389,8 @@ import CropVocabulary
     /// Judges where a discrete action ended.
     mutating func land(_ property: Property, target: Pose, pose: Pose, tick: Int, _ when: String) {
         if !SpecTolerance.same(pose, target) {
-            fail(property, tick: tick, "ended at \(pose.specDescription); want \(target.specDescription) (\(when))")
+            fail(property, tick: tick, "ended at \(pose.specDescription); want \(target.specDescription) (\(when))",
+                 size: geometry.deviation(pose, from: target))
         }
     }
 }

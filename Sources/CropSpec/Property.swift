@@ -213,17 +213,21 @@ public struct Violation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Simulated seconds.
     public var time: Double
     public var message: String
+    /// Its size on the glass, for a geometric property (`Property.measured`); the message says it
+    /// too. Optional in logs: those written before it existed still decode.
+    public var magnitude: Magnitude?
 
-    public init(property: Property, tick: Int, time: Double, message: String) {
+    public init(property: Property, tick: Int, time: Double, message: String, magnitude: Magnitude? = nil) {
         self.property = property
         self.tick = tick
         self.time = time
         self.message = message
+        self.magnitude = magnitude
     }
 
     /// `invariant` is the key logs and reports have always used; it stays, so they stay readable.
     enum CodingKeys: String, CodingKey {
-        case property = "invariant", tick, time, message
+        case property = "invariant", tick, time, message, magnitude
     }
 
     public var description: String {

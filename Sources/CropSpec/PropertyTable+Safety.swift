@@ -48,7 +48,7 @@ extension PropertyTable {
                      checkedIn: ["Oracle+Limits.swift"]),
         PropertySpec(.handOverWithoutJump, .safety, covers: ["G-recognition-2"],
                      spec: [SpecQuote("G-recognition-2", "a second finger landing during a drag turns it into a pinch (and lifting one finger of a pinch turns it back into a drag) without any jump of the image.")],
-                     checkedIn: ["Oracle.swift"]),
+                     policies: ["fingerAfterPinch", "dragThreshold", "inputTiming"], checkedIn: ["Oracle.swift", "Oracle+Input.swift"]),
         PropertySpec(.gesturesWellFormed, .safety, covers: ["G-recognition-1", "G-recognition-3"],
                      spec: [SpecQuote("G-recognition-1", "States of one gesture: idle → touch down → recognized → active → ended → idle, with a cancelled exit from any state"),
                             SpecQuote("G-recognition-3", "Multi-touch gestures win over single-finger ones; a tap is a touch that lifts before moving past the drag threshold.")],

@@ -20,6 +20,14 @@ public enum SpecTolerance {
     public static let push = 1e-6
     /// For the photo's turn, in degrees.
     public static let degrees = 1e-7
+    /// A target deviation smaller than this many device pixels is *sub-pixel*: reported apart, and
+    /// failing only under `--fail-sub-pixel` (docs/oracle.md#sub-pixel). A quarter of a device
+    /// pixel: an edge displaced by it changes an anti-aliased pixel's coverage by at most a
+    /// quarter, below what a person sees on a retina screen and of the order of the last jump a
+    /// settling spring makes onto its end (docs/oracle.md#sub-pixel) — yet 10⁵ times `points`, so
+    /// a deviation between the two is a real difference that no one can see. Safety is never
+    /// softened by it.
+    public static let subPixel = 0.25
 
     /// Whether two poses are equal within the tolerances.
     @inline(__always) static func same(_ a: Pose, _ b: Pose) -> Bool {

@@ -25,6 +25,10 @@ public actor Studio {
         public var open: String?
         /// The editor recordings run against: the reference editor, or a team's own over a pipe.
         public var model = ModelRunner.reference
+        /// Threads that run simulations (`SimulationPool`): by default all cores but one (at
+        /// least one, at most four), so a core is left for the server; `cropsim-studio --model`
+        /// uses four, a model's runs mostly waiting on its pipe.
+        public var simulationThreads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))
 
         public init() {}
     }
@@ -45,14 +49,28 @@ public actor Studio {
     /// A session unused this long may be replaced by a new one.
     static let idleSeconds = 600.0
 
+    /// Runs waiting for a simulation thread, at most: two per session. One more is refused (503).
+    static let maxQueuedRuns = 2 * maxSessions
+
+    /// A session, when it was last used, whether a run of it is under way (its requests run one
+    /// at a time), and its share of simulation CPU.
+    struct Entry {
+        var session: StudioSession
+        var used = Date()
+        var busy = false
+        var budget = CPUBudget()
+    }
+
     public let options: Options
-    private var sessions: [String: (session: StudioSession, used: Date)] = [:]
+    var sessions: [String: Entry] = [:]
+    /// Where every simulation runs: never on the concurrency pool that answers requests.
+    nonisolated let simulations: SimulationPool
     /// The new recording's photo (as the file names it, and its resolved header), checked once at start.
-    private let fresh: (image: ImageSpec, spec: ImageSpec?)
+    let fresh: (image: ImageSpec, spec: ImageSpec?)
     /// The photos the page draws, each served on its own (`GET /photo/<id>.jpg`).
     nonisolated let photos: StudioPhotos
     /// The file `options.open` names, resolved once at start so a wrong `--open` is exit 2, not a page error.
-    private let commandLineFile: String?
+    let commandLineFile: String?
 
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
@@ -73,7 +91,10 @@ public actor Studio {
         photos = StudioPhotos(preloaded: preloaded)
         fresh = (image, scenario.image)
         commandLineFile = try options.open.map { open throws(Failure) in try Self.commandLineFile(open, store: options.scenarios) }
+        simulations = SimulationPool(threads: options.simulationThreads, maxQueued: Self.maxQueuedRuns)
     }
+
+    deinit { simulations.stop() }
 
     /// The file for `--open`: the path itself when a file is there, else the scenario with that id
     /// below the scenarios folder. Both spellings the docs show must work: an id
@@ -116,62 +137,6 @@ public actor Studio {
 
     // MARK: Sessions
 
-    private func admit(_ session: StudioSession) throws(Failure) {
-        let now = Date()
-        if sessions.count >= Self.maxSessions {
-            guard let idle = sessions.min(by: { $0.value.used < $1.value.used }),
-                  now.timeIntervalSince(idle.value.used) > Self.idleSeconds else {
-                throw Failure(503, "\(Self.maxSessions) studio sessions are open already; close a tab and try again")
-            }
-            sessions[idle.key] = nil
-        }
-        sessions[session.id] = (session, now)
-    }
-
-    static func newID() -> String { (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined() }
-
-    /// A new recording, or an opened scenario to play (and, with `branchTick`, to record on from there).
-    public func open(_ request: StudioProtocol.OpenRequest) throws(Failure) -> StudioProtocol.OpenResponse {
-        guard let id = request.open else {
-            let picked = try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
-            let device = Self.device(picked, view: options.view, screenScale: options.screenScale)
-            var session = StudioSession(id: Self.newID(), recording: Recording(setup: Recording.setup(device: device, image: fresh.image), preset: picked),
-                                        name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute),
-                                        model: options.model)
-            _ = session.handle(.init(session: session.id, now: 0, inputs: []))
-            try admit(session)
-            // Registered again: the store may have dropped it for scenarios' photos since (then it is encoded again).
-            let photo = options.photo.flatMap { photos.register(path: Self.absolute($0)) }
-            return try response(session, result: session.result, mode: "record", startUs: 0, photo: photo, device: picked?.name)
-        }
-        guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
-        let opened = try openScenario(id)
-        // Registered first: the photo is encoded on another thread while the scenario runs here.
-        let photo = opened.photo.flatMap(photos.register(path:))
-        var options = Simulator.Options()
-        options.measureTiming = false
-        let played = self.options.model.run(opened.scenario, options: options)
-        var recording = Recording(setup: opened.setup, preset: opened.preset)
-        var mode = "play", startUs = 0
-        if let tick = request.branchTick {
-            guard (0...max(0, (played.frames.last?.tick ?? 0))).contains(tick) else {
-                throw Failure(400, "branchTick \(tick) is outside the run (0...\(played.frames.last?.tick ?? 0))")
-            }
-            startUs = Self.branch(opened.scenario, at: tick, into: &recording)
-            mode = "record"
-        }
-        var session = StudioSession(id: Self.newID(), recording: recording, name: opened.scenario.name,
-                                    description: opened.scenario.description, image: opened.scenario.image, photoPath: opened.photo,
-                                    model: self.options.model)
-        _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
-        try admit(session)
-        var response = try response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
-                                    photo: photo, device: opened.preset?.name)
-        response.group = Self.group(of: opened.path, root: self.options.scenarios.root)
-        response.checkpointTicks = opened.scenario.checkpoints.map { Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)) }
-        return response
-    }
-
     /// The folder a scenario file is in, as a group Save accepts; nil at the top of the scenarios
     /// folder (which is no group) or for a folder name Save would refuse.
     static func group(of file: String, root: String) -> String? {
@@ -180,19 +145,6 @@ public actor Studio {
         guard (folder as NSString).standardizingPath != (absolute(root) as NSString).standardizingPath,
               ScenarioStore.isPlainSegment(name) else { return nil }
         return name
-    }
-
-    private func response(_ s: StudioSession, result: RunResult?, mode: String, startUs: Int, photo: StudioPhotos.Registered?,
-                          device: String?) throws(Failure) -> StudioProtocol.OpenResponse {
-        guard let result, let first = result.frames.first, let points = FrameScene.imagePoints(result),
-              let svg = FrameDrawing.frame(first, result: result, photo: "studio-photo", width: 360) else {
-            throw Failure(400, "the editor refused the photo: \(result?.rejection ?? "unknown")")
-        }
-        return .init(session: s.id, name: s.name, description: s.description, mode: mode, startMs: Double(startUs) / 1000,
-                     frames: StudioProtocol.Frame.all(result),
-                     photoDefinitions: Self.photoDefinitions(photo, result: result), photoURL: photo?.url,
-                     frameSVG: svg, imagePoints: [points.width, points.height], device: device,
-                     model: result.model.label, notJudged: result.notJudged.map(\.rawValue))
     }
 
     /// The photo symbol (`id="studio-photo"`) the frames use: the display JPEG by its address, or
@@ -206,7 +158,7 @@ public actor Studio {
 
     /// The scenario for an id below the folder (or the file named on the command line), its setup
     /// as the file states it (the photo's path made absolute) and the device preset it names.
-    private func openScenario(_ id: String) throws(Failure)
+    nonisolated func openScenario(_ id: String) throws(Failure)
         -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?, path: String) {
         let path: String
         if let cli = options.open, id == cli, let file = commandLineFile { path = file } else {
@@ -247,54 +199,6 @@ public actor Studio {
         }
         recording.liftAll(us: startUs)
         return startUs
-    }
-
-    public func input(_ request: StudioProtocol.InputRequest) throws(Failure) -> StudioProtocol.FramesResponse {
-        guard var entry = sessions[request.session] else { throw Failure(404, "no such session (the server restarted or it expired); reload the page") }
-        let start = DispatchTime.now().uptimeNanoseconds
-        var response = entry.session.handle(request)
-        response.serverMicroseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        entry.used = Date()
-        sessions[request.session] = entry
-        return response
-    }
-
-    // MARK: Saving
-
-    /// Writes the recording as `Scenarios/<group>/<id>.json`, reads it back and runs it like
-    /// `cropsim run`, and says whether every frame came out identical.
-    public func save(_ request: StudioProtocol.SaveRequest) throws(Failure) -> StudioProtocol.SaveResponse {
-        guard var entry = sessions[request.session] else { throw Failure(404, "no such session; reload the page") }
-        let path: String
-        do throws(ScenarioStore.Failure) { path = try options.scenarios.savePath(group: request.group, id: request.id) } catch {
-            throw Failure(400, error.description)
-        }
-        guard request.name.count <= 200, request.description.count <= 4000 else { throw Failure(400, "name or description too long") }
-        guard let live = entry.session.finish(nowUs: StudioSession.microseconds(request.now)) else {
-            throw Failure(400, "nothing to save: the editor did not open")
-        }
-        sessions[request.session] = entry
-        var recording = entry.session.recording
-        if let photo = entry.session.photoPath, recording.setup.image.file != nil {
-            recording.setup.image.file = Self.relative(photo, from: Self.absolute((path as NSString).deletingLastPathComponent))
-        }
-        let text = recording.json(name: request.name.isEmpty ? "Recorded in the studio" : request.name, description: request.description,
-                                  expect: Expectation.observed(live))
-        guard text.utf8.count <= ScenarioBudget.maxFileBytes else { throw Failure(400, "the recording is larger than a scenario file may be") }
-        do throws(ScenarioStore.Failure) { try options.scenarios.write(text, to: path, overwrite: request.overwrite) } catch {
-            switch error {
-            case .exists(let m): throw Failure(409, m)
-            case .refused(let m): throw Failure(400, m)
-            case .failed(let m): throw Failure(500, m)
-            }
-        }
-        var runOptions = Simulator.Options()
-        runOptions.measureTiming = false
-        let replay = options.model.run(try Self.load(text: text, file: path), options: runOptions)
-        let pose = live.final?.observation.pose
-        return .init(path: path, replayIdentical: StudioProtocol.Frame.all(replay) == StudioProtocol.Frame.all(live),
-                     frames: replay.frames.count, finalPose: pose.map { [$0.scale, $0.translation.x, $0.translation.y, $0.angle] } ?? [],
-                     hapticSequence: live.haptics.map(\.haptic.name), violations: live.violationCount)
     }
 
     /// `path` relative to the folder `from` (both absolute).

@@ -88,7 +88,7 @@ enum StudioPage {
     var stage=$('stage'),svg=null;
     function post(path,body){
       return fetch(path,{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)})
-        .then(function(r){return r.json().then(function(j){if(!r.ok)throw new Error(j.error||r.status);return j;});});
+        .then(function(r){return r.json().then(function(j){if(!r.ok){var e=new Error(j.error||r.status);e.status=r.status;throw e;}return j;});});
     }
     function notice(m){$('notice').textContent=m||'';}
     // The recording clock: milliseconds since the recording began (a branch starts at its tick).
@@ -198,7 +198,11 @@ enum StudioPage {
             S.rtt.push([performance.now()-sent,r.serverMicroseconds,batch.length]);if(S.rtt.length>5000)S.rtt.shift();
             if(session!==S.session)return;S.frames.length=Math.min(S.frames.length,r.from);S.frames=S.frames.concat(r.frames);S.settled=r.settled&&!S.queue.length;
             if(r.notice)notice(r.notice);
-          }).catch(function(e){notice(String(e.message||e));}).then(function(){S.inflight=false;});
+          }).catch(function(e){
+            // Not taken (the studio busy, this connection replaced, or no answer): sent again with the next batch.
+            if(session===S.session&&(!e.status||e.status===503||e.status===429))S.queue=batch.concat(S.queue);
+            notice(String(e.message||e));
+          }).then(function(){S.inflight=false;});
         }
       }
       requestAnimationFrame(loop);

@@ -122,16 +122,26 @@ public struct StudioSession: Sendable {
     }
 
     private mutating func frames(nowUs: Int, notice: String?) -> StudioProtocol.FramesResponse {
+        // A model that failed as a program is said so on every batch until a run succeeds again
+        // (the next run starts a fresh process).
+        let notice = notice ?? (result?.modelFailure == nil ? nil : Studio.notOpened(result).description)
         guard let result, let last = result.frames.last?.tick else {
             return .init(from: 0, frames: [], settled: true, notice: notice ?? self.result?.rejection)
         }
         let through = min(last, finalThrough == Int.max ? last : min(finalThrough, max(Recording.tick(nowUs), 0)))
         let from = max(0, min(changedFrom ?? Int.max, sentThrough + 1, through + 1))
-        let sent = from <= through ? StudioProtocol.Frame.range(result, ticks: from...through) : []
-        sentThrough = through
+        let upTo = from <= through ? min(through, from + Self.maxFramesPerAnswer - 1) : through
+        let sent = from <= upTo ? StudioProtocol.Frame.range(result, ticks: from...upTo) : []
+        sentThrough = upTo
         changedFrom = nil
-        return .init(from: from, frames: sent, settled: finalThrough == Int.max && through == last, notice: notice)
+        return .init(from: from, frames: sent, settled: finalThrough == Int.max && upTo == last, notice: notice)
     }
+
+    /// Frames in one answer, at most: 20 s of them (about 0.5 MB of JSON). The rest go with the
+    /// next batches, which the page sends until an answer says `settled`. Issue 34: a late
+    /// sample in a 118 s recording resent all of it, 3.3 MB per batch, and eight such sessions'
+    /// answers waiting to be written took tens of MiB.
+    static let maxFramesPerAnswer = 1200
 
     /// Every frame of the recording run to the end, fingers lifted now: what Save writes.
     mutating func finish(nowUs: Int) -> RunResult? {

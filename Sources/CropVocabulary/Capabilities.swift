@@ -57,6 +57,10 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
     /// The model reports its own limits, gesture, clamp and flow state (`Readout`), for logs and
     /// reports; the oracle never reads them.
     public static let readout = Capabilities(rawValue: 1 << 16)
+    /// Driven at touch level: the model receives the touches cropsim synthesizes (pointer, phase,
+    /// position, time) instead of recognized gestures, and recognizes them itself. A way of
+    /// driving, not a feature of the editor: `all` leaves it out.
+    public static let touches = Capabilities(rawValue: 1 << 21)
 
     /// Every capability, with the name the handshake and reports use, in a fixed order.
     public static let named: [(name: String, capability: Capabilities)] = [
@@ -66,14 +70,16 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
         ("announcement", .announcement), ("grid", .grid),
         ("confirm", .confirm), ("upload", .upload), ("memoryFallback", .memoryFallback),
         ("exifOrientations", .exifOrientations), ("resize", .resize), ("reduceMotion", .reduceMotion),
-        ("cropRect", .cropRect), ("readout", .readout),
+        ("cropRect", .cropRect), ("readout", .readout), ("touches", .touches),
     ]
 
     /// Names for several capabilities at once: protocol v1's coarse names, still accepted, and
     /// what reports print when a model has all of a group.
     public static let groups: [(name: String, capability: Capabilities)] = [("rotation", .rotation), ("tips", .tips)]
 
-    public static let all = Capabilities(named.map(\.capability))
+    /// Every feature an editor can have (the reference editor's set); `touches`, a way of
+    /// driving, is not one of them.
+    public static let all = Capabilities(named.map(\.capability)).subtracting(.touches)
 
     public init(name: String) throws(UnknownName) {
         guard let c = (Self.named + Self.groups).first(where: { $0.name == name }) else { throw UnknownName(kind: "capability", name: name) }

@@ -23,6 +23,10 @@ public protocol EditorModel: SendableMetatype {
     /// Advances one 60 Hz frame, appending its effects.
     mutating func tick(into effects: inout [EditorEffect])
 
+    /// Feeds one touch sample to a model that recognizes gestures itself
+    /// (`Capabilities.touches`). Only such a model is sent touches; the default ignores them.
+    mutating func touch(_ sample: TouchSample, into effects: inout [EditorEffect])
+
     /// What the oracle sees now.
     var observation: Observation { get }
 
@@ -60,6 +64,7 @@ extension EditorModel {
     @inlinable public var pose: Pose { observation.pose }
     @inlinable public var isAnimating: Bool { observation.animating }
     @inlinable public static var answersLater: Bool { false }
+    @inlinable public mutating func touch(_ sample: TouchSample, into effects: inout [EditorEffect]) {}
     @inlinable public mutating func flush(into answers: inout [ModelAnswer]) {}
     @inlinable public var failure: ModelFailure? { nil }
 }

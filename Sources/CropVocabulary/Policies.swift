@@ -224,6 +224,30 @@ public struct Policies: Hashable, Sendable {
     /// follow (a status under 400), or the transient ones only.
     public enum Retryable: String, CaseIterable, Sendable { case transientAnd3xx, transientOnly }
 
+    /// When an editor applies the moves of a gesture (pan, pinch and twist updates): at the event
+    /// that carries them, or when the frame ends, as a web cropper that keeps the latest move and
+    /// applies it in its `requestAnimationFrame` callback does. Under `atFrameEnd` the oracle
+    /// judges the moves of a frame against the state the model reports at the frame's end, or at
+    /// the next discrete input of the frame (a finger landing or lifting, a gesture beginning or
+    /// ending, any other event) if one comes first: such an editor applies what waits first.
+    public enum InputTiming: String, CaseIterable, Sendable { case atEvent, atFrameEnd }
+
+    /// What the finger left after one of a pinch's two lifts does (a recognizer's choice): it
+    /// drags on from its next move, as the gesture notes and UIKit do, or it is ignored until
+    /// every finger has lifted, as many web croppers do.
+    public enum FingerAfterPinch: String, CaseIterable, Sendable { case drags, ignored }
+
+    /// How far two fingers must turn before a pinch also turns the photo (`twist`): 10°, cropsim's
+    /// recognizer's choice (a pinch always turns a little), or not at all: the photo turns with
+    /// the fingers from the first degree, as web croppers that read the angle directly do.
+    public enum TwistThreshold: String, CaseIterable, Sendable { case tenDegrees, none }
+
+    /// How far one finger must move before it drags the photo: 10 pt, the gesture notes' default
+    /// (the moves count from there, so the threshold does not jump the photo), or not at all: the
+    /// photo follows the finger from its first move, as many web croppers do. A tap is a touch
+    /// that lifts within 10 pt either way.
+    public enum DragThreshold: String, CaseIterable, Sendable { case tenPoints, none }
+
     public var transitionSpring = TransitionSpring.zeta08
     public var zoomInterpolation = ZoomInterpolation.geometric
     public var sliderMapping = SliderMapping.logarithmic
@@ -253,6 +277,10 @@ public struct Policies: Hashable, Sendable {
     public var instructionsHiddenBy = InstructionsHiddenBy.panPinchDoubleTap
     public var uploadAttempts = UploadAttempts.four
     public var retryable = Retryable.transientAnd3xx
+    public var inputTiming = InputTiming.atEvent
+    public var fingerAfterPinch = FingerAfterPinch.drags
+    public var twistThreshold = TwistThreshold.tenDegrees
+    public var dragThreshold = DragThreshold.tenPoints
 
     public init() {}
 
@@ -298,6 +326,8 @@ public struct Policies: Hashable, Sendable {
         Descriptor("telemetrySourceSize", \.telemetrySourceSize), Descriptor("confirmDuringMove", \.confirmDuringMove),
         Descriptor("reduceMotionMidMove", \.reduceMotionMidMove), Descriptor("incrementAtEnd", \.incrementAtEnd),
         Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
+        Descriptor("inputTiming", \.inputTiming), Descriptor("fingerAfterPinch", \.fingerAfterPinch),
+        Descriptor("twistThreshold", \.twistThreshold), Descriptor("dragThreshold", \.dragThreshold),
     ]
 
     /// Sets the policy `name` to `value`.

@@ -44,6 +44,9 @@ if let command = launch.model {
     Interrupts.endOnInterrupt(ModelGroups.endAll(interruptedBy:))
     do {
         options.model = .process(try ModelProcessPool(command: command, timeout: launch.modelTimeout ?? 5))
+        // A model's runs mostly wait on its pipe: four at once, so four sessions opening on a
+        // model that hangs each wait out their own deadline, not one another's (issue 34).
+        options.simulationThreads = 4
     } catch {
         fail("--model \(jsonString(command)): \(error.description)")
     }

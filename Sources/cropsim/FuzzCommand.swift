@@ -42,6 +42,8 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Replay one generated trace in N and check its scenario text against the in-memory one (1: every trace; saved files and shrinking always replay).")
     var replayEvery = TraceChecks.defaultReplayEvery
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
+    @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; counted apart and finding nothing by default).")
+    var failSubPixel = false
     @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
     var plant = false
     @Flag(help: "No progress line on standard error.") var quiet = false
@@ -69,7 +71,7 @@ struct FuzzCommand: ParsableCommand {
         do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
         let (runner, pool) = try model.start()
         defer { pool?.shutdown() }
-        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck),
+        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck, failSubPixel: failSubPixel),
                                 extra: plant ? [.plantedNoLightImpact] : [], model: runner)
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))

@@ -34,6 +34,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The PNG contact sheet to write (replaced atomically).") var out: String?
     @Option(help: "The animated WebP to write (replaced atomically).") var animate: String?
     @Option(help: "Frames per second of the animation, 1…60 (default: 60, every tick).") var fps: Int?
+    @Flag(help: "Print the tick, time, phase, scale and limits on every frame of the animation.") var hud = false
     @Option(help: "Width of one frame in pixels.") var frameWidth = 240
     @Option(help: "Frames per row (default: up to 6).") var columns: Int?
     @OptionGroup var model: ModelOptions
@@ -56,6 +57,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(option) chooses frames of the contact sheet: give --out too")
         }
         if animate == nil && fps != nil { throw ValidationError("--fps is the animation's frame rate: give --animate too") }
+        if animate == nil && hud { throw ValidationError("--hud prints on the animation's frames: give --animate too") }
     }
 
     func run() throws {
@@ -111,7 +113,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func writeAnimation(_ result: RunResult, photo: RGBImage?, to path: String) throws {
-        let settings = ScenarioAnimation.Settings(frameWidth: frameWidth, fps: fps ?? AnimationClock.ticksPerSecond)
+        let settings = ScenarioAnimation.Settings(frameWidth: frameWidth, fps: fps ?? AnimationClock.ticksPerSecond, hud: hud)
         let made: (bytes: [UInt8], summary: ScenarioAnimation.Summary)?
         do { made = try ScenarioAnimation.webp(result, photo: photo, settings: settings) } catch {
             throw EnvironmentError(description: "\(path): cannot encode the animation: \(error)")

@@ -32,7 +32,7 @@ struct ReportDiffCommand: ParsableCommand {
         let folder = try ReportFolder(out)
         try folder.check()
         let before = try ReportReader(a), after = try ReportReader(b)
-        var diff = ReportDiff(a: a, b: b)
+        var diff = ReportDiff(a: a, b: b, policiesA: before.policies, policiesB: after.policies)
         for id in Set(before.ids).union(after.ids).sorted() {
             diff.add(before.entries[id] == nil ? nil : try before.logs(id), after.entries[id] == nil ? nil : try after.logs(id))
         }

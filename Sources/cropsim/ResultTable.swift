@@ -33,14 +33,30 @@ enum ResultTable {
             if r.violationCount > 5 { lines.append("    … \(r.violationCount - min(5, r.violations.count)) more violations") }
             for f in r.failures { lines.append("    \(f)") }
         }
+        lines += subPixel(results, paint: paint)
         lines.append("")
         let notApplicable = results.filter { $0.outcome == .notApplicable }.count
+        let subPixelCount = results.map(\.subPixelCount).reduce(0, +)
         let summary = "\(results.filter(\.passed).count) passed, \(failed.count) failed"
             + (notApplicable > 0 ? ", \(notApplicable) not applicable to the model" : "")
+            + (subPixelCount > 0 ? ", \(subPixelCount) sub-pixel target deviation\(subPixelCount == 1 ? "" : "s") (not failing; --fail-sub-pixel)" : "")
         lines.append(failed.isEmpty ? paint(summary, "32") : paint(summary, "31;1"))
         if let model = results.first?.model, model != Editor.referenceIdentity {
             lines.append(ModelReport(model, command: nil).line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The sub-pixel target deviations, apart from the failures (docs/oracle.md#sub-pixel): real
+    /// differences no one can see, which fail only under `--fail-sub-pixel`.
+    static func subPixel(_ results: [RunResult], paint: (String, String) -> String) -> [String] {
+        var lines: [String] = []
+        for r in results where r.subPixelCount > 0 {
+            lines.append("")
+            lines.append(paint("≈ \(r.scenario.id)", "33") + " (\(r.scenario.file)): sub-pixel, not failing")
+            for v in r.subPixel.prefix(3) { lines.append("    \(v)") }
+            if r.subPixelCount > 3 { lines.append("    … \(r.subPixelCount - min(3, r.subPixel.count)) more sub-pixel deviations") }
+        }
+        return lines
     }
 }

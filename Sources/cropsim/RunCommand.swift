@@ -31,6 +31,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "No progress line on standard error.") var quiet = false
+    @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; reported apart and passing by default).")
+    var failSubPixel = false
     @OptionGroup var model: ModelOptions
     @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
@@ -69,7 +71,9 @@ struct RunCommand: ParsableCommand {
         defer { pool?.shutdown() }
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
         let total = scenarios.count
-        var outcome = ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: Simulator.Options()) { done, failed in
+        var options = Simulator.Options()
+        options.failSubPixel = failSubPixel
+        var outcome = ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options) { done, failed in
             line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
         }
         line.update { "run: \(total) scenarios done, writing \(reportDir)" }

@@ -1,4 +1,4 @@
-import CropReportDiff
+@testable import CropReportDiff
 import Testing
 
 /// The comparison on small runs built in the test: each case changes one thing and checks that
@@ -45,12 +45,17 @@ struct ScenarioDiffTests {
         #expect(ReportDiff.line(d) == "g/s: pose differs from tick 7 (max Δscale 0, Δoffset 5 pt, Δangle 2.5°)")
     }
 
-    @Test func aLongerRunDiffersWhereTheShorterEnds() {
+    @Test func aRunThatEndsEarlierIsSaidToEndEarlier() {
         let d = ScenarioDiff.compare(run(count: 10), run(count: 12))
-        #expect(d.pose?.firstTick == 10)
-        #expect(d.pose?.ticksA == 10 && d.pose?.ticksB == 12)
+        #expect(d.pose == nil, "every tick both runs have is the same pose")
+        #expect(d.ended == ScenarioDiff.Ended(side: "A", lastTick: 9, otherLastTick: 11))
+        #expect(d.firstTick == 10)
+        #expect(ReportDiff.line(d) == "g/s: A ended earlier at tick 9 (B ran to tick 11)")
         let reversed = ScenarioDiff.compare(run(count: 12), run(count: 10))
-        #expect(reversed.pose?.firstTick == 10)
+        #expect(ReportDiff.line(reversed) == "g/s: B ended earlier at tick 9 (A ran to tick 11)")
+        // A pose that also differs before the end is still a pose difference, over the common ticks.
+        let both = ScenarioDiff.compare(run(count: 12), run(count: 10) { $0 == 3 ? 2 : 1 + Double($0) / 100 })
+        #expect(both.pose?.firstTick == 3 && both.ended?.side == "B")
     }
 
     @Test func hapticsAreComparedLineByLine() {

@@ -23,8 +23,9 @@ import Testing
         let inside = pixel(scene.maskCenter + Point(x: scene.maskRadius / 3, y: scene.maskRadius / 4))
         let outside = pixel(Point(x: 4, y: 4))
         #expect(inside == SIMD3(repeating: 200))
-        // 92 % black over 200 leaves 16.
-        #expect(outside == SIMD3(repeating: 16))
+        // The diagnostic views' 60 % black over 200 leaves 80 (the product's 92 % would leave 16).
+        #expect(FrameRaster.dimming == 0.6)
+        #expect(outside == SIMD3(repeating: 80))
         // The stroke is white on the circle's edge.
         let edge = pixel(scene.maskCenter + Point(x: 0, y: -scene.maskRadius))
         #expect(edge.x > 150)
@@ -47,6 +48,31 @@ import Testing
         #expect(touched.x > touched.z + 50)  // orange
     }
 
+    @Test func thePhotosEdgeIsDashedOutsideTheMask() throws {
+        var (_, scene) = try firstFrame()
+        scene.photo = Rect(x: 40, y: 100, width: scene.view.width - 80, height: scene.view.height - 200)
+        scene.gridVisible = false
+        scene.touches = []
+        let gray = RGBImage(width: 1, height: 1, pixels: [120, 120, 120])
+        let image = FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: gray, width: 393)
+        // Down the photo's left edge (x = 40 pt = 40 px): white and black dashes, neither the
+        // dimmed photo nor the background.
+        let column = (0..<40).map { image[40, 120 + $0] }
+        #expect(column.contains { $0.x > 190 })
+        #expect(column.contains { $0.x < 20 })
+        // Away from the edge, the dimmed photo and the background are untouched by it.
+        #expect(image[60, 140] == SIMD3(repeating: 48))
+        #expect(image[20, 140] == SIMD3(repeating: 7))
+    }
+
+    @Test func theTestPatternHasFineSquaresInsideEachCell() {
+        // An 800 × 600 pattern: cells of 100 px, fine squares of 25 px.
+        let a = TestPattern.color(x: 310, y: 310, width: 800, height: 600)
+        let b = TestPattern.color(x: 340, y: 310, width: 800, height: 600)
+        #expect(a != b, "neighbouring fine squares of one cell differ")
+        #expect(abs(a.x - b.x) < 40 && abs(a.y - b.y) < 40, "faintly")
+    }
+
     @Test func theTestPatternMarksItsTopLeftCorner() {
         let corner = TestPattern.color(x: 1, y: 1, width: 800, height: 600)
         #expect(corner == TestPattern.marker)
@@ -62,9 +88,25 @@ import Testing
         let frameHeight = Int((scene.view.height / (scene.view.width / 100)).rounded())
         #expect(sheet.width == layout.gap + 3 * (100 + layout.gap))
         #expect(sheet.height == layout.gap + 2 * (frameHeight + layout.labelHeight + layout.gap))
+        #expect(layout.labelHeight >= 3 * (OverlayFont.height + 3), "room for tick and time, phase, a haptic")
         let png = try #require(try ContactSheet.png(r, ticks: [0, 5], photo: nil, layout: layout))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(ContactSheet.render(r, ticks: [], photo: nil) == nil)
+    }
+
+    @Test func theContactSheetMarksPhaseAndHapticsUnderEachFrame() throws {
+        let (r, _) = try firstFrame()
+        let haptic = try #require(r.haptics.first)
+        let layout = ContactSheet.Layout(frameWidth: 240, columns: 2)
+        let sheet = try #require(ContactSheet.render(r, ticks: [0, haptic.tick], photo: nil, layout: layout))
+        let frameHeight = sheet.height - 2 * layout.gap - layout.labelHeight
+        func has(_ color: SIMD3<UInt8>, column: Int) -> Bool {
+            let x0 = layout.gap + column * (240 + layout.gap)
+            return (frameHeight + layout.gap..<sheet.height).contains { y in (x0..<(x0 + 240)).contains { sheet[$0, y] == color } }
+        }
+        #expect(has(HapticStyle.color(haptic.haptic), column: 1), "the haptic's swatch under its frame")
+        #expect(!has(HapticStyle.color(haptic.haptic), column: 0))
+        #expect(has(HapticStyle.phaseColor("idle"), column: 0), "the idle phase's swatch at tick 0")
     }
 
     @Test func selectionKeepsEventTicksWithinTheCap() throws {

@@ -28,8 +28,15 @@ func parseError(_ arguments: [String]) -> (message: String, code: ExitCode)? {
             #expect(run.paths == ["Scenarios"])
             #expect(run.reportDir == "Reports/latest")
             #expect(run.junit == nil && run.filter == nil && run.shard == nil)
-            #expect(!run.json && !run.quiet)
+            #expect(!run.json && !run.quiet && !run.failSubPixel)
         }
+    }
+
+    /// `--fail-sub-pixel` on run and fuzz: sub-pixel target deviations fail (docs/oracle.md#sub-pixel).
+    @Test func failSubPixelIsAFlagOfRunAndFuzz() throws {
+        try AssertParse(RunCommand.self, ["run", "--fail-sub-pixel"]) { #expect($0.failSubPixel) }
+        try AssertParse(FuzzCommand.self, ["fuzz", "--fail-sub-pixel"]) { #expect($0.failSubPixel) }
+        try AssertParse(FuzzCommand.self, ["fuzz"]) { #expect(!$0.failSubPixel) }
     }
 
     @Test func runTakesPathsAndOptions() throws {

@@ -1,6 +1,7 @@
 import CropScenario
 import CropFiles
 import CropSim
+import CropSpec
 import CropText
 import Dispatch
 import Foundation
@@ -81,13 +82,27 @@ public struct ReportWriter: Sendable {
         try put(folder + "/frames.jsonl", FrameLog.frames(r.frames))
         try put(folder + "/haptics.jsonl", FrameLog.haptics(r.effects))
         try put(folder + "/effects.jsonl", FrameLog.effects(r.effects))
-        try put(folder + "/violations.jsonl", r.violations.map { "{\"invariant\":\"\($0.property.rawValue)\",\"tick\":\($0.tick),\"t\":\(formatNumber($0.time)),\"message\":\(jsonString($0.message))}\n" }.joined())
+        try put(folder + "/violations.jsonl", (r.violations + r.subPixel).map(Self.violationLine).joined())
         try put(folder + "/upload.jsonl", FrameLog.uploads(r.backend))
         try put(folder + "/telemetry.jsonl", FrameLog.telemetry(r.effects))
         try put(folder + "/frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))
         try put(folder + "/trace.json", ChromeTrace.json(r))
         for (name, bytes) in (attachments[id] ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
         for (name, bytes) in (scenarioFiles?(r) ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
+    }
+
+    /// One line of `violations.jsonl`; a geometric property's adds its `magnitude` (device
+    /// pixels, and along the photo's axes when turned) and a sub-pixel deviation `"subPixel":true`
+    /// (docs/reports.md). Lines without them are as they always were.
+    static func violationLine(_ v: Violation) -> String {
+        var line = "{\"invariant\":\"\(v.property.rawValue)\",\"tick\":\(v.tick),\"t\":\(formatNumber(v.time)),\"message\":\(jsonString(v.message))"
+        if let m = v.magnitude {
+            line += ",\"magnitude\":{\"devicePixels\":\(formatNumber(m.devicePixels))"
+            if let p = m.photoAxes { line += ",\"photoAxes\":{\"x\":\(formatNumber(p.x)),\"y\":\(formatNumber(p.y))}" }
+            line += "}"
+        }
+        if v.isSubPixel { line += ",\"subPixel\":true" }
+        return line + "}\n"
     }
 
     private func put(_ file: String, _ bytes: [UInt8]) throws(OutputError) {

@@ -43,7 +43,7 @@ function render(){
   list.forEach(function(r){
     html.push('<tr class="'+(r.na?'na':r.pass?'pass':'fail')+'" data-id="'+esc(r.id)+'"><td>'+(r.na?'<span class="badge none">n/a</span>':r.pass?'<span class="badge pass">✓ pass</span>':'<span class="badge fail">✗ fail</span>')+
       '</td><td><a href="#" class="open" aria-expanded="'+(open[r.id]?'true':'false')+'">'+esc(r.name)+'</a><br><code>'+esc(r.id)+'</code></td><td>'+esc(r.g)+
-      '</td><td class="num">'+r.ticks+'</td><td class="num">'+r.v+'</td><td>'+(r.h?esc(r.h):'<span class="muted">none</span>')+
+      '</td><td class="num">'+r.ticks+'</td><td class="num">'+r.v+(r.sp?' <span class="subpixel" title="sub-pixel target deviations: not failing">≈'+r.sp+'</span>':'')+'</td><td>'+(r.h?esc(r.h):'<span class="muted">none</span>')+
       '</td><td class="num">'+dur(r.p95)+'</td><td>'+(r.prob||'')+'</td></tr>');
     if(open[r.id])html.push('<tr class="detail" data-for="'+esc(r.id)+'"><td colspan="8"></td></tr>');
   });

@@ -46,6 +46,13 @@ public enum JUnitReport {
                 out += #"      <failure message="\#(escapeMarkup(message))" type="\#(r.modelFailure != nil ? "ModelFailure" : r.violationCount > 0 ? "InvariantViolation" : "ExpectationFailure")">"#
                 out += escapeMarkup(body.joined(separator: "\n")) + "</failure>\n"
             }
+            if r.subPixelCount > 0 {
+                // Not a failure (docs/oracle.md#sub-pixel): told in the case's output, where CI
+                // annotators show it beside a passing test.
+                let notes = ["sub-pixel target deviations (\(r.subPixelCount), not failing; --fail-sub-pixel fails them):"]
+                    + r.subPixel.map(\.description)
+                out += "      <system-out>" + escapeMarkup(notes.joined(separator: "\n")) + "</system-out>\n"
+            }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"

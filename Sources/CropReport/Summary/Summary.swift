@@ -41,6 +41,10 @@ public struct Summary: Codable, Sendable {
         /// How the model failed as a program, with its last lines on standard error.
         public var modelFailure: String?
         public var modelStderr: [String]?
+        /// Sub-pixel target deviations (docs/oracle.md#sub-pixel), by property: not failing;
+        /// absent when there are none.
+        public var subPixel: Int?
+        public var subPixelByInvariant: [String: Int]?
     }
 
     public init(_ results: [RunResult], wallSeconds: [String: Double], model: ModelReport? = nil) {
@@ -52,7 +56,9 @@ public struct Summary: Codable, Sendable {
                   haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
                   wallSeconds: wallSeconds[r.scenario.id] ?? 0, notApplicable: r.notApplicable,
                   notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
-                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail))
+                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
+                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
+                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
         }
         passed = scenarios.filter(\.passed).count
         let notApplicable = scenarios.filter { $0.notApplicable != nil }.count

@@ -25,10 +25,13 @@ public struct SummaryRow: Codable, Equatable, Sendable {
     public var prob: String?
     /// Why the scenario does not apply to the model (then `pass` is false and it did not fail).
     public var na: String?
+    /// Sub-pixel target deviations (docs/oracle.md#sub-pixel): not failing; absent when none.
+    public var sp: Int?
 
     public init(id: String, name: String, pass: Bool, ticks: Int, violations: Int, haptics: String,
-                covers: [String], invariants: [String], problems: String?, notApplicable: String? = nil) {
+                covers: [String], invariants: [String], problems: String?, notApplicable: String? = nil, subPixel: Int = 0) {
         na = notApplicable
+        sp = subPixel > 0 ? subPixel : nil
         self.id = id
         self.name = name
         g = id.split(separator: "/").dropLast().first.map(String.init) ?? "(top)"
@@ -51,6 +54,7 @@ public struct SummaryRow: Codable, Equatable, Sendable {
         out += ",\"inv\":[\(inv.map(jsonString).joined(separator: ","))]"
         if let prob { out += ",\"prob\":\(jsonString(prob))" }
         if let na { out += ",\"na\":\(jsonString(na))" }
+        if let sp { out += ",\"sp\":\(sp)" }
         return (out + "}").replacingOccurrences(of: "<", with: "\\u003c")
     }
 
@@ -64,7 +68,7 @@ public struct SummaryRow: Codable, Equatable, Sendable {
 
     /// The markup `prob` may hold; a shard's row with anything else (a `<script>`, an attribute)
     /// is refused rather than drawn into the merged page.
-    static let problemTags = ["<b class=\"violation\">", "</b>", "<br>", "<span class=\"muted\">", "</span>", "<code>", "</code>"]
+    static let problemTags = ["<b class=\"violation\">", "</b>", "<br>", "<span class=\"muted\">", "<span class=\"subpixel\">", "</span>", "<code>", "</code>"]
 
     /// Whether `prob` holds only the markup the report writes: escaped text and `problemTags`.
     var problemsAreSafe: Bool {

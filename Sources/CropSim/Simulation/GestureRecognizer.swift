@@ -64,6 +64,11 @@ public struct GestureRecognizer: Sendable {
     }
 
     public var touchPoints: [Point] { fingers.map(\.point) }
+    /// The fingers down, in landing order: a touch-level model is sent their cancellation.
+    public var fingersDown: [(id: Int, point: Point)] { fingers }
+    /// Whether the finger's samples are ignored (it was cancelled, or landed while the host took
+    /// no touches): a touch-level model is not sent them either.
+    public func ignores(finger id: Int) -> Bool { cancelled.contains(id) }
     public var hasTouches: Bool { !fingers.isEmpty }
 
     /// Feeds one sample. Moves are coalesced: call `flush` at the end of each tick.
@@ -123,6 +128,11 @@ public struct GestureRecognizer: Sendable {
                 state = .panning
                 rememberEmitted()
                 events.append(.panBegan)
+                // Without a threshold the first move drags too, from where the finger went down.
+                if settings.dragThreshold == 0, let f = fingers.first {
+                    lastEmitted.first = (f.id, start)
+                    emitPan(into: &events)
+                }
             }
         case .resting:
             state = .panning
@@ -220,7 +230,7 @@ public struct GestureRecognizer: Sendable {
         case (.possible(let start, let downTime), 0):
             state = .idle
             let d = point - start
-            let still = (d.x * d.x + d.y * d.y).squareRoot() < settings.dragThreshold
+            let still = (d.x * d.x + d.y * d.y).squareRoot() < settings.tapSlop
             let quick = Double(time - downTime) / 1_000_000 <= settings.tapMaxDuration
             if still && quick { tapped(at: point, downTime: downTime, into: &events) }
         case (.panning, 0):
@@ -228,7 +238,7 @@ public struct GestureRecognizer: Sendable {
             events.append(.panEnded)
         case (.pinching, 1):
             events.append(.pinchEnded)
-            state = .resting
+            state = settings.fingerAfterPinch == .ignored ? .failed : .resting
             rememberEmitted()
         case (.pinching, let n) where n >= 2:
             // A finger beyond the first two lifted while the pinch goes on with the first two.

@@ -1,10 +1,14 @@
 import CropScenario
+import CropVocabulary
 
 /// The recognizers' thresholds: the gesture notes' defaults, named so scenarios and docs can
 /// refer to them.
 public struct RecognizerSettings: Sendable, Hashable {
-    /// A single finger starts a drag after moving this far from where it went down (points).
+    /// A single finger starts a drag after moving this far from where it went down (points); 0
+    /// (policy `dragThreshold: none`): at its first move, counted from where it went down.
     public var dragThreshold = 10.0
+    /// A touch that lifts within this distance of where it went down is a tap (points).
+    public var tapSlop = 10.0
     /// Two taps form a double-tap when their downs are at most this far apart in time…
     public var doubleTapMaxInterval = 0.3
     /// …and in space (points).
@@ -22,6 +26,9 @@ public struct RecognizerSettings: Sendable, Hashable {
     /// Whether two taps are reported as a double-tap: a host whose editor has no double-tap
     /// ladder (`Capabilities.doubleTap`) attaches no double-tap recognizer.
     public var recognizesDoubleTap = true
+    /// What the finger left after a pinch does (policy `fingerAfterPinch`): drags on, or is
+    /// ignored until every finger has lifted.
+    public var fingerAfterPinch = Policies.FingerAfterPinch.drags
 
     public init() {}
 

@@ -15,6 +15,11 @@ public struct RunResult: Sendable {
     public var modelNanoseconds: [Int64]
     public var violations: [Violation]
     public var violationCounts: [Property: Int]
+    /// Target deviations below a quarter of a device pixel (`Violation.isSubPixel`): reported
+    /// apart and not failing the run, unless `Simulator.Options.failSubPixel` moved them into
+    /// `violations`.
+    public var subPixel: [Violation] = []
+    public var subPixelCounts: [Property: Int] = [:]
     public var failures: [ExpectationFailure]
     public var ticks: Int
     /// The spec's zoom math for the photo and the view the run ended with (nil when refused).
@@ -46,6 +51,15 @@ public struct RunResult: Sendable {
     }
 
     public var violationCount: Int { violationCounts.values.reduce(0, +) }
+    public var subPixelCount: Int { subPixelCounts.values.reduce(0, +) }
+
+    /// Sub-pixel deviations count as violations (`--fail-sub-pixel`).
+    mutating func failSubPixel() {
+        violations = (violations + subPixel).sorted { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }
+        violationCounts.merge(subPixelCounts, uniquingKeysWith: +)
+        subPixel = []
+        subPixelCounts = [:]
+    }
 
     /// Passed, failed, or not applicable to the model (neither: nothing was judged).
     public enum Outcome: String, Sendable, Codable {

@@ -13,11 +13,18 @@ struct SimulationLoop<M: EditorModel> {
     let lockstep: Bool
     var host: RunHost
     var result: RunResult
-    private var gate = TouchGate()
-    private var recognizer: GestureRecognizer
-    private var events: [EditorEvent] = []
+    var gate = TouchGate()
+    var recognizer: GestureRecognizer
+    var events: [EditorEvent] = []
     /// The model lacks the capability an event needs: the scenario does not apply to it.
-    private var missing: String?
+    var missing: String?
+    /// The model recognizes gestures itself: it is sent touches (`SimulationLoop+Touches`).
+    let touchLevel: Bool
+    /// Under `inputTiming: atFrameEnd` moves are coalesced to the frame's end, else flushed
+    /// after every touch sample, as the model applies them.
+    let movesAtFrameEnd: Bool
+    /// Moves flushed before a system step that sent the model nothing: judged at the frame's end.
+    var carried: [EditorEvent] = []
 
     init(_ scenario: Scenario, inputs: [Input], options: Simulator.Options, lockstep: Bool, identity: ModelIdentity) {
         self.scenario = scenario
@@ -29,7 +36,12 @@ struct SimulationLoop<M: EditorModel> {
         var settings = options.recognizer
         settings.recognizesRotation = scenario.config.allowRotation
         settings.recognizesDoubleTap = identity.capabilities.contains(.doubleTap)
+        settings.fingerAfterPinch = identity.policies.fingerAfterPinch
+        if identity.policies.twistThreshold == .none { settings.rotationThreshold = 0 }
+        if identity.policies.dragThreshold == .none { settings.dragThreshold = 0 }
         recognizer = GestureRecognizer(settings: settings)
+        touchLevel = identity.capabilities.contains(.touches)
+        movesAtFrameEnd = identity.policies.inputTiming == .atFrameEnd
     }
 
     mutating func run(in context: M.Context) -> RunResult {
@@ -99,8 +111,15 @@ struct SimulationLoop<M: EditorModel> {
                 switch input.kind {
                 case .touch(let finger, let point, let phase):
                     if phase == .down, !gate.open { recognizer.ignore(finger: finger) }
-                    recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
-                    apply(&checked, supportsAll)
+                    if touchLevel {
+                        send(finger, point, phase, time: input.time, to: &checked)
+                    } else {
+                        recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
+                        apply(&checked, supportsAll)
+                    }
+                case .system where touchLevel:
+                    sendSystem(scenario.steps[input.step].action, time: input.time, to: &checked)
+                    if M.answersLater { guard sync(&checked) else { return } }
                 case .system:
                     recognizer.flush(into: &events)
                     apply(&checked, supportsAll)
@@ -111,10 +130,13 @@ struct SimulationLoop<M: EditorModel> {
                 if missing != nil { return }
             }
             recognizer.flush(into: &events)
-            apply(&checked, supportsAll)
+            if touchLevel { endFrame(&checked) } else {
+                apply(&checked, supportsAll)
+                if missing != nil { return }
+                if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
+                checked.tick(recognizerActive: recognizer.isGestureActive, host: &host)
+            }
             if missing != nil { return }
-            if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
-            checked.tick(recognizerActive: recognizer.isGestureActive, host: &host)
             if M.answersLater && (lockstep || gate.flowStarted || checked.pendingCount >= options.batchLimit) {
                 guard sync(&checked) else { return }
             }
@@ -154,7 +176,7 @@ struct SimulationLoop<M: EditorModel> {
         repeat { events.removeLast() } while !events.isEmpty
     }
 
-    private func unsupported(_ event: EditorEvent, _ checked: CheckedEditor<M>) -> String? {
+    func unsupported(_ event: EditorEvent, _ checked: CheckedEditor<M>) -> String? {
         let lacking = event.capability.subtracting(checked.identity.capabilities)
         guard !lacking.isEmpty else { return nil }
         return "at t=\(formatSeconds(Double(checked.frame) / Double(TickClock.ticksPerSecond))) s the scenario sends \(event.specName), which needs \(lacking.names.joined(separator: ", ")); the model does not declare it"
@@ -191,6 +213,9 @@ struct SimulationLoop<M: EditorModel> {
         checked.finish(avatarURL: host.backend.avatarURL, profile: host.profile)
         result.violations = checked.violations
         result.violationCounts = checked.violationCounts
+        result.subPixel = checked.subPixel
+        result.subPixelCounts = checked.subPixelCounts
+        if options.failSubPixel { result.failSubPixel() }
         result.notJudged = checked.notJudged
         result.backend = host.backend
         result.final = ModelAnswer(effects: [], observation: checked.observation, sliderPercent: checked.sliderPercent,

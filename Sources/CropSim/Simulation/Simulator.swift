@@ -26,6 +26,9 @@ public enum Simulator {
         public var checkInvariants = true
         /// For a model that answers later: the most events and ticks sent in one request.
         public var batchLimit = 2048
+        /// Sub-pixel target deviations (`Violation.isSubPixel`) fail the run like any other
+        /// (`--fail-sub-pixel`); by default they are reported apart and pass.
+        public var failSubPixel = false
 
         public init() {}
     }

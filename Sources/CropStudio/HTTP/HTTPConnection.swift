@@ -22,20 +22,51 @@ struct HTTPConnection {
     var scanner = HeadScanner()
     /// When the current stage must be over: the connection is closed at this instant.
     var deadline: ContinuousClock.Instant
+    /// When the client last moved it on: connected, sent bytes, or took bytes of an answer.
+    var progressed: ContinuousClock.Instant
     /// Whether the request being answered lets the connection stay open afterwards.
     var keepAlive = true
 
-    init(fd: Int32, id: Int, deadline: ContinuousClock.Instant) {
+    init(fd: Int32, id: Int, deadline: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) {
         self.fd = fd
         self.id = id
         self.deadline = deadline
+        progressed = now
     }
 
-    /// Waiting for a request that has not (fully) arrived: the one to close first when the
-    /// server is full.
-    var isWaiting: Bool {
-        if case .head = stage { return true }
-        return false
+    /// How readily the connection is replaced when the server is full (`HTTPServerLoop.makeRoom`),
+    /// most readily first; nil for one that may not be (the studio working for a client that
+    /// waits for it). Issue 34: only an idle connection could be replaced, so 64 holding a body
+    /// back, or 64 not reading the answers to their pipelined requests, locked every client out.
+    enum Stall: Int, Comparable {
+        /// It holds the server up: a request begun and not finished (a partial head, a body
+        /// awaited), or requests pipelined behind one whose answer it has not taken.
+        case holding
+        /// Idle between requests.
+        case idle
+        /// Taking an answer, however slowly.
+        case taking
+
+        static func < (a: Stall, b: Stall) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var stall: Stall? {
+        switch stage {
+        case .head: buffer.isEmpty ? .idle : .holding
+        case .body: .holding
+        case .busy: buffer.isEmpty ? nil : .holding
+        case .writing: buffer.isEmpty ? .taking : .holding
+        }
+    }
+
+    /// A request is partly in (a head begun, or a body awaited) and no answer begun: a 503 may
+    /// go out before closing it without being taken for the answer to another request.
+    var hasStartedRequest: Bool {
+        switch stage {
+        case .head: !buffer.isEmpty
+        case .body: true
+        case .busy, .writing: false
+        }
     }
 
     var wantsToWrite: Bool {

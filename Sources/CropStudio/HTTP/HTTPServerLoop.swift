@@ -145,23 +145,41 @@ final class HTTPServerLoop: @unchecked Sendable {
             var on: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
             guard makeRoom() else {
-                let full = HTTPResponse(status: 503, headers: [("Content-Type", "application/json")], body: Array(#"{"error":"the studio is busy"}"#.utf8))
-                _ = full.bytes(keepAlive: false).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                Self.tell(fd, 503, "the studio is busy: every connection is being answered; try again in a moment")
                 close(fd)
                 continue
             }
             nextID += 1
             connections[nextID] = HTTPConnection(fd: fd, id: nextID, deadline: .now + .seconds(limits.headSeconds))
+            // Read at once what the client sent with its connection (a browser's request is
+            // there already): while clients reconnect in a storm, each new one replacing a
+            // stalled one, a request read now is being answered, no longer stalled, and cannot
+            // be replaced by those accepted after it.
+            receive(nextID)
         }
     }
 
-    /// Under the cap, or made so by closing the connection that has waited longest for its
-    /// request; false when every connection is busy answering or sending.
+    /// Under the cap, or made so by closing a stalled connection: the one holding the server up
+    /// (`HTTPConnection.Stall`) before an idle one before one taking an answer, and among those
+    /// the one whose client last sent or took a byte longest ago. False when the studio is
+    /// working for every connection and none pipelines (bounded by the studio: one request at a
+    /// time per session, a bounded queue of runs).
     private func makeRoom() -> Bool {
         guard connections.count >= limits.maxConnections else { return true }
-        guard let oldest = connections.values.filter(\.isWaiting).min(by: { $0.deadline < $1.deadline }) else { return false }
+        let stalled = connections.values.compactMap { c in c.stall.map { (c, $0) } }
+        guard let (oldest, _) = stalled.min(by: { ($0.1, $0.0.progressed) < ($1.1, $1.0.progressed) }) else { return false }
+        if oldest.hasStartedRequest {
+            Self.tell(oldest.fd, 503, "the studio is full and this connection had stalled longest: it is closed; send the request again")
+        }
         drop(oldest.id)
         return true
+    }
+
+    /// One JSON answer and `Connection: close`, sent without waiting: a last word to a connection
+    /// about to be closed, which may not be reading.
+    private static func tell(_ fd: Int32, _ status: Int, _ message: String) {
+        let response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array("{\"error\":\(jsonString(message))}".utf8))
+        _ = response.bytes(keepAlive: false).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
     private func receive(_ id: Int) {
@@ -173,6 +191,7 @@ final class HTTPServerLoop: @unchecked Sendable {
         if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
         guard n > 0 else { return drop(id) }
         c.buffer += chunk.prefix(n)
+        c.progressed = .now
         connections[id] = c
         advance(id)
     }
@@ -201,12 +220,18 @@ final class HTTPServerLoop: @unchecked Sendable {
                 guard let length = head.contentLength else { return refuse(id, .init(status: 400, reason: "the Content-Length is not a number")) }
                 guard length <= limits.maxBody else { return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes")) }
                 c.stage = .body(head, length: length)
+                c.buffer.reserveCapacity(length)  // one allocation for the body, not a doubling per read
                 c.deadline = .now + .seconds(limits.bodySeconds)
                 connections[id] = c
             case .body(let head, let length):
                 guard c.buffer.count >= length else { return }
-                let body = Array(c.buffer.prefix(length))
-                c.buffer.removeFirst(length)
+                let body: [UInt8]
+                if c.buffer.count == length {
+                    (body, c.buffer) = (c.buffer, [])  // the usual case: nothing pipelined behind it
+                } else {
+                    body = Array(c.buffer.prefix(length))
+                    c.buffer.removeFirst(length)
+                }
                 c.stage = .busy
                 c.keepAlive = head.keepAlive
                 connections[id] = c
@@ -258,6 +283,7 @@ final class HTTPServerLoop: @unchecked Sendable {
                 return drop(id)
             }
             sent += n
+            c.progressed = .now
         }
         guard sent == bytes.count else {
             c.stage = .writing(bytes, sent: sent, keepAlive: keepAlive)

@@ -8,8 +8,8 @@ public struct ServerLimits: Sendable {
     public var maxHeaders = 64
     /// A JSON body: a second of ten fingers at 240 Hz is about 300 KiB.
     public var maxBody = 1 << 20
-    /// Connections open at once. A new one beyond it replaces the one that has waited longest
-    /// for its request; when every one is busy answering, the new one is refused.
+    /// Connections open at once, in every phase. A new one beyond it replaces a stalled one
+    /// (`HTTPConnection.Stall`); when the studio is working for every one, it is refused (503).
     public var maxConnections = 64
     /// From connecting (or from the previous answer on a kept-alive connection) to a complete
     /// request head: an idle connection and a half-sent head both end here.

@@ -1,4 +1,4 @@
-@testable import CropAnimation
+@testable import CropReport
 import CropVocabulary
 import Testing
 

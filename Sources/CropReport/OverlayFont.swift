@@ -1,15 +1,16 @@
-/// A 5×7 bitmap font for the text an animation frame carries (the instruction, tips, notices):
-/// capitals, digits and the punctuation the editor's messages use. Frames are pixels, not SVG,
-/// so the report's font is not there to borrow; lower case is drawn as capitals.
-enum OverlayFont {
-    static let width = 5
-    static let height = 7
+/// A 5×7 bitmap font for the text raster frames carry (the animation's instruction, tips,
+/// haptic labels and HUD; the contact sheet's labels): capitals, digits and the punctuation the
+/// editor's messages use. Frames are pixels, not SVG, so the report's font is not there to
+/// borrow; lower case is drawn as capitals.
+public enum OverlayFont {
+    public static let width = 5
+    public static let height = 7
     /// Pixels from one glyph's left edge to the next one's, at scale 1.
-    static let advance = width + 1
+    public static let advance = width + 1
 
     /// Seven rows, top first, the glyph's leftmost pixel in bit 4. A character the font lacks
     /// is drawn as "?", so a new message never vanishes.
-    static func glyph(_ c: Character) -> [UInt8] {
+    public static func glyph(_ c: Character) -> [UInt8] {
         let upper = Character(c.uppercased())
         return glyphs[upper] ?? aliases[c].flatMap { glyphs[$0] } ?? glyphs["?"]!
     }
@@ -58,6 +59,8 @@ enum OverlayFont {
         ",": [0, 0, 0, 0, 0b01100, 0b00100, 0b01000],
         "'": [0b01100, 0b00100, 0b01000, 0, 0, 0, 0],
         "-": [0, 0, 0, 0b11111, 0, 0, 0],
+        "+": [0, 0b00100, 0b00100, 0b11111, 0b00100, 0b00100, 0],
+        "@": [0b01110, 0b10001, 0b10111, 0b10101, 0b10111, 0b10000, 0b01110],
         "!": [0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0, 0b00100],
         "?": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0, 0b00100],
         ":": [0, 0b01100, 0b01100, 0, 0b01100, 0b01100, 0],
@@ -70,7 +73,7 @@ enum OverlayFont {
     ]
 
     /// `text` broken at spaces into lines of at most `columns` characters (a longer word is cut).
-    static func wrap(_ text: String, columns: Int) -> [String] {
+    public static func wrap(_ text: String, columns: Int) -> [String] {
         let columns = max(columns, 1)
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ") {

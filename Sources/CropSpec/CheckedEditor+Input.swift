@@ -1,0 +1,117 @@
+import CropVocabulary
+
+/// Driving a model at touch level (`Capabilities.touches`) or one that applies moves at the
+/// frame's end (policy `inputTiming: atFrameEnd`).
+///
+/// The model is sent touches (or events) and ticks; the oracle is given the events cropsim's own
+/// recognizer made of the same touches, set up with the recognition policies the model declares.
+/// Each op's answer judges the events made at that op: the oracle keeps judging from the fingers
+/// cropsim synthesized, never from what the model's recognizer decided. Under `atFrameEnd` the
+/// moves wait, with the state before them, until the frame ends or a discrete input comes.
+extension CheckedEditor {
+    /// Moves an `atFrameEnd` model has not applied yet, and how it stood before them.
+    struct Held {
+        var base: ModelAnswer?
+        var events: [EditorEvent] = []
+        var effects: [EditorEffect] = []
+    }
+
+    var appliesAtFrameEnd: Bool { identity.policies.inputTiming == .atFrameEnd }
+
+    /// Sends a touch-level model one touch sample; `recognized` is what cropsim's recognizer made
+    /// of it (nothing, a hand-over, a move).
+    public mutating func touch<H: EditorHost>(_ sample: TouchSample, recognized: [EditorEvent], host: inout H) {
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        model.touch(sample, into: &effects)
+        if Model.answersLater { return pending.append(.input(recognized)) }
+        judgeInput(recognized, answerNow, endsFrame: false, host: &host)
+    }
+
+    /// Sends a discrete event; a touch-level model is sent no gesture events, so `recognized`
+    /// holds the moves the recognizer flushed before it (judged first, on the same answer).
+    public mutating func apply<H: EditorHost>(_ event: EditorEvent, after recognized: [EditorEvent], host: inout H) {
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        model.apply(event, into: &effects)
+        if Model.answersLater { return pending.append(.input(recognized + [event])) }
+        judgeInput(recognized + [event], answerNow, endsFrame: false, host: &host)
+    }
+
+    /// Ends the frame; `recognized` holds the moves the recognizer flushed at its end.
+    public mutating func tick<H: EditorHost>(recognizerActive: Bool, recognized: [EditorEvent], host: inout H) {
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        model.tick(into: &effects)
+        if Model.answersLater {
+            pending.append(.frame(recognized, recognizerActive: recognizerActive))
+        } else {
+            judgeFrameInput(recognized, answerNow, recognizerActive: recognizerActive, host: &host)
+            if host.watchesFrames {
+                _ = host.frameEnded(tick: frame, observation: last.observation, sliderPercent: last.sliderPercent,
+                                    readout: last.readout, geometry: oracle.geometry)
+            }
+        }
+        currentFrame += 1
+    }
+
+    /// An in-process model's answer to what it was just given.
+    private var answerNow: ModelAnswer {
+        ModelAnswer(effects: effects, observation: model.observation, sliderPercent: model.sliderPercent, readout: model.readout)
+    }
+
+    /// Judges `events` on `answer`. The last move of the chain takes the photo from the state
+    /// before the chain to the answer's; the events before it leave the photo where it was (the
+    /// model has no state between them to show), the events after it find it at the answer.
+    /// Returns whether the answer's effects went to an event (else the frame's tick judges them).
+    @discardableResult @usableFromInline
+    mutating func judgeInput<H: EditorHost>(_ chain: [EditorEvent], _ answer: ModelAnswer, endsFrame: Bool, host: inout H) -> Bool {
+        if appliesAtFrameEnd && !endsFrame && chain.allSatisfy(\.isGestureMove) {
+            if held.base == nil { held.base = last }
+            held.events += chain
+            held.effects += answer.effects
+            last = answer
+            return true
+        }
+        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized) {
+            // A discrete input that is not a touch applies at once; the moves wait on.
+            let waiting = held
+            held = Held()
+            judgeInput(chain, answer, endsFrame: false, host: &host)
+            held = waiting
+            held.base = answer
+            return true
+        }
+        let before = held.base ?? last
+        let events = held.events + chain
+        let allEffects = held.effects + answer.effects
+        held = Held()
+        last = answer
+        guard !events.isEmpty else {
+            // Under `atEvent` only a touch applies input; under `atFrameEnd` the frame's end does.
+            if checking, !endsFrame || appliesAtFrameEnd {
+                oracle.stillWithoutGesture(before: before.observation, after: answer.observation, tick: frame)
+            }
+            effects = allEffects
+            if !endsFrame, !effects.isEmpty { host.perform(effects, tick: frame) }
+            return !endsFrame
+        }
+        let lastMove = events.lastIndex(where: \.isGestureMove) ?? events.count - 1
+        var pose = before.observation.pose, animating = before.observation.animating
+        for (i, event) in events.enumerated() {
+            let after = i >= lastMove ? answer.observation : before.observation
+            effects = i == lastMove ? allEffects : []
+            judge(event, before: pose, wasAnimating: animating, pose: after.pose, animating: after.animating, host: &host)
+            pose = after.pose
+            animating = after.animating
+        }
+        return true
+    }
+
+    /// A tick's answer: the moves that land at it, then the frame itself.
+    @usableFromInline mutating func judgeFrameInput<H: EditorHost>(_ recognized: [EditorEvent], _ answer: ModelAnswer, recognizerActive: Bool,
+                                                 host: inout H) {
+        if judgeInput(recognized, answer, endsFrame: true, host: &host) { effects = [] }
+        if judgeFrame(answer.observation, recognizerActive: recognizerActive, host: &host) {
+            oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)
+        }
+        judgeFlow(host: &host)
+    }
+}

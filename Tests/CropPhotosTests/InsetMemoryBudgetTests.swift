@@ -1,0 +1,67 @@
+import CropImaging
+import CropPhotos
+import Foundation
+import Synchronization
+import Testing
+
+/// Issue 34: whole insets held at once are bounded by one budget shared by every `--jobs` thread,
+/// not multiplied by the job count.
+@Suite struct InsetMemoryBudgetTests {
+    @Test func theNeedCountsTheCropItsUprightCopyAndTheEncodedFile() {
+        #expect(InsetMemoryBudget.need(width: 100, height: 50, turned: false) == 100 * 50 * 3 * 2)
+        #expect(InsetMemoryBudget.need(width: 100, height: 50, turned: true) == 100 * 50 * 3 * 3)
+        #expect(InsetMemoryBudget.need(width: Int.max, height: 2, turned: false) == Int.max)
+        #expect(InsetMemoryBudget.need(width: 1 << 40, height: 1 << 30, turned: true) == Int.max)
+    }
+
+    /// Eight threads reserving 300–699 bytes each never hold more than the budget together, and one
+    /// request larger than the whole budget waits until nothing else is held, then runs alone.
+    @Test func reservationsNeverExceedTheBudgetAndAGiantRunsAlone() {
+        let budget = InsetMemoryBudget(bytes: 1000)
+        let seen = Seen()
+        // Threads, as `photos --jobs` uses: a waiting job sleeps on the budget.
+        DispatchQueue.concurrentPerform(iterations: 8) { job in
+            for round in 0..<200 {
+                let giant = job == 0 && round % 20 == 0
+                let held = budget.reserve(giant ? 5000 : 300 + (job * 131 + round * 17) % 400)
+                seen.note(holding: budget.holding, held: held, giant: giant)
+                usleep(100)  // held a while, as a crop holds its bytes, so the jobs overlap
+                seen.note(holding: budget.holding, held: held, giant: giant)
+                budget.release(held)
+            }
+        }
+        let (peak, giantSawOthers) = seen.state.withLock { ($0.peak, $0.giantSawOthers) }
+        #expect(peak <= 1000)
+        #expect(peak > 600, "several jobs held bytes at once")
+        #expect(!giantSawOthers)
+        #expect(budget.holding == 0)
+    }
+
+    /// What the jobs saw while they held their bytes.
+    final class Seen: Sendable {
+        let state = Mutex<(peak: Int, giantSawOthers: Bool)>((0, false))
+        func note(holding: Int, held: Int, giant: Bool) {
+            state.withLock {
+                $0.peak = max($0.peak, holding)
+                if giant, holding != held { $0.giantSawOthers = true }
+            }
+        }
+    }
+
+    /// A crop gives its bytes back whether it made its inset or failed.
+    @Test func aCropReleasesWhatItHeldOnSuccessAndOnFailure() throws {
+        let budget = InsetMemoryBudget(bytes: 1 << 20)
+        let crop = PhotoInsetCrop(inset: try InsetPercent("10%"), memory: budget)
+        let (w, h) = (40, 30)
+        let good = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString).png").path
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString).png").path
+        defer { for p in [good, bad] { try? FileManager.default.removeItem(atPath: p) } }
+        let png = try ImageEncoder.png([UInt8](repeating: 90, count: w * h * 3), width: w, height: h, format: .rgb8)
+        try Data(png).write(to: URL(fileURLWithPath: good))
+        try Data(png.prefix(png.count - 40)).write(to: URL(fileURLWithPath: bad))
+        #expect(crop.crop(path: good, sha256: "aa", haveOriginal: false).result.failed == nil)
+        #expect(budget.holding == 0)
+        #expect(crop.crop(path: bad, sha256: "bb", haveOriginal: false).result.failed != nil)
+        #expect(budget.holding == 0)
+    }
+}
