@@ -5,10 +5,10 @@ import CropVocabulary
 /// frames the oracle saw the crop and each attempt start and end in, and from the outcome it
 /// delivered (`telemetryMatchesTrace`). `telemetryReported` judges the rest of each record.
 struct TelemetryClock: Sendable {
-    /// The frame of the event whose effects asked for the crop (confirm, or Retry of a failed crop).
+    /// When the crop (asked for by confirm, or by Retry of a failed crop) and the upload attempt
+    /// in flight started, in frames: the frame of the event whose effects started it, or the
+    /// frame after a tick whose effects did (a retry falls due at a tick's end).
     var cropStartedAt = 0
-    /// When the upload attempt in flight started, in frames: the frame of the event that started
-    /// it, or the frame after the tick whose effects did (a retry falls due at a tick's end).
     var attemptStartedAt = 0
 }
 
@@ -24,10 +24,11 @@ extension Oracle {
         default:
             break
         }
+        let start = event == nil ? tick + 1 : tick
         for effect in effects {
             switch effect {
-            case .crop: telemetryClock.cropStartedAt = tick
-            case .upload: telemetryClock.attemptStartedAt = event == nil ? tick + 1 : tick
+            case .crop: telemetryClock.cropStartedAt = start
+            case .upload: telemetryClock.attemptStartedAt = start
             default: break
             }
         }
