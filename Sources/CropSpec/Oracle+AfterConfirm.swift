@@ -119,6 +119,7 @@ extension Oracle {
         default:
             break
         }
+        clockTelemetry(event, before: before, effects: effects, tick: tick)
         if case .profileUpdated = event {} else if effects.contains(where: { if case .updateProfile = $0 { true } else { false } }),
             !(before == .uploading(currentAttempt(event)) && flow.phase == .updatingProfile),
             !(before == .failed(.profile) && flow.phase == .updatingProfile) {
@@ -170,6 +171,7 @@ extension Oracle {
     /// Effects that come from a tick rather than an event (a retry whose backoff ran out).
     @usableFromInline mutating func observeTick(_ effects: [EditorEffect], pose: Pose, tick: Int) {
         tickHaptics(effects, pose: pose, tick: tick)
+        clockTelemetry(nil, before: flow.phase, effects: effects, tick: tick)
         flowEffects(effects, pose: pose, tick: tick)
     }
 

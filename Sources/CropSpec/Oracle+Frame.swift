@@ -148,6 +148,7 @@ extension Oracle {
             if moving {
                 runningMove.frames += 1
                 checkSpring(pose: editor.pose, tick: tick)
+                checkPath(pose: editor.pose, tick: tick)
             }
         } else {
             animationTicks = 0

@@ -56,6 +56,10 @@ import CropVocabulary
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
+    /// When the crop and the upload attempt in flight started (`Oracle+Telemetry`).
+    var telemetryClock = TelemetryClock()
+    /// The running move's path so far (`Oracle+AnimationPath`).
+    var path = PathWatch()
     /// Whether the flow after confirm has begun (it never returns to editing; until then
     /// `endOfFlowTick` has nothing to judge): stored, because the simulator asks every tick.
     @usableFromInline var flowActive = false
@@ -375,6 +379,8 @@ import CropVocabulary
         } else if let d = running.springDeviation {
             fail(.springTiming, tick: d.tick,
                  "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (\(timing.name)) is at \(d.reference)")
+        } else {
+            reportPath(of: running)
         }
     }
 

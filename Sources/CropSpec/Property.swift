@@ -104,6 +104,11 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// size (≈2560–3000 px long edge, never enlarged), s_min, s_max, quality clamp, format; each
     /// upload attempt reports its outcome.
     case telemetryReported
+    /// R10.1 "total crop latency", R10.5, R12.5: the telemetry's numbers agree with the trace's
+    /// clock and the backend's replies: the crop's latency is the ticks from its request to its
+    /// result; each attempt's outcome code, retryability, backoff (0.5 s, 1 s, 2 s, or 0 when no
+    /// attempt follows) and elapsed ticks are what the oracle saw.
+    case telemetryMatchesTrace
     /// R12.4: the avatar URL carries `?v={avatar_version}`.
     case versionedURL
 
@@ -143,6 +148,14 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// Every transition settles within the spring's settle bound (and no frame animates under
     /// Reduce Motion).
     case animatedFramesValid
+    /// Notes (Motion): "Springs (Hooke's law, integrated at 60 Hz)". A frame's progress stays in
+    /// the declared spring's closed-form envelope: a critically damped move never turns back or
+    /// overshoots; an underdamped one stays within e^{−ζω₀t}/√(1 − ζ²) of its target.
+    case springEnvelope
+    /// R2.3 "anchored at the tap location to preserve focal point": on the way to its target an
+    /// anchored move keeps the anchor's image point where the anchored path or a linear pan puts
+    /// it, unless a clamp holds the frame.
+    case anchorKept
 
     // MARK: Mapping
 

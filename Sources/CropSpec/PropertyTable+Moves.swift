@@ -55,5 +55,15 @@ extension PropertyTable {
                      spec: [SpecQuote("G-motion-1", "every animated frame must still satisfy every invariant"),
                             SpecQuote("G-motion-2", "transitions are discrete (one frame)")],
                      decisions: [Decision.timing], policies: ["transitionSpring"], checkedIn: ["Oracle+Frame.swift"]),
+        PropertySpec(.springEnvelope, .timing, covers: ["G-motion-1"], needs: .animations,
+                     spec: [SpecQuote("G-motion-1", "Springs (Hooke's law, integrated at 60 Hz)")],
+                     decisions: ["docs/oracle.md#the-animation-path"], policies: ["transitionSpring", "zoomInterpolation"],
+                     checkedIn: ["Oracle+AnimationPath.swift"]),
+        PropertySpec(.anchorKept, .timing, covers: ["R2.3", "G-vocab-double-tap", "G-motion-1"], needs: .animations,
+                     spec: [SpecQuote("R2.3", "anchored at the tap location to preserve focal point"),
+                            SpecQuote("G-vocab-double-tap", "anchored at the tap"),
+                            SpecQuote("G-motion-1", "every animated frame must still satisfy every invariant")],
+                     decisions: ["docs/oracle.md#the-animation-path"], policies: ["transitionSpring"],
+                     checkedIn: ["Oracle+AnimationPath.swift"]),
     ]
 }
