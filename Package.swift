@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropPipeTests",
-            dependencies: ["CropPipe", "CropText", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CropPipe", "CropText", "CropVocabulary", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropImagingTests",

@@ -332,7 +332,8 @@ public struct Editor: Hashable, Sendable, Codable {
         lastCut = cut
         if userDriven, !cut.isEmpty {
             let newlyCut = cut.subtracting(engaged)
-            // `LimitReason.ordered` walked directly: `reasons` would build an array per impact.
+            // One impact per newly cut axis, in `LimitReason.ordered`'s fixed order (stable logs),
+            // walked directly so no array is built per impact.
             for reason in LimitReason.ordered where !newlyCut.isDisjoint(with: reason.limit) {
                 effects.append(.haptic(.lightImpact(reason)))
             }

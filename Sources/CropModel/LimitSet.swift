@@ -1,12 +1,6 @@
 import CropVocabulary
 
 extension LimitSet {
-    /// Each limit with the reason a haptic names it by, in a fixed order for stable logs. The
-    /// reason names the axis; the two sides of a pan axis share it.
-    public var reasons: [LimitReason] {
-        isEmpty ? [] : LimitReason.ordered.filter { !isDisjoint(with: $0.limit) }
-    }
-
     /// Every side of every axis that has at least one side in this set. Written out axis by
     /// axis: a loop over an array of axes would retain and release the array on every clamp
     /// that cuts.

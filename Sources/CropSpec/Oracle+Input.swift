@@ -8,6 +8,7 @@ extension Oracle {
     mutating func stillWithoutGesture(before: Observation, after: Observation, tick: Int) {
         guard editing, !moving, !before.animating, !after.animating, !SpecTolerance.same(before.pose, after.pose) else { return }
         fail(.handOverWithoutJump, tick: tick,
-             "touches no gesture was recognized from moved the image from \(before.pose.specDescription) to \(after.pose.specDescription)")
+             "touches no gesture was recognized from moved the image from \(before.pose.specDescription) to \(after.pose.specDescription)",
+             size: geometry.deviation(after.pose, from: before.pose))
     }
 }

@@ -15,6 +15,10 @@ import Testing
     @Test func theCapReplacesABodyStarverAndANonReader() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 4
+        // Deadlines far beyond the test: in a full parallel `swift test` the steps below can
+        // take longer than the default 10 s, and a starver closed by its own deadline is never
+        // the one replaced.
+        (limits.headSeconds, limits.bodySeconds, limits.writeSeconds) = (300, 300, 300)
         let server = try StudioServerTests.serveEcho(limits)
         defer { server.stop() }
         let port = server.port
