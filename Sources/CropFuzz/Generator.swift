@@ -161,6 +161,7 @@ public struct Generator: Sendable {
         return c
     }
 
+    /// Every field from its short list of edge values, the spec's default first.
     func listedConfig(_ r: inout ChoiceReader, _ c: inout AvatarCropperConfig) {
         c.outputSize = r.pick([512, 256, 1024, 2048, 128, 16, 8192])
         c.qualityMultiplier = r.pick([1.25, 1, 2, 4, 10, 100, 0.5, 0.01])
