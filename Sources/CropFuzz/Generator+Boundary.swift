@@ -11,7 +11,8 @@ extension Generator {
     /// One config field at its exact bound, or set so that two of the spec's caps meet: s_quality
     /// on s_min (the range collapses) or on s_min × maxZoomMultiplier, s_density on s_min (the
     /// low-density gate) or on the multiplier's cap, the zoom range exactly √2 (the tilt limit is
-    /// 45° from there on) or 1.05 (s_max is the initial pose).
+    /// 45° from there on) or 1.05 (s_max is the initial pose); or one field at the scenario
+    /// format's exact bound, JPEG quality 1.0 and 0.01 included.
     func boundaryConfig(_ r: inout ChoiceReader, _ c: inout AvatarCropperConfig, spec: SpecPoints) {
         let tolerance = SpecTolerance.zoom
         let byMultiplier = spec.sMin * c.maxZoomMultiplier
@@ -32,12 +33,13 @@ extension Generator {
             c.minPixelPerPoint = Ranges.minPixelPerPoint.lowerBound
             c.maxZoomMultiplier = r.near(r.pick([SpecPoints.rootTwo, 1.05, 1]), relative: tolerance)
         default:
-            switch r.draw(below: 5) {
+            switch r.draw(below: 6) {
             case 0: c.qualityMultiplier = r.pick([Ranges.qualityMultiplier.upperBound, Ranges.qualityMultiplier.lowerBound])
             case 1: c.maxZoomMultiplier = r.pick([Ranges.maxZoomMultiplier.upperBound, Ranges.maxZoomMultiplier.lowerBound])
             case 2: c.maskDiameterFraction = r.pick([Ranges.maskDiameterFraction.upperBound, Ranges.maskDiameterFraction.lowerBound])
             case 3: c.minPixelPerPoint = r.pick([Ranges.minPixelPerPoint.upperBound, Ranges.minPixelPerPoint.lowerBound])
-            default: c.outputSize = r.pick([Ranges.outputSize.upperBound, Ranges.outputSize.lowerBound])
+            case 4: c.outputSize = r.pick([Ranges.outputSize.upperBound, Ranges.outputSize.lowerBound])
+            default: c.encoding = .jpegSRGB(quality: r.pick([Ranges.jpegQuality.upperBound, Ranges.jpegQuality.lowerBound]))
             }
         }
         c.qualityMultiplier = c.qualityMultiplier.clamped(to: Ranges.qualityMultiplier)
