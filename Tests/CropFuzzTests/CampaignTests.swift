@@ -28,7 +28,7 @@ import Testing
         // the model's own cut threshold), where rounding decides whether an impact is owed.
         let (pushTolerance, others) = report.findings.partitioned { $0.failure == "limitHapticOnEntry" && $0.message.contains("past the zoom") }
         #expect(others.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
-        withKnownIssue("the oracle's zoom push tolerance equals the model's cut threshold") {
+        withKnownIssue("the oracle's zoom push tolerance equals the model's cut threshold", isIntermittent: true) {
             #expect(pushTolerance.isEmpty)
         }
     }
