@@ -49,11 +49,15 @@ public struct FuzzProfile: Hashable, Sendable {
     /// supports none of them the campaign is refused: `rotation` against an editor without
     /// twists drew only its drags and pinches and passed in silence (issue 32).
     public var focus: Set<InputKind>?
+    /// Touches within what fingers can do on the device (`TouchBounds`): every profile but
+    /// `hostile`. Enforced as the trace is generated, so the shrinker cannot leave the bounds.
+    public var plausible: Bool
 
-    public init(name: String, weights: [InputKind: Int], focus: Set<InputKind>? = nil) {
+    public init(name: String, weights: [InputKind: Int], focus: Set<InputKind>? = nil, plausible: Bool = true) {
         self.name = name
         self.weights = weights
         self.focus = focus
+        self.plausible = plausible
     }
 
     /// The kinds the profile is for, among those it weights.
@@ -97,7 +101,13 @@ public struct FuzzProfile: Hashable, Sendable {
         .cancelTouches: 8, .confirm: 2,
     ], focus: [.slider, .increment, .decrement, .recenter, .resize, .reduceMotion, .memoryWarning, .cancelTouches])
 
-    public static let builtIn: [FuzzProfile] = [.default, .pinchHeavy, .systemChaos, .rotation]
+    /// The default weights with touches no finger makes: two fingers on one point, spans from 0
+    /// to 6,000 pt (×161 in one frame), fingers far off the screen, several samples of one finger
+    /// in one millisecond. For robustness against absurd input (issue 32); its finds may
+    /// overstate what a user can meet.
+    public static let hostile = FuzzProfile(name: "hostile", weights: FuzzProfile.default.weights, plausible: false)
+
+    public static let builtIn: [FuzzProfile] = [.default, .pinchHeavy, .systemChaos, .rotation, .hostile]
 
     /// A built-in name, or a JSON file of weights: `{"pinch": 5, "drag": 1}` (kinds left out get 0).
     public static func named(_ nameOrFile: String) throws(ProfileError) -> FuzzProfile {

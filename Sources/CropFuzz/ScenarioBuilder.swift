@@ -43,7 +43,7 @@ public enum ScenarioBuilder {
             .touches(fingers.enumerated().map { i, f in
                 TouchTrack(finger: ScenarioWriter.fingerName(i), body: .samples(f.samples.map(sample)), path: "\(path).touches[\(i)]")
             })
-        case .slider(let percent, let animated): .slider(percent: Double(percent), animated: animated)
+        case .slider(let percent, let animated): .slider(percent: percent, animated: animated)
         case .increment(let n): .increment(n)
         case .decrement(let n): .decrement(n)
         case .recenter: .recenter

@@ -31,10 +31,18 @@ public struct Trace: Hashable, Sendable {
         steps.contains { if case .resize = $0.action { true } else { false } }
     }
 
-    /// Whether the mirror check applies: no resize (above), and no 90° button, whose mirror image
-    /// would be a counter-clockwise button the editor does not have.
+    /// Whether the mirror check applies: no resize (above), no 90° button, whose mirror image
+    /// would be a counter-clockwise button the editor does not have, and every touch on the
+    /// quarter-point grid: W − x is exact there, and off it (the exact gestures that aim at a
+    /// limit) an ulp of difference can fall on the other side of the limit.
     public var hasMirrorImage: Bool {
-        !steps.contains { switch $0.action { case .resize, .rotate90: true; default: false } }
+        !steps.contains { step in
+            switch step.action {
+            case .resize, .rotate90: true
+            case .touches(let fingers): fingers.contains { $0.samples.contains { !$0.point.isOnQuarterGrid } }
+            default: false
+            }
+        }
     }
 
     /// The 60 Hz tick an input at `ms` milliseconds is applied at (as the simulator rounds it).
@@ -57,7 +65,8 @@ public struct TraceStep: Hashable, Sendable {
 
 public enum TraceAction: Hashable, Sendable {
     case touches([FingerTrack])
-    case slider(percent: Int, animated: Bool)
+    /// Percent of the zoom range; off whole numbers when aimed at a rung or an ulp from an end.
+    case slider(percent: Double, animated: Bool)
     case increment(Int)
     case decrement(Int)
     case recenter
@@ -95,4 +104,9 @@ public struct TouchSample: Hashable, Sendable {
     public var time: Int
     public var point: Point
     public var phase: TouchPhase
+}
+
+extension Point {
+    /// Both coordinates whole multiples of a quarter point.
+    var isOnQuarterGrid: Bool { (x * 4).rounded() == x * 4 && (y * 4).rounded() == y * 4 }
 }

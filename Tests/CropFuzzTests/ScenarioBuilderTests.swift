@@ -28,7 +28,8 @@ import Testing
         // The sample covers what the profile generates, the after-confirm flow and rotation included.
         let expected = Set(profile.weights.filter { $0.value > 0 }.keys)
         #expect(expected.isSubset(of: kinds), "\(profile.name) never generated \(expected.subtracting(kinds))")
-        if profile.weights[.confirm] != nil { #expect(backends > 20 && kinds.contains(.retry)) }
+        // Swarm traces leave confirm out half the time (docs/fuzzing.md#swarm-testing).
+        if profile.weights[.confirm] != nil { #expect(backends > 10 && kinds.contains(.retry), "\(profile.name): \(backends) backends") }
         if profile.weights[.twist] != nil { #expect(rotating > 50) }
     }
 
