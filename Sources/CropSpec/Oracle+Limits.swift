@@ -11,9 +11,9 @@ extension Oracle {
     /// would copy the whole oracle per request.
     @inline(__always) static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
         var clearly = LimitSet(), atAll = LimitSet()
-        func add(_ side: LimitSet, _ excess: Double, _ scale: Double) {
+        func add(_ side: LimitSet, _ excess: Double, _ scale: Double, owedFrom owed: Double? = nil) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
-            if excess > SpecTolerance.push * scale { clearly.insert(side) }
+            if excess > owed ?? SpecTolerance.push * scale { clearly.insert(side) }
         }
         let a = g.clampAngle(requested.angle, home: home)
         if let home, g.maxTilt < 45 {
@@ -21,8 +21,11 @@ extension Oracle {
             add(.tiltMin, -g.maxTilt - off, 1e-3)
             add(.tiltMax, off - g.maxTilt, 1e-3)
         }
-        add(.zoomMin, g.sMin(a) - requested.scale, g.sMin(a) * 1e-3)
-        add(.zoomMax, requested.scale - g.sMax(a), g.sMax(a) * 1e-3)
+        // A zoom impact is owed past a millionth of the limit: at 1e-9 (`push` × 1e-3) it was
+        // owed exactly where an editor's own rounding may still call the request uncut (a
+        // boundary-drawn pinch asking for s_max × (1 + 1e-9) was a false alarm).
+        add(.zoomMin, g.sMin(a) - requested.scale, g.sMin(a) * 1e-3, owedFrom: SpecTolerance.push * g.sMin(a))
+        add(.zoomMax, requested.scale - g.sMax(a), g.sMax(a) * 1e-3, owedFrom: SpecTolerance.push * g.sMax(a))
         let l = g.panLimit(g.clampScale(requested.scale, angle: a), angle: a)
         let u = SpecGeometry.turn(requested.translation, by: -a)
         add(.panMinX, -l.x - u.x, 1)

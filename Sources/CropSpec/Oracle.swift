@@ -70,6 +70,9 @@ import CropVocabulary
     /// The sides the last pose asked about sits on: an event's checks and the tick's re-arming ask
     /// about the same pose up to five times a tick. Cleared whenever the geometry changes.
     var sidesMemo: (pose: Pose, tight: LimitSet, loose: LimitSet)?
+    /// How the editor read a density gate on the knife edge (`SpecGeometry.densityOnKnifeEdge`),
+    /// settled at open and kept across resizes.
+    var lowDensityReading: Bool?
 
     /// What the model implements and the choices it declared where the spec is silent.
     let capabilities: Capabilities
@@ -253,6 +256,7 @@ import CropVocabulary
         if !effects.contains(.announce(.voiceOverIntro)) {
             fail(.voiceOverAnnounced, tick: 0, "no VoiceOver announcement at open")
         }
+        if geometry.densityOnKnifeEdge { settleDensityReading(editor.pose, effects) }
         let initial = Pose(scale: min(geometry.sMin * 1.05, geometry.sMax), translation: .zero)
         if !SpecTolerance.same(editor.pose, initial) {
             fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)",
@@ -334,11 +338,32 @@ import CropVocabulary
         if !ok { fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)") }
     }
 
+    /// A density gate on the knife edge (σ / s_min equal to minPixelPerPoint within rounding): the
+    /// spec's "below the minimum" is then the last bit of two formulas, and either reading is right
+    /// (a boundary-drawn config made an independent editor read "not low" where the oracle's `<`
+    /// read "low"). The oracle takes the editor's reading from its open — where its initial pose is,
+    /// else whether it warned — and holds it to that reading from then on.
+    mutating func settleDensityReading(_ pose: Pose, _ effects: [EditorEffect]) {
+        let readings = [true, false].map { low in
+            (low, SpecGeometry(source: source, viewport: viewport, config: config, policies: policies, lowDensityReading: low))
+        }
+        func opensAt(_ g: SpecGeometry) -> Bool {
+            SpecTolerance.same(pose, Pose(scale: min(g.sMin * 1.05, g.sMax), translation: .zero))
+        }
+        let byPose = readings.filter { opensAt($0.1) }
+        let warned = effects.contains(.show(.lowDensity)) || effects.contains(.show(.zoomLimitedByQuality))
+        let chosen = byPose.count == 1 ? byPose[0] : readings.first { $0.0 == warned }!
+        lowDensityReading = chosen.0
+        geometry = chosen.1
+        sidesMemo = nil
+    }
+
     /// The view changed size: the geometry follows, and the sides remembered for the last pose
     /// asked about no longer hold.
     mutating func viewResized(to size: Size) {
         viewport = Viewport(size: size, screenScale: viewport.screenScale)
-        geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies)
+        geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies,
+                                lowDensityReading: lowDensityReading)
         sidesMemo = nil
     }
 

@@ -44,9 +44,15 @@ public struct SpecGeometry: Sendable {
     /// The slider's mapping (policy `sliderMapping`).
     public let slider: Policies.SliderMapping
 
+    /// σ / s_min equals minPixelPerPoint within rounding: "below the minimum" is decided by the
+    /// last bit of two formulas, so an editor may read the photo as low or not, and both are right.
+    public let densityOnKnifeEdge: Bool
+
     /// The geometry under `policies` (the spec's silences the editor decided: where the density
-    /// gate holds, how the slider maps).
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, policies: Policies = .init()) {
+    /// gate holds, how the slider maps). `lowDensityReading` settles a knife edge (the editor's
+    /// reading, seen at open); elsewhere the spec's `<` decides.
+    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, policies: Policies = .init(),
+                lowDensityReading: Bool? = nil) {
         let turned = source.orientation.rawValue >= 5 // EXIF 5–8 turn the image a quarter
         width = Double(turned ? source.storedHeight : source.storedWidth)
         height = Double(turned ? source.storedWidth : source.storedHeight)
@@ -59,7 +65,9 @@ public struct SpecGeometry: Sendable {
         sDensity = sigma / config.minPixelPerPoint
         densityEveryZoom = policies.densityCap == .everyZoom
         slider = policies.sliderMapping
-        let low = sigma / cover < config.minPixelPerPoint
+        densityOnKnifeEdge = abs(sigma / cover - config.minPixelPerPoint) <= SpecTolerance.zoom * config.minPixelPerPoint
+        let low = densityOnKnifeEdge ? lowDensityReading ?? (sigma / cover < config.minPixelPerPoint)
+                                     : sigma / cover < config.minPixelPerPoint
         lowDensity = low
         let collapses = low && policies.densityCap == .collapseWhenLow
         lowDensityNoticeOwed = low && !collapses

@@ -15,8 +15,9 @@ public enum SpecTolerance {
     public static let pixels = 1e-6
     /// Slider percent.
     public static let percent = 1e-6
-    /// A request must pass a limit by this much (points, or relative × 1e-3 for zoom) before its
-    /// light impact is obligatory: near the bound either answer is right.
+    /// A request must pass a limit by this much (points, or relative for zoom) before its light
+    /// impact is obligatory: near the bound either answer is right. Ten times the model's own
+    /// 1e-7 pt for a pan, a thousand times its 1e-9 for a zoom.
     public static let push = 1e-6
     /// For the photo's turn, in degrees.
     public static let degrees = 1e-7

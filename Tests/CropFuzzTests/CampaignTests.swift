@@ -23,14 +23,7 @@ import Testing
         let report = Campaign.run(config(seed: 3, runs: 600, out: out.path, jobs: 2))
         print("correct model: \(report.runs) traces, \(report.ticks) ticks, \(report.inputs)")
         #expect(report.runs == 600)
-        // A known false alarm of the oracle, shown by the boundary draws (docs/fuzzing.md#boundary-values):
-        // a pinch requesting s_max exactly one push tolerance past it (1e-9 relative, the same as
-        // the model's own cut threshold), where rounding decides whether an impact is owed.
-        let (pushTolerance, others) = report.findings.partitioned { $0.failure == "limitHapticOnEntry" && $0.message.contains("past the zoom") }
-        #expect(others.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
-        withKnownIssue("the oracle's zoom push tolerance equals the model's cut threshold", isIntermittent: true) {
-            #expect(pushTolerance.isEmpty)
-        }
+        #expect(report.findings.map { "run \($0.run ?? -1): \($0.failure) \($0.message)" } == [])
     }
 
     /// The byte-level replay check (`frames.jsonl` text of two runs) agrees on a few traces.
