@@ -341,20 +341,21 @@ import CropVocabulary
     /// A density gate on the knife edge (σ / s_min equal to minPixelPerPoint within rounding): the
     /// spec's "below the minimum" is then the last bit of two formulas, and either reading is right
     /// (a boundary-drawn config made an independent editor read "not low" where the oracle's `<`
-    /// read "low"). The oracle takes the editor's reading from its open — where its initial pose is,
-    /// else whether it warned — and holds it to that reading from then on.
+    /// read "low"). The oracle takes the reading under which the editor's open is right — its
+    /// initial pose, and the low-resolution notice or R8.4's tip where that reading owes one — the
+    /// spec's `<` when both are, and holds the editor to it from then on.
     mutating func settleDensityReading(_ pose: Pose, _ effects: [EditorEffect]) {
-        let readings = [true, false].map { low in
-            (low, SpecGeometry(source: source, viewport: viewport, config: config, policies: policies, lowDensityReading: low))
+        let strict = geometry.sigma / geometry.sMin < config.minPixelPerPoint
+        let notice = effects.contains(.show(.lowDensity)), tip = effects.contains(.show(.zoomLimitedByQuality))
+        func opensRight(_ g: SpecGeometry) -> Bool {
+            let warned = g.densityCollapsed ? notice || tip : notice == g.lowDensityNoticeOwed
+            return warned && SpecTolerance.same(pose, Pose(scale: min(g.sMin * 1.05, g.sMax), translation: .zero))
         }
-        func opensAt(_ g: SpecGeometry) -> Bool {
-            SpecTolerance.same(pose, Pose(scale: min(g.sMin * 1.05, g.sMax), translation: .zero))
-        }
-        let byPose = readings.filter { opensAt($0.1) }
-        let warned = effects.contains(.show(.lowDensity)) || effects.contains(.show(.zoomLimitedByQuality))
-        let chosen = byPose.count == 1 ? byPose[0] : readings.first { $0.0 == warned }!
-        lowDensityReading = chosen.0
-        geometry = chosen.1
+        let other = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies,
+                                 lowDensityReading: !strict)
+        guard !opensRight(geometry), opensRight(other) else { return }
+        lowDensityReading = !strict
+        geometry = other
         sidesMemo = nil
     }
 
