@@ -52,6 +52,13 @@ extension CheckedEditor {
         currentFrame += 1
     }
 
+    /// A gesture's own event (moves, begins, ends, a cancel): applied at the frame's end under
+    /// `atFrameEnd`. A double-tap is a discrete action and is judged at its answer.
+    @usableFromInline static func waitsForFrameEnd(_ event: EditorEvent) -> Bool {
+        if case .doubleTap = event { return false }
+        return event.isRecognized
+    }
+
     /// An in-process model's answer to what it was just given.
     private var answerNow: ModelAnswer {
         ModelAnswer(effects: effects, observation: model.observation, sliderPercent: model.sliderPercent, readout: model.readout)
@@ -63,15 +70,21 @@ extension CheckedEditor {
     /// Returns whether the answer's effects went to an event (else the frame's tick judges them).
     @discardableResult @usableFromInline
     mutating func judgeInput<H: EditorHost>(_ chain: [EditorEvent], _ answer: ModelAnswer, endsFrame: Bool, host: inout H) -> Bool {
-        if appliesAtFrameEnd && !endsFrame && chain.allSatisfy(\.isGestureMove) {
+        // Under `atFrameEnd` everything a gesture's touches make waits for the frame's end, a
+        // finger's landing or lift included: a web cropper runs the frame's last move in its
+        // animation-frame callback after the touchend, and the frame it paints is the same.
+        if appliesAtFrameEnd && !endsFrame && chain.allSatisfy(Self.waitsForFrameEnd) {
             if held.base == nil { held.base = last }
             held.events += chain
             held.effects += answer.effects
             last = answer
             return true
         }
-        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized) {
-            // A discrete input that is not a touch applies at once; the moves wait on.
+        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized)
+            && held.events.allSatisfy(\.isGestureMove) {
+            // A discrete input that is not a touch applies at once; the moves wait on. After a
+            // gesture began or ended in the frame (rare: a slider within 16 ms of a lift), the
+            // input's effect depends on it, so what waits is judged first, on this answer.
             let waiting = held
             held = Held()
             judgeInput(chain, answer, endsFrame: false, host: &host)

@@ -47,6 +47,25 @@ import Testing
         #expect(abs(b.x - a.x) == 300 && a.y == 400 && (a.x + b.x) / 2 == 200)
     }
 
+    /// Samples sharing one instant: every finger lands before it moves or lifts (a touch-level
+    /// editor was sent moves and lifts of fingers not yet down), while other fingers' moves
+    /// still come before their lifts and landings.
+    @Test func aFingerLandsBeforeItsOwnMovesAtTheSameInstant() throws {
+        let s = try scenario(#"""
+            { "at": 0.1, "touches": [
+              { "finger": "A", "samples": [ { "t": 0, "at": [100, 400], "phase": "down" }, { "t": 0, "at": [120, 400], "phase": "move" },
+                                            { "t": 0, "at": [120, 400], "phase": "up" } ] },
+              { "finger": "B", "samples": [ { "t": 0, "at": [300, 400], "phase": "down" }, { "t": 0.05, "at": [300, 420], "phase": "move" },
+                                            { "t": 0.1, "at": [300, 420], "phase": "up" } ] } ] }
+            """#)
+        var seen: Set<Int> = []
+        for input in TraceSynthesizer.inputs(for: s) {
+            guard case .touch(let finger, _, let phase) = input.kind else { continue }
+            if phase == .down { seen.insert(finger) } else { #expect(seen.contains(finger), "finger \(finger) \(phase) before it landed") }
+        }
+        #expect(seen.count == 2)
+    }
+
     /// `hold` keeps both fingers at the end until they lift, with no move in between, and the
     /// step's input lasts that much longer (the scenario's budget counts it).
     @Test func aTwoFingerDragHoldsBeforeLifting() throws {

@@ -35,5 +35,16 @@ public struct Input: Sendable {
         }
     }
 
+    /// A touch's finger and instant, to find a finger with several samples at one instant.
+    var fingerInstant: FingerInstant? {
+        guard case .touch(let finger, _, _) = kind else { return nil }
+        return FingerInstant(finger: finger, time: time)
+    }
+
+    struct FingerInstant: Hashable {
+        var finger: Int
+        var time: Int64
+    }
+
     static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 }

@@ -14,10 +14,17 @@ public enum TraceSynthesizer {
         }
         // Stable order: time; at one instant every finger's moves, then lifts, then landings
         // (two fingers lifting together must both have moved first, or the pinch would end on
-        // a stale position); then step, then the order samples were produced in.
+        // a stale position); then step, then the order samples were produced in. A finger that
+        // lands and moves or lifts at the same instant lands first: a touch-level editor must
+        // never see a finger move before it is down.
+        let busy = Dictionary(builder.inputs.compactMap(\.fingerInstant).map { ($0, 1) }, uniquingKeysWith: +)
+        func rank(_ input: Input) -> Int {
+            guard case .touch(_, _, .down) = input.kind, let key = input.fingerInstant, busy[key, default: 0] > 1 else { return input.rank }
+            return -1
+        }
         return builder.inputs.enumerated()
             .sorted { a, b in
-                (a.element.time, a.element.rank, a.element.step, a.offset) < (b.element.time, b.element.rank, b.element.step, b.offset)
+                (a.element.time, rank(a.element), a.element.step, a.offset) < (b.element.time, rank(b.element), b.element.step, b.offset)
             }
             .map(\.element)
     }
