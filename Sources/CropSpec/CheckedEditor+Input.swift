@@ -52,11 +52,16 @@ extension CheckedEditor {
         currentFrame += 1
     }
 
-    /// A gesture's own event (moves, begins, ends, a cancel): applied at the frame's end under
-    /// `atFrameEnd`. A double-tap is a discrete action and is judged at its answer.
+    /// What waits for the frame's end under `atFrameEnd`: a gesture's moves, and its end or
+    /// cancel (a web cropper runs the frame's last move in its animation-frame callback after
+    /// the `touchend`, painting the same frame). A gesture beginning (a finger landing) is judged
+    /// at its answer with what waits: the moves of two gestures in one answer could not be told
+    /// apart. A double-tap is a discrete action, judged at its answer.
     @usableFromInline static func waitsForFrameEnd(_ event: EditorEvent) -> Bool {
-        if case .doubleTap = event { return false }
-        return event.isRecognized
+        switch event {
+        case .panChanged, .pinchChanged, .twistChanged, .panEnded, .pinchEnded, .gestureCancelled: true
+        default: false
+        }
     }
 
     /// An in-process model's answer to what it was just given.
@@ -70,9 +75,7 @@ extension CheckedEditor {
     /// Returns whether the answer's effects went to an event (else the frame's tick judges them).
     @discardableResult @usableFromInline
     mutating func judgeInput<H: EditorHost>(_ chain: [EditorEvent], _ answer: ModelAnswer, endsFrame: Bool, host: inout H) -> Bool {
-        // Under `atFrameEnd` everything a gesture's touches make waits for the frame's end, a
-        // finger's landing or lift included: a web cropper runs the frame's last move in its
-        // animation-frame callback after the touchend, and the frame it paints is the same.
+        // Under `atFrameEnd` a gesture's moves, end and cancel wait for the frame's end.
         if appliesAtFrameEnd && !endsFrame && chain.allSatisfy(Self.waitsForFrameEnd) {
             if held.base == nil { held.base = last }
             held.events += chain

@@ -227,10 +227,11 @@ public struct Policies: Hashable, Sendable {
     /// When an editor applies the moves of a gesture (pan, pinch and twist updates): at the event
     /// that carries them, or when the frame ends, as a web cropper that keeps the latest move and
     /// applies it in its `requestAnimationFrame` callback does. Under `atFrameEnd` the oracle
-    /// judges everything a gesture's touches make in a frame (moves, a finger landing or lifting,
-    /// a gesture beginning or ending) against the state the model reports at the frame's end: a
-    /// web cropper runs the last move after the `touchend`, and paints the same frame. A
-    /// double-tap is judged at its answer; an input that is not a touch applies at once.
+    /// judges a frame's gesture moves, and a gesture's end or cancel, against the state the model
+    /// reports at the frame's end (a web cropper runs the last move after the `touchend`, and
+    /// paints the same frame); a finger landing that begins a gesture is judged at its answer,
+    /// with what waits applied. A double-tap is judged at its answer; an input that is not a
+    /// touch applies at once.
     public enum InputTiming: String, CaseIterable, Sendable { case atEvent, atFrameEnd }
 
     /// What the finger left after one of a pinch's two lifts does (a recognizer's choice): it
