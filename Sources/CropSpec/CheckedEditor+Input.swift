@@ -54,14 +54,22 @@ extension CheckedEditor {
 
     /// What waits for the frame's end under `atFrameEnd`: a gesture's moves, and its end or
     /// cancel (a web cropper runs the frame's last move in its animation-frame callback after
-    /// the `touchend`, painting the same frame). A gesture beginning (a finger landing) is judged
-    /// at its answer with what waits: the moves of two gestures in one answer could not be told
-    /// apart. A double-tap is a discrete action, judged at its answer.
+    /// the `touchend`, painting the same frame), and a drag that begins at a move (it begins with
+    /// that move, which the frame applies: a drag whose first move and lift share a frame). A
+    /// gesture beginning at a finger landing (a pinch) is judged at its answer with what waits:
+    /// the moves of two gestures in one answer could not be told apart. A double-tap is a
+    /// discrete action, judged at its answer.
     @usableFromInline static func waitsForFrameEnd(_ event: EditorEvent) -> Bool {
         switch event {
-        case .panChanged, .pinchChanged, .twistChanged, .panEnded, .pinchEnded, .gestureCancelled: true
+        case .panBegan, .panChanged, .pinchChanged, .twistChanged, .panEnded, .pinchEnded, .gestureCancelled: true
         default: false
         }
+    }
+
+    /// A gesture that begins when a finger lands (a pinch from a drag or from nothing).
+    @usableFromInline static func beginsAtLanding(_ event: EditorEvent) -> Bool {
+        if case .pinchBegan = event { return true }
+        return false
     }
 
     /// An in-process model's answer to what it was just given.
@@ -96,6 +104,17 @@ extension CheckedEditor {
             return true
         }
         let before = held.base ?? last
+        if appliesAtFrameEnd && !endsFrame && answer.observation.pose == before.observation.pose,
+           let landing = chain.firstIndex(where: Self.beginsAtLanding),
+           held.events.contains(where: \.isGestureMove) || chain[..<landing].contains(where: \.isGestureMove) {
+            // A finger landed and the model has applied nothing yet: it may apply what waits at
+            // the frame's end, before the new gesture, as a web cropper's animation frame does.
+            // The frame's end judges it all (a model that applies nothing there is found then).
+            held.events += chain
+            held.effects += answer.effects
+            last = answer
+            return true
+        }
         let events = held.events + chain
         let allEffects = held.effects + answer.effects
         held = Held()

@@ -14,7 +14,7 @@ extension PropertyTable {
         PropertySpec(.angleChangesOnlyByRotation, .safety, covers: ["ROT-continuous"], needs: .twist,
                      spec: [allowRotation], decisions: [Decision.rotation], checkedIn: ["Oracle.swift"]),
         PropertySpec(.twistFollowsFingers, .target, covers: ["ROT-twist", "ROT-threshold"], needs: .twist,
-                     spec: [allowRotation], decisions: [Decision.rotation], policies: ["densityCap", "twistThreshold", "inputTiming"],
+                     spec: [allowRotation], decisions: [Decision.rotation], policies: ["densityCap", "twistThreshold", "sharpTurn", "fingerAfterPinch", "inputTiming"],
                      checkedIn: ["Oracle+Pinch.swift"]),
         PropertySpec(.snapHapticOnEntry, .obligation, covers: ["ROT-snap"], needs: [.twist, .snap, .haptics],
                      spec: [allowRotation], decisions: [Decision.rotation, Decision.deadlines], checkedIn: ["Oracle.swift"]),

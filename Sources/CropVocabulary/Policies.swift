@@ -235,14 +235,24 @@ public struct Policies: Hashable, Sendable {
     public enum InputTiming: String, CaseIterable, Sendable { case atEvent, atFrameEnd }
 
     /// What the finger left after one of a pinch's two lifts does (a recognizer's choice): it
-    /// drags on from its next move, as the gesture notes and UIKit do, or it is ignored until
-    /// every finger has lifted, as many web croppers do.
-    public enum FingerAfterPinch: String, CaseIterable, Sendable { case drags, ignored }
+    /// drags on from its next move, as the gesture notes and UIKit do; it is ignored until every
+    /// finger has lifted; or it is ignored, but a landing that makes two fingers down starts a
+    /// new pinch with them, as web croppers that start a pinch at every `touchstart` with two
+    /// touches do (react-easy-crop). The last also holds after a third finger stopped a pinch.
+    public enum FingerAfterPinch: String, CaseIterable, Sendable { case drags, ignored, ignoredAlone }
 
     /// How far two fingers must turn before a pinch also turns the photo (`twist`): 10°, cropsim's
     /// recognizer's choice (a pinch always turns a little), or not at all: the photo turns with
     /// the fingers from the first degree, as web croppers that read the angle directly do.
     public enum TwistThreshold: String, CaseIterable, Sendable { case tenDegrees, none }
+
+    /// What two fingers whose direction turns a quarter turn or more between two samples do to
+    /// the photo (the spec is silent): nothing, cropsim's recognizer's choice (fingers swapping
+    /// places flip their direction, and whether that was clockwise is a coin toss), or the photo
+    /// turns by the change taken within ±180°, as web croppers that add up `atan2` differences
+    /// at every move do. Only a half turn itself is left ambiguous, and a photo turned by either
+    /// half is the same picture.
+    public enum SharpTurn: String, CaseIterable, Sendable { case ignored, followed }
 
     /// How far one finger must move before it drags the photo: 10 pt, the gesture notes' default
     /// (the moves count from there, so the threshold does not jump the photo), or not at all: the
@@ -282,6 +292,7 @@ public struct Policies: Hashable, Sendable {
     public var inputTiming = InputTiming.atEvent
     public var fingerAfterPinch = FingerAfterPinch.drags
     public var twistThreshold = TwistThreshold.tenDegrees
+    public var sharpTurn = SharpTurn.ignored
     public var dragThreshold = DragThreshold.tenPoints
 
     public init() {}
@@ -330,6 +341,7 @@ public struct Policies: Hashable, Sendable {
         Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
         Descriptor("inputTiming", \.inputTiming), Descriptor("fingerAfterPinch", \.fingerAfterPinch),
         Descriptor("twistThreshold", \.twistThreshold), Descriptor("dragThreshold", \.dragThreshold),
+        Descriptor("sharpTurn", \.sharpTurn),
     ]
 
     /// Sets the policy `name` to `value`.

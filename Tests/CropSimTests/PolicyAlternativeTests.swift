@@ -84,11 +84,11 @@ import Testing
                                      "transitionSpring=zeta0.7", "transitionSpring=zeta0.9", "pinchAnchor=fromStart",
                                      "incrementAtEnd=silent", "instructionsHide=fade", "gridHidden=alsoDuringMoves",
                                      // What cropsim's recognizer sends (the finger left after a pinch, the twist and
-                                     // drag thresholds) and when an answer is judged (at the frame's end, which an editor
-                                     // applying at the event meets too): the reference passes them; InputTimingTests
-                                     // and Examples/touch-web hold editors of them.
-                                     "inputTiming=atFrameEnd", "fingerAfterPinch=ignored", "twistThreshold=none",
-                                     "dragThreshold=none"]
+                                     // drag thresholds, a sharp turn) and when an answer is judged (at the frame's end,
+                                     // which an editor applying at the event meets too): the reference passes them;
+                                     // InputTimingTests, RecognitionPolicyTests and Examples/touch-web hold editors of them.
+                                     "inputTiming=atFrameEnd", "fingerAfterPinch=ignored", "fingerAfterPinch=ignoredAlone",
+                                     "twistThreshold=none", "dragThreshold=none", "sharpTurn=followed"]
         let covered = Set(Self.cases.map { "\($0.policy)=\($0.value)" })
         for d in Policies.descriptors {
             for value in d.values.dropFirst() {

@@ -8,7 +8,8 @@ import RealModule
 ///
 /// States: idle → possible (one finger down, not yet past the drag threshold) → panning or
 /// pinching → idle, with `failed` after a cancellation (a third finger, the system) until every
-/// finger has lifted. A second finger turns a drag into a pinch and lifting one turns a pinch back
+/// finger has lifted (or, under `fingerAfterPinch: ignoredAlone`, until a landing makes two
+/// fingers down). A second finger turns a drag into a pinch and lifting one turns a pinch back
 /// into a drag; both hand-overs start the new gesture from the current pose, so the image never
 /// jumps.
 public struct GestureRecognizer: Sendable {
@@ -145,12 +146,12 @@ public struct GestureRecognizer: Sendable {
             // Fingers on one spot have no direction (the next sample that has one starts afresh),
             // and a quarter turn or more between two samples (8–17 ms apart) is fingers swapping
             // places, not a twist: near a half turn clockwise or not is a coin toss that rounding
-            // decides. Neither turns the photo.
+            // decides. Neither turns the photo, unless the editor declares `sharpTurn: followed`.
             if settings.recognizesRotation {
                 let direction = span >= settings.minimumPinchSpan ? self.direction : nil
                 if let direction, let last = fingerDirection {
                     let delta = Turn.normalized(direction - last)
-                    if abs(delta) < Self.largestTurnPerSample - 1e-9 { fingersTurned += delta }
+                    if abs(delta) < Self.largestTurnPerSample - 1e-9 || settings.followsSharpTurns { fingersTurned += delta }
                 }
                 fingerDirection = direction
                 if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {
@@ -210,7 +211,7 @@ public struct GestureRecognizer: Sendable {
         case 1:
             state = .possible(start: fingers[0].point, downTime: time)
         case 2:
-            guard state != .failed else { return }
+            guard state != .failed || settings.fingerAfterPinch == .ignoredAlone else { return }
             if state == .panning { events.append(.panEnded) }
             state = .pinching(startSpan: max(span, settings.minimumPinchSpan))
             fingerDirection = span >= settings.minimumPinchSpan ? direction : nil
@@ -238,7 +239,7 @@ public struct GestureRecognizer: Sendable {
             events.append(.panEnded)
         case (.pinching, 1):
             events.append(.pinchEnded)
-            state = settings.fingerAfterPinch == .ignored ? .failed : .resting
+            state = settings.fingerAfterPinch == .drags ? .resting : .failed
             rememberEmitted()
         case (.pinching, let n) where n >= 2:
             // A finger beyond the first two lifted while the pinch goes on with the first two.

@@ -23,11 +23,14 @@ public struct RecognizerSettings: Sendable, Hashable {
     public var rotationThreshold = 10.0
     /// Whether a twist is reported at all: the editor's `allowRotation`.
     public var recognizesRotation = false
+    /// Whether a turn of a quarter or more between two samples still turns the photo (policy
+    /// `sharpTurn: followed`); by default it is fingers swapping places, not a twist.
+    public var followsSharpTurns = false
     /// Whether two taps are reported as a double-tap: a host whose editor has no double-tap
     /// ladder (`Capabilities.doubleTap`) attaches no double-tap recognizer.
     public var recognizesDoubleTap = true
-    /// What the finger left after a pinch does (policy `fingerAfterPinch`): drags on, or is
-    /// ignored until every finger has lifted.
+    /// What the finger left after a pinch does (policy `fingerAfterPinch`): drags on, is ignored
+    /// until every finger has lifted, or is ignored until a finger lands beside it to pinch.
     public var fingerAfterPinch = Policies.FingerAfterPinch.drags
 
     public init() {}

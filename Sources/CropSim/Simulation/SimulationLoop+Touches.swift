@@ -6,16 +6,24 @@ import CropVocabulary
 /// is sent the touches and recognizes them itself, while cropsim's recognizer, set up with the
 /// model's recognition policies, makes the events the oracle judges each answer by.
 extension SimulationLoop {
-    /// One touch sample: to the recognizer, then to the model with the events it made.
+    /// One touch sample: to the recognizer, then to the model with the events it made. A cancel
+    /// is the system cancelling every touch (the recognizer cancels them all), so every other
+    /// finger down is sent its `cancel` too, as after `pointercancel` for each.
     mutating func send(_ finger: Int, _ point: Point, _ phase: TouchPhase, time: Int64, to checked: inout CheckedEditor<M>) {
         let ignored = recognizer.ignores(finger: finger)
+        let down = phase == .cancel ? recognizer.fingersDown : []
         recognizer.handle(finger: finger, point: point, phase: phase, time: time, into: &events)
         if !movesAtFrameEnd { recognizer.flush(into: &events) }
         // A finger the host takes no touches from (cancelled, or landed while cropping) never
         // reaches the editor: it is not sent.
         guard let recognized = admitted(checked), !ignored else { return }
-        checked.touch(TouchSample(pointer: finger, phase: Self.phase(phase), point: point, milliseconds: Double(time) / 1000),
+        let ms = Double(time) / 1000
+        checked.touch(TouchSample(pointer: finger, phase: Self.phase(phase), point: point, milliseconds: ms),
                       recognized: recognized, host: &host)
+        guard down.contains(where: { $0.id == finger }) else { return }
+        for other in down where other.id != finger {
+            checked.touch(TouchSample(pointer: other.id, phase: .cancel, point: other.point, milliseconds: ms), recognized: [], host: &host)
+        }
     }
 
     /// A system or accessibility step: a `cancel` for every finger it cancels (with the moves that

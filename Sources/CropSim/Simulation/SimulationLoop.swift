@@ -38,6 +38,7 @@ struct SimulationLoop<M: EditorModel> {
         settings.recognizesDoubleTap = identity.capabilities.contains(.doubleTap)
         settings.fingerAfterPinch = identity.policies.fingerAfterPinch
         if identity.policies.twistThreshold == .none { settings.rotationThreshold = 0 }
+        settings.followsSharpTurns = identity.policies.sharpTurn == .followed
         if identity.policies.dragThreshold == .none { settings.dragThreshold = 0 }
         recognizer = GestureRecognizer(settings: settings)
         touchLevel = identity.capabilities.contains(.touches)
