@@ -6,15 +6,23 @@
 /// those, which would make it most of what reading a reply costs. Here a mantissa of at most 19
 /// digits and a power of ten within 10^±19 are combined in 128-bit integer arithmetic and
 /// rounded once, half to even, which is exact; anything else (more digits, a larger exponent, a
-/// subnormal) goes to `strtod`. The tests hold it to `strtod` bit for bit over random and
-/// edge-case inputs.
+/// subnormal) goes to `strtod`. Before that, Clinger's fast path: a mantissa below 2^53 and a
+/// power of ten below 10^23 are both exact doubles, so one IEEE multiplication or division
+/// rounds their product once, correctly (most 15–16-digit numbers). The tests hold it to
+/// `strtod` bit for bit over random and edge-case inputs.
 enum DecimalToDouble {
     /// 10^0 … 10^19.
     static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { x, _ in x * 10 } }
+    /// 10^0 … 10^22 as doubles, every one exact.
+    static let doublePowers: [Double] = (0...22).map { (0..<$0).reduce(1.0) { x, _ in x * 10 } }
 
     /// m × 10^e, correctly rounded, when |e| ≤ 19 and the result is a normal double.
     static func exact(_ m: UInt64, _ e: Int) -> Double? {
         if m == 0 { return 0 }
+        if m <= 1 << 53, e >= -22, e <= 22 {
+            let x = Double(m)
+            return e < 0 ? x / doublePowers[-e] : x * doublePowers[e]
+        }
         if e >= 0 {
             guard e <= 19 else { return nil }
             let p = m.multipliedFullWidth(by: powers[e])
@@ -55,8 +63,11 @@ enum DecimalToDouble {
             significand >>= 1
             exponent += 1
         }
-        let x = Double(sign: .plus, exponent: exponent, significand: Double(significand))
-        return x.isNormal ? x : nil
+        // significand × 2^exponent, its 53 bits with the leading one implied: a normal double's
+        // bits, or nil past either end of the normal range.
+        let biased = exponent + 52 + 1023
+        guard biased >= 1, biased <= 2046 else { return nil }
+        return Double(bitPattern: UInt64(biased) << 52 | (significand & (1 << 52 - 1)))
     }
 
     private static func shift(_ high: UInt64, _ low: UInt64, by n: Int) -> (value: UInt64, Void) {
