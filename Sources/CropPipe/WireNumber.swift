@@ -4,36 +4,30 @@ extension WireReader {
     /// A number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
     public mutating func number() throws(WireError) -> Double {
         if peek() == UInt8(ascii: "\"") { return try namedNumber() }
-        // The JSON grammar checked in one pass that marks where the digits stand; then they
-        // are gathered (the common case, at most 19 digits, eight at a time) and converted.
+        // The digits are found and, when there are at most 19 of them, gathered in one pass over
+        // the line's storage (the sentinel stops every loop); the grammar is then checked in
+        // version 1's order, with its words.
         let start = i
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        let integer = i
-        skipDigits()
-        guard i > integer else { throw WireError("at byte \(start): expected a number") }
-        if bytes[integer] == UInt8(ascii: "0") && i > integer + 1 { throw WireError("at byte \(start): a number with a leading zero") }
-        let integerEnd = i
-        var fraction = i, fractionEnd = i
-        if bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            fraction = i
-            skipDigits()
-            guard i > fraction else { throw fail("expected digits after '.'") }
-            fractionEnd = i
+        let s = bytes.withUnsafeBufferPointer { NumberText($0.baseAddress!, at: start) }
+        i = s.integerEnd
+        guard s.integerEnd > s.integer else { throw WireError("at byte \(start): expected a number") }
+        if bytes[s.integer] == UInt8(ascii: "0") && s.integerEnd > s.integer + 1 {
+            throw WireError("at byte \(start): a number with a leading zero")
         }
         var d = Digits()
-        if (integerEnd - integer) + (fractionEnd - fraction) <= 19 {
-            // Every digit fits in the mantissa, leading zeros and all.
-            d.mantissa = gather(integer, integerEnd, into: gather(fraction, fractionEnd, into: 0, after: 0), after: fractionEnd - fraction)
-            d.count = (integerEnd - integer) + (fractionEnd - fraction)
-            d.exponent = fraction - fractionEnd
+        if let fraction = s.fraction {
+            i = fraction
+            guard s.fractionEnd > fraction else { throw fail("expected digits after '.'") }
+            i = s.fractionEnd
+        }
+        if let gathered = s.gathered {
+            d = Digits(mantissa: gathered, count: s.digitCount, exponent: s.fraction.map { $0 - s.fractionEnd } ?? 0)
         } else {
-            d.add(bytes[integer..<integerEnd], fraction: false)
-            d.add(bytes[fraction..<fractionEnd], fraction: true)
+            d.add(bytes[s.integer..<s.integerEnd], fraction: false)
+            if let fraction = s.fraction { d.add(bytes[fraction..<s.fractionEnd], fraction: true) }
         }
         if bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { d.exponent += try exponent() }
-        if d.count <= 19, let x = DecimalToDouble.exact(d.mantissa, d.exponent) { return negative ? -x : x }
+        if d.count <= 19, let x = DecimalToDouble.exact(d.mantissa, d.exponent) { return s.negative ? -x : x }
         let x = bytes.withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0 + start, nil) }
         }
@@ -41,10 +35,6 @@ extension WireReader {
             throw WireError("at byte \(start): a number too large for a double (infinity is the string \"Infinity\")")
         }
         return x
-    }
-
-    @inline(__always) private mutating func skipDigits() {
-        while bytes[i] &- UInt8(ascii: "0") <= 9 { i += 1 }
     }
 
     private mutating func namedNumber() throws(WireError) -> Double {
@@ -78,34 +68,6 @@ extension WireReader {
         }
     }
 
-    /// `low` plus the digits `from..<to` (known to be digits) as the number above its `after`
-    /// digits: eight at a time with one 64-bit load (SWAR), the rest one by one. The caller
-    /// keeps the total within 19 digits, so nothing overflows.
-    @inline(__always) private func gather(_ from: Int, _ to: Int, into low: UInt64, after: Int) -> UInt64 {
-        var m: UInt64 = 0
-        var k = from
-        while to - k >= 8 {
-            m = m &* 100_000_000 &+ eightDigits(at: k)
-            k += 8
-        }
-        while k < to {
-            m = m &* 10 &+ UInt64(bytes[k] &- UInt8(ascii: "0"))
-            k += 1
-        }
-        return m &* DecimalToDouble.powers[after] &+ low
-    }
-
-    /// The eight digits at `k` as a number (the caller has checked they are digits and within
-    /// the line).
-    @inline(__always) private func eightDigits(at k: Int) -> UInt64 {
-        let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
-        var v = word & 0x0F0F_0F0F_0F0F_0F0F
-        v = (v &* (10 << 8 + 1)) >> 8
-        v = ((v & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
-        v = ((v & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
-        return v
-    }
-
     /// The exponent after `e` or `E`, clamped far beyond any double's range.
     private mutating func exponent() throws(WireError) -> Int {
         i += 1
@@ -119,5 +81,66 @@ extension WireReader {
         }
         guard i > first else { throw fail("expected digits in the exponent") }
         return sign * e
+    }
+}
+
+/// Where a number's sign, digits and point stand, found in one pass over the line's storage,
+/// and its digits as one integer when there are at most 19 (all of them fit, leading zeros
+/// and all). The line ends in a 0 sentinel, which is neither a digit nor a point, so every loop
+/// stops inside it.
+struct NumberText {
+    let negative: Bool
+    let integer: Int, integerEnd: Int
+    /// Where the digits after a point start, if there is a point.
+    let fraction: Int?
+    let fractionEnd: Int
+    let digitCount: Int
+    let gathered: UInt64?
+
+    @inline(__always) init(_ p: UnsafePointer<UInt8>, at start: Int) {
+        var k = start
+        negative = p[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        integer = k
+        while p[k] &- UInt8(ascii: "0") <= 9 { k += 1 }
+        integerEnd = k
+        if p[k] == UInt8(ascii: ".") {
+            k += 1
+            fraction = k
+            while p[k] &- UInt8(ascii: "0") <= 9 { k += 1 }
+        } else {
+            fraction = nil
+        }
+        fractionEnd = k
+        digitCount = (integerEnd - integer) + (fractionEnd - (fraction ?? k))
+        guard digitCount <= 19 else { gathered = nil; return }
+        var m = Self.gather(p, integer, integerEnd, into: 0)
+        if let fraction { m = Self.gather(p, fraction, fractionEnd, into: m) }
+        gathered = m
+    }
+
+    /// `m` followed by the digits `from..<to`: eight at a time with one 64-bit load (SWAR), the
+    /// rest one by one. The caller keeps the total within 19 digits, so nothing overflows.
+    @inline(__always) static func gather(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, into m: UInt64) -> UInt64 {
+        var m = m
+        var k = from
+        while to - k >= 8 {
+            m = m &* 100_000_000 &+ eightDigits(UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+            k += 8
+        }
+        while k < to {
+            m = m &* 10 &+ UInt64(p[k] &- UInt8(ascii: "0"))
+            k += 1
+        }
+        return m
+    }
+
+    /// Eight ASCII digits, the first in the lowest byte, as a number.
+    @inline(__always) static func eightDigits(_ word: UInt64) -> UInt64 {
+        var v = UInt64(littleEndian: word) & 0x0F0F_0F0F_0F0F_0F0F
+        v = (v &* (10 << 8 + 1)) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
+        return v
     }
 }

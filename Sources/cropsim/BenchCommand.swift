@@ -16,6 +16,7 @@ struct BenchCommand: ParsableCommand {
             needs, refuses its photo or fails at open) is refused at the first run: exit 2, one line \
             on standard error saying why.
 
+
             """ + ExitStatus.help,
         shouldDisplay: false
     )
