@@ -67,7 +67,7 @@ public final class ModelProcess: @unchecked Sendable {
 
     /// Sends one request (the members after `type` and `id`, written by `body`) and returns the
     /// reply line, or fails the process.
-    public func exchange(_ type: StaticString, deadline: Double? = nil, _ body: (inout WireWriter) -> Void) -> [UInt8]? {
+    func exchange(_ type: StaticString, deadline: Double? = nil, _ body: (inout WireWriter) -> Void) -> WireLine? {
         send(type, body)
         return receive(deadline: deadline ?? timeout)
     }
@@ -99,7 +99,7 @@ public final class ModelProcess: @unchecked Sendable {
 
     /// The next reply line, within `deadline` seconds, while the queued requests are written and
     /// standard error is drained; nil when the process failed.
-    public func receive(deadline: Double) -> [UInt8]? {
+    func receive(deadline: Double) -> WireLine? {
         guard failure == nil, !sent.isEmpty else { return nil }
         let end = Self.now() + deadline
         while true {
@@ -170,7 +170,7 @@ public final class ModelProcess: @unchecked Sendable {
     private var searched = 0
 
     /// A complete line from what has been read, if there is one.
-    private func takeLine() -> [UInt8]? {
+    private func takeLine() -> WireLine? {
         let from = max(searched, pendingStart)
         let found = pending.withUnsafeBytes { p -> Int? in
             guard from < p.count, let hit = memchr(p.baseAddress! + from, 0x0A, p.count - from) else { return nil }
@@ -180,7 +180,7 @@ public final class ModelProcess: @unchecked Sendable {
             searched = pending.count
             return nil
         }
-        let line = Array(pending[pendingStart..<newline])
+        let line = pending.withUnsafeBytes { WireLine(UnsafeRawBufferPointer(rebasing: $0[pendingStart..<newline])) }
         pendingStart = newline + 1
         searched = pendingStart
         if pendingStart == pending.count || pendingStart > 1 << 20 {

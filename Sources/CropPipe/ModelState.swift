@@ -32,7 +32,7 @@ public struct ModelState: Sendable {
     }
 
     /// The sides of a `LimitSet` by their protocol names, in a fixed order.
-    static let sides: [(name: String, side: LimitSet)] = [
+    static let sides: [(name: StaticString, side: LimitSet)] = [
         ("zoomMin", .zoomMin), ("zoomMax", .zoomMax), ("panMinX", .panMinX), ("panMaxX", .panMaxX),
         ("panMinY", .panMinY), ("panMaxY", .panMaxY), ("tiltMin", .tiltMin), ("tiltMax", .tiltMax),
     ]
@@ -99,7 +99,7 @@ extension WireWriter {
         for (name, side) in ModelState.sides where set.contains(side) {
             if !first { byte(UInt8(ascii: ",")) }
             first = false
-            string(name)
+            byte(UInt8(ascii: "\"")); raw(name); byte(UInt8(ascii: "\"")) // no side's name needs escaping
         }
         byte(UInt8(ascii: "]"))
     }
@@ -110,23 +110,41 @@ extension WireReader {
     /// or out of range, is refused: a typo must not pass silently.
     public mutating func state(into s: inout ModelState) throws(WireError) {
         try beginObject()
-        while let key = try nextKey() {
-            if key.is("scale") { s.observation.pose.scale = try number() }
-            else if key.is("tx") { s.observation.pose.translation.x = try number() }
-            else if key.is("ty") { s.observation.pose.translation.y = try number() }
-            else if key.is("angle") { s.observation.pose.angle = try number() }
-            else if key.is("animating") { s.observation.animating = try bool() }
-            else if key.is("slider") { s.slider = try number() }
-            else if key.is("grid") { s.observation.gridVisible = try bool() }
-            else if key.is("instructions") { s.observation.instructionsVisible = try bool() }
-            else if key.is("crop") { s.observation.cropRect = try rect() }
-            else if key.is("storedCrop") { s.observation.storedCropRect = try rect() }
-            else { try rarer(key, into: &s) }
+        while let key = try nextName() {
+            if self.is(key, "scale") { s.observation.pose.scale = try number() }
+            else if self.is(key, "tx") { s.observation.pose.translation.x = try number() }
+            else if self.is(key, "ty") { s.observation.pose.translation.y = try number() }
+            else if self.is(key, "angle") { s.observation.pose.angle = try number() }
+            else if self.is(key, "animating") { s.observation.animating = try bool() }
+            else if self.is(key, "slider") { s.slider = try number() }
+            else if self.is(key, "grid") { s.observation.gridVisible = try bool() }
+            else if self.is(key, "instructions") { s.observation.instructionsVisible = try bool() }
+            else if self.is(key, "crop") { s.observation.cropRect = try rect() }
+            else if self.is(key, "storedCrop") { s.observation.storedCropRect = try rect() }
+            else if try !readout(key, into: &s.readout) { try rarer(key, into: &s) }
         }
     }
 
-    private mutating func rarer(_ key: Key, into s: inout ModelState) throws(WireError) {
-        switch key.name {
+    /// The readout's numbers and limits, which change with most gestures; false for another key.
+    private mutating func readout(_ key: Name, into r: inout Readout) throws(WireError) -> Bool {
+        if self.is(key, "sMin") { r.sMin = try number() }
+        else if self.is(key, "sMax") { r.sMax = try number() }
+        else if self.is(key, "maskDiameter") { r.maskDiameter = try number() }
+        else if self.is(key, "maxTx") { r.panLimit = Point(x: try number(), y: r.panLimit?.y ?? .nan) }
+        else if self.is(key, "maxTy") { r.panLimit = Point(x: r.panLimit?.x ?? .nan, y: try number()) }
+        else if self.is(key, "viewWidth") { r.view = Size(width: try number(), height: r.view?.height ?? .nan) }
+        else if self.is(key, "viewHeight") { r.view = Size(width: r.view?.width ?? .nan, height: try number()) }
+        else if self.is(key, "cut") { r.cut = try sides() }
+        else if self.is(key, "engaged") { r.engaged = try sides() }
+        else if self.is(key, "dimming") { r.dimmingOpacity = try number() }
+        else { return false }
+        return true
+    }
+
+    /// Every other key, by its text (escapes undone): the rare fields, and the common ones
+    /// spelt with escapes, which the `is` chains above never match.
+    private mutating func rarer(_ key: Name, into s: inout ModelState) throws(WireError) {
+        switch text(key) {
         case "session": s.observation.session = try named(SessionPhase.self, "session")
         case "angleGuide": s.observation.angleGuideVisible = try bool()
         case "sMin": s.readout.sMin = try number()
@@ -160,9 +178,11 @@ extension WireReader {
         var set = LimitSet()
         try beginArray()
         while try nextElement() {
-            let name = try string()
-            guard let side = ModelState.sides.first(where: { $0.name == name }) else {
-                throw WireError("unknown side \"\(name)\"", violation: true)
+            guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string") }
+            let name = try rawString()
+            let spelt = name.escaped ? text(name) : nil
+            guard let side = ModelState.sides.first(where: { side in spelt.map { $0 == side.name.description } ?? self.is(name, side.name) }) else {
+                throw WireError("unknown side \"\(text(name))\"", violation: true)
             }
             set.insert(side.side)
         }

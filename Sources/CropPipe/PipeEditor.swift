@@ -124,7 +124,7 @@ public struct PipeEditor: EditorModel {
     // MARK: Replies
 
     /// Reads `opened` (returning nil) or `refused` (returning its message).
-    private mutating func readOpened(_ line: [UInt8], process: ModelProcess, effects: inout [EditorEffect]) throws(WireError) -> String? {
+    private mutating func readOpened(_ line: WireLine, process: ModelProcess, effects: inout [EditorEffect]) throws(WireError) -> String? {
         var r = WireReader(line)
         var refusal: String?
         var type = ""
@@ -150,24 +150,24 @@ public struct PipeEditor: EditorModel {
         }
     }
 
-    private mutating func readStepped(_ line: [UInt8], process: ModelProcess, count: Int, into answers: inout [ModelAnswer]) throws(WireError) {
+    private mutating func readStepped(_ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer]) throws(WireError) {
         var r = WireReader(line)
         var type = "", message = ""
         var results = 0
         try r.beginObject()
-        while let key = try r.nextKey() {
-            if key.is("type") { type = try r.string() }
-            else if key.is("id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
-            else if key.is("results") {
+        while let key = try r.nextName() {
+            if r.is(key, "type") { type = try r.string() }
+            else if r.is(key, "id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
+            else if r.is(key, "results") {
                 try r.beginArray()
                 while try r.nextElement() {
                     results += 1
                     guard results <= count else { throw WireError("more results than the \(count) ops sent", violation: true) }
                     answers.append(try result(&r))
                 }
-            } else if key.is("message") { message = try r.string() }
-            else if key.is("code") { _ = try r.number() }
-            else { throw WireError("a stepped reply has no field \"\(key.name)\"", violation: true) }
+            } else if r.is(key, "message") { message = try r.string() }
+            else if r.is(key, "code") { _ = try r.number() }
+            else { throw WireError("a stepped reply has no field \"\(r.text(key))\"", violation: true) }
         }
         try r.end()
         if type == "error" {
@@ -182,10 +182,10 @@ public struct PipeEditor: EditorModel {
     private mutating func result(_ r: inout WireReader) throws(WireError) -> ModelAnswer {
         var effects: [EditorEffect] = []
         try r.beginObject()
-        while let key = try r.nextKey() {
-            if key.is("state") { try r.state(into: &state) }
-            else if key.is("effects") { try readEffects(&r, into: &effects) }
-            else { throw WireError("a result has no field \"\(key.name)\"", violation: true) }
+        while let key = try r.nextName() {
+            if r.is(key, "state") { try r.state(into: &state) }
+            else if r.is(key, "effects") { try readEffects(&r, into: &effects) }
+            else { throw WireError("a result has no field \"\(r.text(key))\"", violation: true) }
         }
         return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
     }

@@ -76,8 +76,8 @@ extension WireReader {
     public mutating func effect() throws(WireError) -> EditorEffect {
         var f = EffectFields()
         try beginObject()
-        while let key = try nextKey() {
-            let name = key.name
+        while let key = try nextName() {
+            let name = text(key)
             if ["type", "kind", "reason", "message", "text", "bucket", "key", "contentType", "avatarPath"].contains(name) {
                 f.strings[name] = try string()
             } else if ["rect", "storedRect"].contains(name) {
@@ -97,10 +97,10 @@ extension WireReader {
     public mutating func rect() throws(WireError) -> Rect {
         var r = Rect(x: .nan, y: .nan, width: .nan, height: .nan), seen = 0
         try beginObject()
-        while let key = try nextKey() {
-            if key.is("x") { r.x = try number() } else if key.is("y") { r.y = try number() }
-            else if key.is("width") { r.width = try number() } else if key.is("height") { r.height = try number() }
-            else { throw WireError("a rect has no field \"\(key.name)\"", violation: true) }
+        while let key = try nextName() {
+            if self.is(key, "x") { r.x = try number() } else if self.is(key, "y") { r.y = try number() }
+            else if self.is(key, "width") { r.width = try number() } else if self.is(key, "height") { r.height = try number() }
+            else { throw WireError("a rect has no field \"\(text(key))\"", violation: true) }
             seen += 1
         }
         guard seen == 4 else { throw WireError("a rect needs x, y, width and height", violation: true) }

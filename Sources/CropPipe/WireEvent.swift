@@ -1,85 +1,64 @@
 import CropVocabulary
 
 extension WireWriter {
-    /// An event as the protocol's `ops` carry it (docs/model-protocol.md#events).
+    /// An event as the protocol's `ops` carry it (docs/model-protocol.md#events). Each constant
+    /// run of bytes is one fragment, so an event with two numbers is five appends.
     public mutating func event(_ e: EditorEvent) {
         switch e {
         case .panBegan: raw("{\"type\":\"panBegan\"}")
-        case .panChanged(let d): head("panChanged"); field("dx", d.x); field("dy", d.y)
+        case .panChanged(let d): raw("{\"type\":\"panChanged\",\"dx\":"); number(d.x); raw(",\"dy\":"); number(d.y); close()
         case .panEnded: raw("{\"type\":\"panEnded\"}")
-        case .pinchBegan(let p): head("pinchBegan"); field("x", p.x); field("y", p.y)
-        case .pinchChanged(let scale, let p): head("pinchChanged"); field("scale", scale); field("x", p.x); field("y", p.y)
+        case .pinchBegan(let p): raw("{\"type\":\"pinchBegan\",\"x\":"); point(p)
+        case .pinchChanged(let scale, let p): raw("{\"type\":\"pinchChanged\",\"scale\":"); number(scale); raw(",\"x\":"); point(p)
         case .pinchEnded: raw("{\"type\":\"pinchEnded\"}")
         case .twistChanged(let scale, let rotation, let p):
-            head("twistChanged"); field("scale", scale); field("rotation", rotation); field("x", p.x); field("y", p.y)
+            raw("{\"type\":\"twistChanged\",\"scale\":"); number(scale); raw(",\"rotation\":"); number(rotation); raw(",\"x\":"); point(p)
         case .rotate90: raw("{\"type\":\"rotate90\"}")
         case .gestureCancelled: raw("{\"type\":\"gestureCancelled\"}")
-        case .doubleTap(let p): head("doubleTap"); field("x", p.x); field("y", p.y)
+        case .doubleTap(let p): raw("{\"type\":\"doubleTap\",\"x\":"); point(p)
         case .setZoomSlider(let percent, let animated):
-            head("setZoomSlider"); field("percent", percent); raw(",\"animated\":"); bool(animated)
+            raw("{\"type\":\"setZoomSlider\",\"percent\":"); number(percent); raw(animated ? ",\"animated\":true}" : ",\"animated\":false}")
         case .incrementZoom: raw("{\"type\":\"incrementZoom\"}")
         case .decrementZoom: raw("{\"type\":\"decrementZoom\"}")
         case .recenter: raw("{\"type\":\"recenter\"}")
-        case .resize(let size): head("resize"); field("width", size.width); field("height", size.height)
-        case .setReduceMotion(let on): head("setReduceMotion"); raw(",\"on\":"); bool(on)
+        case .resize(let size): raw("{\"type\":\"resize\",\"width\":"); number(size.width); raw(",\"height\":"); number(size.height); close()
+        case .setReduceMotion(let on): raw(on ? "{\"type\":\"setReduceMotion\",\"on\":true}" : "{\"type\":\"setReduceMotion\",\"on\":false}")
         case .memoryWarning: raw("{\"type\":\"memoryWarning\"}")
         case .confirm: raw("{\"type\":\"confirm\"}")
         case .cancel: raw("{\"type\":\"cancel\"}")
-        case .cropFinished(let ok): head("cropFinished"); raw(",\"succeeded\":"); bool(ok)
+        case .cropFinished(let ok): raw(ok ? "{\"type\":\"cropFinished\",\"succeeded\":true}" : "{\"type\":\"cropFinished\",\"succeeded\":false}")
         case .uploadFinished(let attempt, let outcome):
-            head("uploadFinished"); raw(",\"attempt\":"); int(attempt); raw(",\"outcome\":")
+            raw("{\"type\":\"uploadFinished\",\"attempt\":"); int(attempt); raw(",\"outcome\":")
             switch outcome {
-            case .success: raw("\"success\"")
-            case .timeout: raw("\"timeout\"")
-            case .connectionDropped: raw("\"connectionDropped\"")
-            case .httpError(let status): raw("\"httpError\",\"status\":"); int(status)
+            case .success: raw("\"success\"}")
+            case .timeout: raw("\"timeout\"}")
+            case .connectionDropped: raw("\"connectionDropped\"}")
+            case .httpError(let status): raw("\"httpError\",\"status\":"); int(status); close()
             }
-        case .profileUpdated(let ok): head("profileUpdated"); raw(",\"succeeded\":"); bool(ok)
+        case .profileUpdated(let ok): raw(ok ? "{\"type\":\"profileUpdated\",\"succeeded\":true}" : "{\"type\":\"profileUpdated\",\"succeeded\":false}")
         case .retry: raw("{\"type\":\"retry\"}")
         }
-        if e.hasFields { byte(UInt8(ascii: "}")) }
     }
 
     /// A touch sample as a touch-level model's `ops` carry it (docs/model-protocol.md#touches):
     /// `{"type":"touch","pointer":1,"phase":"move","x":…,"y":…,"time":…}`.
     public mutating func touch(_ t: TouchSample) {
         raw("{\"type\":\"touch\",\"pointer\":"); int(t.pointer)
-        raw(",\"phase\":\"")
         switch t.phase {
-        case .down: raw("down")
-        case .move: raw("move")
-        case .up: raw("up")
-        case .cancel: raw("cancel")
+        case .down: raw(",\"phase\":\"down\",\"x\":")
+        case .move: raw(",\"phase\":\"move\",\"x\":")
+        case .up: raw(",\"phase\":\"up\",\"x\":")
+        case .cancel: raw(",\"phase\":\"cancel\",\"x\":")
         }
-        byte(UInt8(ascii: "\""))
-        field("x", t.point.x); field("y", t.point.y); field("time", t.milliseconds)
-        byte(UInt8(ascii: "}"))
+        number(t.point.x); raw(",\"y\":"); number(t.point.y); raw(",\"time\":"); number(t.milliseconds); close()
     }
 
-    private mutating func head(_ type: StaticString) {
-        raw("{\"type\":\"")
-        raw(type)
-        byte(UInt8(ascii: "\""))
+    /// `…,"y":y}` after the `"x":` its caller wrote.
+    private mutating func point(_ p: Point) {
+        number(p.x); raw(",\"y\":"); number(p.y); close()
     }
 
-    private mutating func field(_ name: StaticString, _ x: Double) {
-        byte(UInt8(ascii: ","))
-        key(name)
-        number(x)
-    }
-}
-
-extension EditorEvent {
-    /// Written as `{"type": …}` alone, or with fields (closed by the caller).
-    var hasFields: Bool {
-        switch self {
-        case .panBegan, .panEnded, .pinchEnded, .rotate90, .gestureCancelled, .incrementZoom, .decrementZoom, .recenter,
-             .memoryWarning, .confirm, .cancel, .retry:
-            false
-        default:
-            true
-        }
-    }
+    private mutating func close() { byte(UInt8(ascii: "}")) }
 }
 
 extension WireReader {

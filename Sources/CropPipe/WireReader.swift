@@ -22,18 +22,27 @@ public struct WireError: Error, Sendable, CustomStringConvertible {
 /// dictionaries for each would cost more than judging it. Depth is bounded; every error names
 /// the byte offset.
 public struct WireReader {
-    private let bytes: [UInt8]
-    private var i = 0
+    /// The line and its 0 sentinel (`WireLine`).
+    let bytes: [UInt8]
+    /// The sentinel's index: the line's length.
+    let last: Int
+    var i = 0
     private var depth = 0
     static let maxDepth = 32
     /// What a number too large for a double (`1e400`) reads as: a protocol reply that says so is
     /// malformed (the protocol spells infinity `"Infinity"`), but cropsim's own logs write an
     /// infinite value as `1e999` (`formatNumber`), so a reader of those reads it as ±infinity.
-    private let overflowIsInfinity: Bool
+    let overflowIsInfinity: Bool
 
     /// `line` without its newline. `overflowIsInfinity` for cropsim's own logs (see above).
     public init(_ line: [UInt8], overflowIsInfinity: Bool = false) {
-        bytes = line + [0] // a sentinel, so that strtod and every peek stop at the end
+        self.init(WireLine(line), overflowIsInfinity: overflowIsInfinity)
+    }
+
+    /// A line as `ModelProcess` takes it from the pipe: already terminated, so not copied again.
+    init(_ line: WireLine, overflowIsInfinity: Bool = false) {
+        bytes = line.terminated
+        last = line.count
         self.overflowIsInfinity = overflowIsInfinity
     }
 
@@ -41,7 +50,7 @@ public struct WireReader {
 
     func fail(_ what: String) -> WireError { WireError("at byte \(i): \(what)") }
 
-    private mutating func space() {
+    @inline(__always) private mutating func space() {
         while true {
             switch bytes[i] {
             case 0x20, 0x09, 0x0A, 0x0D: i += 1
@@ -50,12 +59,12 @@ public struct WireReader {
         }
     }
 
-    private mutating func peek() -> UInt8 {
+    @inline(__always) mutating func peek() -> UInt8 {
         space()
         return bytes[i]
     }
 
-    private mutating func expect(_ c: UInt8, _ what: String) throws(WireError) {
+    @inline(__always) private mutating func expect(_ c: UInt8, _ what: StaticString) throws(WireError) {
         guard peek() == c else { throw fail("expected \(what)") }
         i += 1
     }
@@ -72,6 +81,12 @@ public struct WireReader {
 
     /// The next member's key, positioned at its value; nil at the object's end.
     public mutating func nextKey() throws(WireError) -> Key? {
+        try nextName().map { Key(bytes: bytes, name: $0) }
+    }
+
+    /// `nextKey` for this module's hot paths: the key's place, which holds no reference to the
+    /// line (a `Key` retains it, and a reply has a dozen keys a tick).
+    @inline(__always) mutating func nextName() throws(WireError) -> Name? {
         if peek() == UInt8(ascii: "}") {
             i += 1
             depth -= 1
@@ -81,10 +96,21 @@ public struct WireReader {
         if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
         first = false
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
-        let key = try rawString()
+        let name = try rawString()
         try expect(UInt8(ascii: ":"), "':'")
-        return key
+        return name
     }
+
+    /// Whether `name` (read from this line) is `s`, escapes not undone (as `Key.is`).
+    @inline(__always) func `is`(_ name: Name, _ s: StaticString) -> Bool {
+        guard !name.escaped, s.utf8CodeUnitCount == name.count else { return false }
+        return bytes.withUnsafeBufferPointer { line in
+            s.withUTF8Buffer { w in memcmp(line.baseAddress! + name.start, w.baseAddress!, w.count) == 0 }
+        }
+    }
+
+    /// `name`'s text, escapes undone (for messages and the rarer fields).
+    func text(_ name: Name) -> String { Key(bytes: bytes, name: name).name }
 
     /// Opens an array; call `nextElement` until it returns false.
     public mutating func beginArray() throws(WireError) {
@@ -109,76 +135,11 @@ public struct WireReader {
 
     /// The end of the line: nothing but white space may follow the message.
     public mutating func end() throws(WireError) {
-        if peek() != 0 || i != bytes.count - 1 { throw fail("more after the message") }
+        if peek() != 0 || i != last { throw fail("more after the message") }
     }
 
     public var atString: Bool { mutating get { peek() == UInt8(ascii: "\"") } }
     public var atNull: Bool { mutating get { peek() == UInt8(ascii: "n") } }
-
-    /// A number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
-    public mutating func number() throws(WireError) -> Double {
-        if peek() == UInt8(ascii: "\"") {
-            let s = try rawString()
-            if s.is("NaN") { return .nan }
-            if s.is("Infinity") { return .infinity }
-            if s.is("-Infinity") { return -.infinity }
-            throw WireError("at byte \(s.range.lowerBound): a string where a number belongs (only \"NaN\", \"Infinity\", \"-Infinity\")")
-        }
-        // One pass: the JSON grammar checked and the significant digits gathered together.
-        let start = i
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        let integer = i
-        var mantissa: UInt64 = 0, digits = 0, exponent = 0
-        while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
-            if digits < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                if mantissa != 0 { digits += 1 }
-            } else {
-                digits += 1
-            }
-            i += 1
-        }
-        guard i > integer else { throw WireError("at byte \(start): expected a number") }
-        if bytes[integer] == UInt8(ascii: "0") && i > integer + 1 { throw WireError("at byte \(start): a number with a leading zero") }
-        if digits > 19 { exponent += digits - 19 }
-        if bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            let fraction = i
-            while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    if mantissa != 0 { digits += 1 }
-                    exponent -= 1
-                } else {
-                    digits += 1
-                }
-                i += 1
-            }
-            guard i > fraction else { throw fail("expected digits after '.'") }
-        }
-        if bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            var sign = 1
-            if bytes[i] == UInt8(ascii: "-") { sign = -1; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
-            let first = i
-            var e = 0
-            while case let d = bytes[i] &- UInt8(ascii: "0"), d <= 9 {
-                if e < 100_000 { e = e * 10 + Int(d) }
-                i += 1
-            }
-            guard i > first else { throw fail("expected digits in the exponent") }
-            exponent += sign * e
-        }
-        if digits <= 19, let x = DecimalToDouble.exact(mantissa, exponent) { return negative ? -x : x }
-        let x = bytes.withUnsafeBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0 + start, nil) }
-        }
-        guard x.isFinite || overflowIsInfinity else {
-            throw WireError("at byte \(start): a number too large for a double (infinity is the string \"Infinity\")")
-        }
-        return x
-    }
 
     /// An integer in `range`.
     public mutating func int(in range: ClosedRange<Int>) throws(WireError) -> Int {
@@ -202,7 +163,7 @@ public struct WireReader {
     private mutating func match(_ word: StaticString) -> Bool {
         space()
         let n = word.utf8CodeUnitCount
-        guard i + n < bytes.count else { return false }
+        guard i + n <= last else { return false }
         let ok = word.withUTF8Buffer { w in (0..<n).allSatisfy { bytes[i + $0] == w[$0] } }
         if ok { i += n }
         return ok
@@ -210,29 +171,37 @@ public struct WireReader {
 
     public mutating func string() throws(WireError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string") }
-        return try rawString().value(in: bytes)
+        return text(try rawString())
     }
 
-    /// A string's bytes as they stand in the line (escapes undone only by `value`).
-    private mutating func rawString() throws(WireError) -> Key {
+    /// Reads a string and says whether it is `s` (escapes not undone), building no `String`.
+    mutating func string(is s: StaticString) throws(WireError) -> Bool {
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string") }
+        return self.is(try rawString(), s)
+    }
+
+    /// A string's place in the line (escapes undone only by `text`).
+    mutating func rawString() throws(WireError) -> Name {
         i += 1
         let start = i
         var escaped = false
         while true {
             let b = bytes[i]
+            // Most bytes are none of the four below (quote, backslash, control, the end).
+            if b > UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { i += 1; continue }
             if b == UInt8(ascii: "\"") { break }
-            if b == 0 && i == bytes.count - 1 { throw fail("unterminated string") }
+            if b == 0 && i == last { throw fail("unterminated string") }
             if b < 0x20 { throw fail("a control character in a string") }
             if b == UInt8(ascii: "\\") {
                 escaped = true
                 i += 1
-                guard bytes[i] != 0 || i < bytes.count - 1 else { throw fail("unterminated string") }
+                guard bytes[i] != 0 || i < last else { throw fail("unterminated string") }
             }
             i += 1
         }
-        let key = Key(bytes: bytes, range: start..<i, escaped: escaped)
+        let name = Name(start: start, count: i - start, escaped: escaped)
         i += 1
-        return key
+        return name
     }
 
     /// Skips any value (an unknown member the caller reports, or one it does not need).
@@ -240,7 +209,7 @@ public struct WireReader {
         switch peek() {
         case UInt8(ascii: "{"):
             try beginObject()
-            while try nextKey() != nil { try skip() }
+            while try nextName() != nil { try skip() }
         case UInt8(ascii: "["):
             try beginArray()
             while try nextElement() { try skip() }
@@ -251,11 +220,24 @@ public struct WireReader {
         }
     }
 
+    /// Where a string or member name stands in the line, without its quotes.
+    struct Name {
+        let start: Int
+        let count: Int
+        let escaped: Bool
+    }
+
     /// A member name or string, compared without building a `String`.
     public struct Key {
         let bytes: [UInt8]
         let range: Range<Int>
         let escaped: Bool
+
+        init(bytes: [UInt8], name: Name) {
+            self.bytes = bytes
+            range = name.start..<(name.start + name.count)
+            escaped = name.escaped
+        }
 
         public func `is`(_ s: StaticString) -> Bool {
             guard !escaped, s.utf8CodeUnitCount == range.count else { return false }
@@ -269,9 +251,7 @@ public struct WireReader {
             }
         }
 
-        public var name: String { value(in: bytes) }
-
-        func value(in bytes: [UInt8]) -> String {
+        public var name: String {
             guard escaped else { return String(decoding: bytes[range], as: UTF8.self) }
             var out: [UInt8] = []
             var k = range.lowerBound
@@ -295,6 +275,30 @@ public struct WireReader {
                 k += 1
             }
             return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+/// A line ready for `WireReader`: its bytes and a 0 after them, the sentinel that stops every
+/// scan (no byte of a valid message is 0), written once by whoever takes the line (the pipe's
+/// reader copies it out of its buffer anyway).
+struct WireLine {
+    let terminated: [UInt8]
+    var count: Int { terminated.count - 1 }
+
+    init(_ line: [UInt8]) {
+        var terminated = [UInt8]()
+        terminated.reserveCapacity(line.count + 1)
+        terminated.append(contentsOf: line)
+        terminated.append(0)
+        self.terminated = terminated
+    }
+
+    init(_ line: UnsafeRawBufferPointer) {
+        terminated = [UInt8](unsafeUninitializedCapacity: line.count + 1) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: line)
+            buffer[line.count] = 0
+            initialized = line.count + 1
         }
     }
 }

@@ -33,8 +33,10 @@ public struct WireWriter {
 
     public mutating func number(_ x: Double) {
         if x.isFinite {
-            // `description` is the shortest round-trip form ("0.1", "1e-05", "-0.0"), all valid JSON.
-            bytes.append(contentsOf: x.description.utf8)
+            // The shortest round-trip form ("0.1", "1e-05", "-0.0"), all valid JSON: `write(to:)`
+            // spells it as `description` does, into a buffer on the stack rather than a `String`
+            // (on the heap past 15 bytes, as most numbers with 16–17 digits are).
+            x.write(to: &self)
         } else if x.isNaN {
             raw("\"NaN\"")
         } else {
@@ -42,7 +44,9 @@ public struct WireWriter {
         }
     }
 
-    public mutating func int(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    public mutating func int(_ n: Int) {
+        if n >= 0 && n < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(n)) } else { bytes.append(contentsOf: String(n).utf8) }
+    }
     public mutating func bool(_ b: Bool) { raw(b ? "true" : "false") }
 
     /// `s` escaped as every JSON string cropsim writes is (CropText's `appendJSONString`).
@@ -62,4 +66,11 @@ public struct WireWriter {
 
     /// Drops everything written after the first `count` bytes.
     public mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
+}
+
+/// So that `Double.write(to:)` formats into the message: the standard library hands a finite
+/// number's ASCII to `_writeASCII` straight from its stack buffer.
+extension WireWriter: TextOutputStream {
+    public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

@@ -11,7 +11,13 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure simulated ticks per second (one core).",
-        discussion: ExitStatus.help,
+        discussion: """
+            With --model, a model the workload cannot run on (it lacks a capability the workload \
+            needs, refuses its photo or fails at open) is refused at the first run: exit 2, one line \
+            on standard error saying why.
+
+
+            """ + ExitStatus.help,
         shouldDisplay: false
     )
 
