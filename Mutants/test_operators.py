@@ -146,8 +146,19 @@ class HostileTriage(unittest.TestCase):
         self.assertEqual(list(t.equivalent), ["O-Editor-1a2b3c-lt-le"])
         self.assertEqual(t.survivor["O-Turn-abcdef-add-sub"].kind, "boundary")
 
+    def test_unreachable_is_its_own_kind(self):
+        t = self.load('[[unreachable]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "a public helper the editor never calls"\n')
+        self.assertEqual(t.unreachable, {"O-Editor-1a2b3c-lt-le": "a public helper the editor never calls"})
+        self.assertEqual((t.equivalent, t.survivor), ({}, {}))
+        for text in ['[[unreachable]]\nid = "O-Editor-1a2b3c-lt-le"\n',  # no reason
+                     '[[unreachable]]\nid = "O-Editor-1a2b3c-lt-le"\nclass = "other"\nnote = "n"\n',  # survivor fields
+                     self.GOOD + '[[unreachable]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "r"\n']:  # already equivalent
+            with self.subTest(text):
+                with self.assertRaises(triage.TriageError):
+                    self.load(text)
+
     def test_missing_file_is_an_empty_triage(self):
-        self.assertEqual(triage.load(Path("/nonexistent/triage.toml"), set()), triage.Triage({}, {}))
+        self.assertEqual(triage.load(Path("/nonexistent/triage.toml"), set()), triage.Triage({}, {}, {}))
 
     def test_rejections_are_one_line(self):
         cases = {
@@ -245,6 +256,15 @@ class CommandLine(unittest.TestCase):
             self.assertIn(f"| {ids[1]} |", text)
             self.assertIn("**not triaged**", text)
             self.assertNotIn("old", text)
+            unreachable = Path(d) / "unreachable.toml"
+            unreachable.write_text(f'[[unreachable]]\nid = "{ids[1]}"\nreason = "a helper the editor never calls"\n')
+            r = run_cli("--operators", "--from-results", str(saved), "--table", str(table), "--triage", str(unreachable))
+            self.assertEqual(r.returncode, 0, r.stderr)  # out of the denominator, so not an untriaged survivor
+            text = table.read_text()
+            self.assertIn("killed **1/1 (100 %)**", text)
+            self.assertIn("1 triaged unreachable from the editor", text)
+            self.assertIn(f"* {ids[1]} (", text)
+            self.assertIn("killed by the fuzzer anyway: 0 of 1", text)
             saved.write_text("[]")
             self.assertIn("not a results file", self.assertUsage("--operators", "--from-results", str(saved), "--table", str(table)))
 

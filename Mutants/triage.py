@@ -1,5 +1,6 @@
-"""The hand triage of operator mutants (Mutants/triage.toml): which are equivalent, and which
-survivors are known, with the class of test that would catch them.
+"""The hand triage of operator mutants (Mutants/triage.toml): which are equivalent, which change
+only code no editor path reaches (unreachable), and which survivors are known, with the class of
+test that would catch them.
 
 Python 3 standard library only. Every problem is one line in a TriageError, which the runner
 reports with exit 2: a triage that no longer matches the generated mutants (an id whose lines
@@ -26,6 +27,9 @@ CLASSES = {
 }
 
 
+KINDS = ("equivalent", "unreachable", "survivor")
+
+
 class TriageError(Exception):
     pass
 
@@ -40,6 +44,9 @@ class Survivor:
 class Triage:
     equivalent: dict[str, str]  # id → reason
     survivor: dict[str, Survivor]
+    # id → reason: behaviour only a caller other than the editor can see (a public helper the
+    # editor never calls, an input it never passes). Out of the score's denominator, listed apart.
+    unreachable: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _line(value: object, what: str, where: str) -> str:
@@ -55,7 +62,7 @@ def load(path: Path, known: set[str]) -> Triage:
     mutants generated now."""
     try:
         if not path.exists():
-            return Triage({}, {})
+            return Triage({}, {}, {})
         if not path.is_file():
             raise TriageError(f"{path}: not a regular file")
         if path.stat().st_size > MAX_BYTES:
@@ -65,12 +72,13 @@ def load(path: Path, known: set[str]) -> Triage:
         raise TriageError(f"{path}: cannot read: {e.strerror}")
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise TriageError(f"{path}: not valid TOML: {' '.join(str(e).split())}")
-    extra = sorted(set(data) - {"equivalent", "survivor"})
+    extra = sorted(set(data) - set(KINDS))
     if extra:
-        raise TriageError(f"{path}: unknown key {extra[0]!r} (expected [[equivalent]] and [[survivor]] entries)")
+        raise TriageError(f"{path}: unknown key {extra[0]!r} (expected [[equivalent]], [[unreachable]] and [[survivor]] entries)")
     equivalent: dict[str, str] = {}
+    unreachable: dict[str, str] = {}
     survivor: dict[str, Survivor] = {}
-    for kind in ("equivalent", "survivor"):
+    for kind in KINDS:
         entries = data.get(kind, [])
         if not isinstance(entries, list):
             raise TriageError(f"{path}: `{kind}` must be an array of tables ([[{kind}]])")
@@ -78,7 +86,7 @@ def load(path: Path, known: set[str]) -> Triage:
             where = f"{path}: {kind} #{i + 1}"
             if not isinstance(entry, dict):
                 raise TriageError(f"{where}: not a table")
-            fields = ("id", "reason") if kind == "equivalent" else ("id", "class", "note")
+            fields = ("id", "class", "note") if kind == "survivor" else ("id", "reason")
             unexpected = sorted(set(entry) - set(fields))
             if unexpected:
                 raise TriageError(f"{where}: unknown key {unexpected[0]!r} (expected {', '.join(fields)})")
@@ -86,15 +94,15 @@ def load(path: Path, known: set[str]) -> Triage:
             if not isinstance(mid, str) or not ID.fullmatch(mid):
                 raise TriageError(f"{where}: `id` must look like O-Editor-1a2b3c-lt-le, got {str(mid)[:60]!r}")
             where = f"{path}: {mid}"
-            if mid in equivalent or mid in survivor:
+            if mid in equivalent or mid in unreachable or mid in survivor:
                 raise TriageError(f"{where}: duplicate id")
             if mid not in known:
                 raise TriageError(f"{where}: unknown mutant id (its lines changed? see scripts/mutants --operators --list)")
-            if kind == "equivalent":
-                equivalent[mid] = _line(entry.get("reason"), "reason", where)
+            if kind != "survivor":
+                (equivalent if kind == "equivalent" else unreachable)[mid] = _line(entry.get("reason"), "reason", where)
             else:
                 cls = entry.get("class")
                 if cls not in CLASSES:
                     raise TriageError(f"{where}: `class` must be one of {', '.join(CLASSES)}")
                 survivor[mid] = Survivor(cls, _line(entry.get("note"), "note", where))
-    return Triage(equivalent, survivor)
+    return Triage(equivalent, survivor, unreachable)
