@@ -277,56 +277,126 @@ void cis_jpeg_close(cis_jpeg_reader *r) {
 }
 
 /// The compressor and its memory destination, on the heap so that both are valid after a longjmp.
-typedef struct jpeg_writer {
+struct cis_jpeg_writer {
     struct jpeg_compress_struct cinfo;
     jpeg_failure failure;
+    /// A growing buffer of our own rather than `jpeg_mem_dest`'s, which says where its data is
+    /// only once compression finishes, so an unfinished writer could not free it.
+    struct jpeg_destination_mgr destination;
     unsigned char *buffer;
-    unsigned long length;
+    size_t capacity;
+    size_t length;
     int created;
-} jpeg_writer;
+    /// Set after a longjmp: libjpeg's state is undefined then, so no further call may touch it.
+    int failed;
+};
 
-int cis_jpeg_encode(const cis_jpeg_write_params *p, const uint8_t *pixels, size_t stride,
-                    uint8_t **output, size_t *output_length, cis_message *message) {
-    *output = NULL;
-    *output_length = 0;
-    jpeg_writer *w = calloc(1, sizeof *w);
+/// The buffer is full (or not there yet): double it. libjpeg's `empty_output_buffer` contract:
+/// TRUE once there is room.
+static boolean destination_grow(j_compress_ptr cinfo) {
+    cis_jpeg_writer *w = (cis_jpeg_writer *)cinfo;
+    size_t capacity = w->capacity ? w->capacity * 2 : 65536;
+    unsigned char *grown = capacity > w->capacity ? realloc(w->buffer, capacity) : NULL;
+    if (grown == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    w->destination.next_output_byte = grown + w->capacity;
+    w->destination.free_in_buffer = capacity - w->capacity;
+    w->buffer = grown;
+    w->capacity = capacity;
+    return TRUE;
+}
+
+/// libjpeg writes a byte before it checks for room, so there must be some from the start.
+static void destination_init(j_compress_ptr cinfo) { destination_grow(cinfo); }
+
+static void destination_term(j_compress_ptr cinfo) {
+    cis_jpeg_writer *w = (cis_jpeg_writer *)cinfo;
+    w->length = w->capacity - w->destination.free_in_buffer;
+}
+
+/// The writer's own message after a failed call, marking it failed.
+static int writer_failed(cis_jpeg_writer *w, cis_message *message) {
+    w->failed = 1;
+    set_message(message, w->failure.text);
+    return -1;
+}
+
+int cis_jpeg_writer_begin(const cis_jpeg_write_params *p, cis_jpeg_writer **writer, cis_message *message) {
+    cis_jpeg_writer *w = *writer = calloc(1, sizeof *w);
     if (w == NULL) {
         set_message(message, "out of memory");
         return -1;
     }
     install_failure(&w->failure);
     w->cinfo.err = &w->failure.manager;
-    if (setjmp(w->failure.jump)) {
-        set_message(message, w->failure.text);
-        if (w->created) jpeg_destroy_compress(&w->cinfo);
-        free(w->buffer);
-        free(w);
-        return -1;
-    }
+    if (setjmp(w->failure.jump)) return writer_failed(w, message);
     jpeg_create_compress(&w->cinfo);
     w->created = 1;
-    jpeg_mem_dest(&w->cinfo, &w->buffer, &w->length);
+    w->destination.init_destination = destination_init;
+    w->destination.empty_output_buffer = destination_grow;
+    w->destination.term_destination = destination_term;
+    w->cinfo.dest = &w->destination;
     w->cinfo.image_width = p->width;
     w->cinfo.image_height = p->height;
     w->cinfo.input_components = (int)p->model;
     w->cinfo.in_color_space = p->model == CIS_GRAY ? JCS_GRAYSCALE : p->model == CIS_CMYK ? JCS_CMYK : JCS_RGB;
     jpeg_set_defaults(&w->cinfo);
     jpeg_set_quality(&w->cinfo, p->quality, TRUE);
-    w->cinfo.optimize_coding = TRUE;
+    // Optimal Huffman tables take a second pass over the DCT coefficients, so libjpeg holds all of
+    // them (about 3 bytes per pixel at 4:2:0); without, it holds one row of MCUs.
+    w->cinfo.optimize_coding = p->optimize_coding ? TRUE : FALSE;
     if (p->progressive) jpeg_simple_progression(&w->cinfo);
     // An EXIF file starts with APP1; a JFIF APP0 in front of it is allowed but unusual.
     if (p->app1 != NULL) w->cinfo.write_JFIF_header = FALSE;
     jpeg_start_compress(&w->cinfo, TRUE);
     if (p->app1 != NULL) jpeg_write_marker(&w->cinfo, JPEG_APP0 + 1, p->app1, (unsigned int)p->app1_length);
     if (p->icc != NULL) jpeg_write_icc_profile(&w->cinfo, p->icc, (unsigned int)p->icc_length);
-    while (w->cinfo.next_scanline < w->cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)w->cinfo.next_scanline * stride);
+    return 0;
+}
+
+int cis_jpeg_writer_rows(cis_jpeg_writer *w, const uint8_t *pixels, size_t stride, uint32_t count,
+                         cis_message *message) {
+    if (w->failed || count > w->cinfo.image_height - w->cinfo.next_scanline) {
+        set_message(message, w->failed ? "the encoder already failed" : "more rows than the image has");
+        return -1;
+    }
+    if (setjmp(w->failure.jump)) return writer_failed(w, message);
+    for (uint32_t y = 0; y < count; y++) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)y * stride);
         jpeg_write_scanlines(&w->cinfo, &row, 1);
     }
+    return 0;
+}
+
+int cis_jpeg_writer_finish(cis_jpeg_writer *w, uint8_t **output, size_t *output_length, cis_message *message) {
+    *output = NULL;
+    *output_length = 0;
+    if (w->failed || w->cinfo.next_scanline < w->cinfo.image_height) {
+        set_message(message, w->failed ? "the encoder already failed" : "fewer rows than the image has");
+        return -1;
+    }
+    if (setjmp(w->failure.jump)) return writer_failed(w, message);
     jpeg_finish_compress(&w->cinfo);
     *output = w->buffer;
     *output_length = w->length;
-    jpeg_destroy_compress(&w->cinfo);
-    free(w);
+    w->buffer = NULL;
     return 0;
+}
+
+void cis_jpeg_writer_free(cis_jpeg_writer *w) {
+    if (w == NULL) return;
+    if (w->created) jpeg_destroy_compress(&w->cinfo);
+    free(w->buffer);
+    free(w);
+}
+
+int cis_jpeg_encode(const cis_jpeg_write_params *p, const uint8_t *pixels, size_t stride,
+                    uint8_t **output, size_t *output_length, cis_message *message) {
+    *output = NULL;
+    *output_length = 0;
+    cis_jpeg_writer *w;
+    int status = cis_jpeg_writer_begin(p, &w, message);
+    if (status == 0) status = cis_jpeg_writer_rows(w, pixels, stride, p->height, message);
+    if (status == 0) status = cis_jpeg_writer_finish(w, output, output_length, message);
+    cis_jpeg_writer_free(w);
+    return status;
 }

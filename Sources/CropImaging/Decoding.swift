@@ -82,7 +82,9 @@ enum Decoding {
         let converter = RowConverter(color: color, format: format, maxPixels: horizontal.inputRange.count)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
         defer { raw.deallocate() }
-        let row = UnsafeMutablePointer<Float>.allocate(capacity: max(1, horizontal.inputRange.count * 3))
+        // One float past the last pixel: the resampler loads pixels as 4-float vectors.
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: horizontal.inputRange.count * 3 + 1)
+        row.initialize(repeating: 0, count: horizontal.inputRange.count * 3 + 1)
         defer { row.deallocate() }
         let offset = (horizontal.inputRange.lowerBound - columns.lowerBound) * format.bytesPerPixel
         var resampler = Resampler(horizontal: horizontal, vertical: vertical)
@@ -97,13 +99,13 @@ enum Decoding {
 
     /// Refuses a whole-image buffer over the limit before it is allocated (libjpeg's
     /// `max_memory_to_use` backs this up for what the estimate does not count).
-    private static func checkBuffer(_ bytes: Int, _ what: String, _ limits: DecodeLimits, _ path: String) throws(ImagingError) {
+    static func checkBuffer(_ bytes: Int, _ what: String, _ limits: DecodeLimits, _ path: String) throws(ImagingError) {
         guard bytes <= limits.maxBufferedBytes else {
             throw .overMemoryLimit(path: path, what: what, bytes: bytes, limit: limits.maxBufferedBytes)
         }
     }
 
-    private static func checked(_ info: ImageInfo, _ limits: DecodeLimits, _ path: String) throws(ImagingError) -> ImageInfo {
+    static func checked(_ info: ImageInfo, _ limits: DecodeLimits, _ path: String) throws(ImagingError) -> ImageInfo {
         // IHDR allows up to 2³¹−1 on each side: multiply with an overflow check all the same.
         let pixels = info.storedWidth.multipliedReportingOverflow(by: info.storedHeight)
         guard !pixels.overflow, pixels.partialValue <= limits.maxPixels else {

@@ -47,7 +47,7 @@ public enum ImageEncoder {
                 var params = cis_jpeg_write_params(
                     width: UInt32(width), height: UInt32(height), model: format.cModel, quality: Int32(quality),
                     icc: icc.baseAddress, icc_length: icc.count, app1: exif.baseAddress, app1_length: exif.count,
-                    progressive: progressive ? 1 : 0)
+                    progressive: progressive ? 1 : 0, optimize_coding: 1)
                 return try encode(pixels, stride: width * format.bytesPerPixel, .jpeg, label) { pixels, stride, out, length, message in
                     cis_jpeg_encode(&params, pixels, stride, out, length, message)
                 }

@@ -46,10 +46,11 @@ struct PNGReader: ~Copyable, RowDecoder {
 
     mutating func skipRows(_ count: Int) throws(ImagingError) {
         guard count > 0 else { return }
-        // Filtering makes each row depend on the one above: skipping means decoding.
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
-        defer { scratch.deallocate() }
-        for _ in 0..<count { try readRow(into: scratch) }
+        // Filtering makes each row depend on the one above: skipping still inflates and unfilters.
+        var message = cis_message()
+        guard count <= height, cis_png_skip_rows(reader, UInt32(count), &message) == 0 else {
+            throw .decodeFailed(path: path, format: .png, message: count > height ? "read past the last row" : message.string)
+        }
     }
 
     mutating func readRow(into row: UnsafeMutableRawPointer) throws(ImagingError) {

@@ -30,18 +30,25 @@ public struct RGBImage: Hashable, Sendable {
         guard orientation != .up else { return self }
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         var result = RGBImage(width: size.width, height: size.height)
+        result.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<size.height { uprightRow(y, from: orientation, into: pixels.baseAddress! + y * size.width * 3) }
+        }
+        return result
+    }
+
+    /// Row `y` of `upright(from: orientation)`, written to `row` (its width × 3 bytes), so an
+    /// upright copy can be streamed instead of held.
+    func uprightRow(_ y: Int, from orientation: Orientation, into row: UnsafeMutablePointer<UInt8>) {
+        let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         let w = Double(width), h = Double(height)
-        for y in 0..<size.height {
+        pixels.withUnsafeBufferPointer { pixels in
             for x in 0..<size.width {
                 let p = orientation.storedPoint(fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
                                                 storedWidth: w, storedHeight: h)
-                let from = (Int(p.y) * width + Int(p.x)) * 3, to = (y * size.width + x) * 3
-                result.pixels[to] = pixels[from]
-                result.pixels[to + 1] = pixels[from + 1]
-                result.pixels[to + 2] = pixels[from + 2]
+                let from = (Int(p.y) * width + Int(p.x)) * 3, to = x * 3
+                (row[to], row[to + 1], row[to + 2]) = (pixels[from], pixels[from + 1], pixels[from + 2])
             }
         }
-        return result
     }
 }
 

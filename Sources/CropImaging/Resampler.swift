@@ -3,8 +3,8 @@
 ///
 /// Only `vertical.window` horizontally-filtered rows are kept, so a crop of a 12-megapixel photo
 /// holds a few hundred kilobytes of intermediate data instead of the decoded image. Pixels are
-/// 3 floats (R, G, B); the loops are plain scalar code over pointers, which the optimizer
-/// vectorizes and which stays usable in debug builds.
+/// 3 floats (R, G, B); the loops are plain code over pointers, which the optimizer vectorizes
+/// and which stays usable in debug builds.
 struct Resampler {
     let horizontal: FilterAxis
     let vertical: FilterAxis
@@ -23,39 +23,60 @@ struct Resampler {
         image = RGBImage(width: horizontal.outputCount, height: vertical.outputCount)
     }
 
-    /// `row` holds the columns `horizontal.inputRange` (3 floats per pixel) of input row
+    /// `row` holds the columns `horizontal.inputRange` (3 floats per pixel, then one more float
+    /// that may be read but is never used) of input row
     /// `vertical.inputRange.lowerBound + rows received so far`.
     mutating func push(_ row: UnsafePointer<Float>) {
         let y = vertical.inputRange.lowerBound + received
         let width = horizontal.outputCount
-        let h = horizontal
         ring.withUnsafeMutableBufferPointer { ring in
-            h.weights.withUnsafeBufferPointer { weights in
-                h.starts.withUnsafeBufferPointer { starts in
-                    h.counts.withUnsafeBufferPointer { counts in
-                        let target = ring.baseAddress! + (y % vertical.window) * width * 3
-                        let first = h.inputRange.lowerBound
-                        for x in 0..<width {
-                            let taps = row + 3 * (starts[x] - first)
-                            let w = weights.baseAddress! + x * h.stride
-                            var r: Float = 0, g: Float = 0, b: Float = 0
-                            for t in 0..<counts[x] {
-                                r += taps[3 * t] * w[t]
-                                g += taps[3 * t + 1] * w[t]
-                                b += taps[3 * t + 2] * w[t]
-                            }
-                            target[3 * x] = r
-                            target[3 * x + 1] = g
-                            target[3 * x + 2] = b
-                        }
-                    }
-                }
-            }
+            Self.filter(row, horizontal, into: ring.baseAddress! + (y % vertical.window) * width * 3)
         }
         received += 1
         while finished < vertical.outputCount, vertical.readyAfter[finished] <= y + 1 {
             finishRow(finished)
             finished += 1
+        }
+    }
+
+    /// One input row filtered horizontally into `target` (`horizontal.outputCount × 3` floats).
+    ///
+    /// R, G, B (and the next pixel's R, ignored) go in one vector, and two outputs are summed side
+    /// by side so that neither waits on the other's additions. Each lane still does the scalar
+    /// sum's multiplies and adds in the same order, so the result is bit-for-bit the plain loop's.
+    private static func filter(_ row: UnsafePointer<Float>, _ h: FilterAxis, into target: UnsafeMutablePointer<Float>) {
+        h.weights.withUnsafeBufferPointer { weights in
+            h.starts.withUnsafeBufferPointer { starts in
+                h.counts.withUnsafeBufferPointer { counts in
+                    let first = h.inputRange.lowerBound
+                    func taps(_ x: Int) -> UnsafeRawPointer { UnsafeRawPointer(row + 3 * (starts[x] - first)) }
+                    func store(_ sum: SIMD4<Float>, _ x: Int) {
+                        (target[3 * x], target[3 * x + 1], target[3 * x + 2]) = (sum[0], sum[1], sum[2])
+                    }
+                    var x = 0
+                    while x < h.outputCount {
+                        let a = taps(x), wa = weights.baseAddress! + x * h.stride
+                        var sa = SIMD4<Float>()
+                        guard x + 1 < h.outputCount else {
+                            for t in 0..<counts[x] { sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t] }
+                            store(sa, x)
+                            break
+                        }
+                        let b = taps(x + 1), wb = wa + h.stride
+                        var sb = SIMD4<Float>()
+                        let common = min(counts[x], counts[x + 1])
+                        for t in 0..<common {
+                            sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t]
+                            sb += b.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wb[t]
+                        }
+                        for t in common..<counts[x] { sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t] }
+                        for t in common..<counts[x + 1] { sb += b.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wb[t] }
+                        store(sa, x)
+                        store(sb, x + 1)
+                        x += 2
+                    }
+                }
+            }
         }
     }
 
@@ -75,8 +96,11 @@ struct Resampler {
             }
             image.pixels.withUnsafeMutableBufferPointer { pixels in
                 let out = pixels.baseAddress! + y * count
-                for i in 0..<count { out[i] = UInt8((min(max(sum[i], 0), 1) * 255).rounded()) }
+                for i in 0..<count { out[i] = Self.quantize(sum[i]) }
             }
         }
     }
+
+    /// A 0…1 sample as a byte (clamped: Lanczos overshoots at edges).
+    static func quantize(_ value: Float) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
 }

@@ -50,6 +50,11 @@ struct RowConverter: ~Copyable {
             format = converted
         }
         let channels = format.channels
+        if format.model == .rgb, !format.hasAlpha {
+            // Already R, G, B: the samples are the output (most photos take this path).
+            Self.normalize(samples, depth: format.bitDepth, count: count * 3, into: out)
+            return
+        }
         Self.normalize(samples, depth: format.bitDepth, count: count * channels, into: normalized)
         for i in 0..<count {
             let s = normalized + i * channels, o = out + 3 * i
@@ -69,6 +74,23 @@ struct RowConverter: ~Copyable {
                 (o[0], o[1], o[2]) = (o[0] * alpha + white, o[1] * alpha + white, o[2] * alpha + white)
             }
         }
+    }
+
+    /// The row as 8-bit sRGB over white, 3 bytes per pixel: `convert`'s floats quantized as the
+    /// resampler quantizes them, which is what a 1:1 crop on whole pixels gives (one tap of weight
+    /// 1). For 8-bit RGB without alpha that is the samples themselves after the color transform
+    /// (k / 255 × 255 rounds back to k for every byte k), so those are returned as they are.
+    /// `bytes` and `floats` are scratch for `count` pixels (`floats` one float more).
+    func convert(_ row: UnsafeRawPointer, count: Int, bytes: UnsafeMutablePointer<UInt8>,
+                 floats: UnsafeMutablePointer<Float>) -> UnsafePointer<UInt8> {
+        if converted == .rgb8 {
+            guard let transform else { return row.assumingMemoryBound(to: UInt8.self) }
+            cmsDoTransform(transform, row, scratch, UInt32(count))
+            return UnsafePointer(scratch.assumingMemoryBound(to: UInt8.self))
+        }
+        convert(row, count: count, into: floats)
+        for i in 0..<count * 3 { bytes[i] = Resampler.quantize(floats[i]) }
+        return UnsafePointer(bytes)
     }
 
     /// Samples to 0...1. Two concrete loops rather than one generic one: unspecialized generics

@@ -6,8 +6,10 @@ import CropVocabulary
 /// photo's own format (a JPEG stays a JPEG, at quality 92; a PNG stays a lossless PNG), plus the
 /// two small previews the contact sheet shows side by side.
 ///
-/// Unlike the rest of a check, the inset is held whole while it is encoded: 3 bytes per pixel of
-/// the inset, twice while an EXIF orientation is turned upright, plus the encoded file.
+/// The inset streams from the decoder to the encoder and the preview; what grows is the encoded
+/// file, a JPEG's DCT coefficients up to `EncodedCrop.optimizedHuffmanMaxPixels`, and, when an
+/// EXIF orientation turns or mirrors the photo, the inset held once to be read back in upright
+/// order (`EncodedCrop.peakBytes`).
 public struct PhotoInsetCrop: Sendable {
     public var inset: InsetPercent
     public var limits = DecodeLimits.default
@@ -50,22 +52,24 @@ public struct PhotoInsetCrop: Sendable {
         defer { memory.release(held) }
         do throws(ImagingError) {
             let (inset, memory) = (self.inset, self.memory)
-            let (info, image) = try ImageFile.uprightCrop(path: path, limits: limits) { info in
+            let crop = try ImageFile.encodedUprightCrop(
+                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide
+            ) { info in
                 let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
-                held = memory.reserve(InsetMemoryBudget.need(width: r.width, height: r.height,
-                                                             turned: info.orientation != .up))
+                held = memory.reserve(EncodedCrop.peakBytes(width: r.width, height: r.height, format: info.format,
+                                                            turned: info.orientation != .up))
                 return r
             }
+            let info = crop.info
             let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
             result.uprightWidth = info.orientedWidth
             result.uprightHeight = info.orientedHeight
             result.rect = .init(x: r.x, y: r.y, width: r.width, height: r.height)
             let name = file(sha256, format: info.format)
-            let bytes = try encode(image, info.format, label: path)
-            files[name] = bytes
+            files[name] = crop.bytes
             result.file = name
-            result.bytes = bytes.count
-            files[previewFile(sha256)] = try ImageFile.sRGBPNG(image.fitted(longEdge: Self.previewSide), label: path)
+            result.bytes = crop.bytes.count
+            files[previewFile(sha256)] = try ImageFile.sRGBPNG(crop.preview, label: path)
             result.preview = previewFile(sha256)
             if !haveOriginal {
                 let whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
@@ -82,14 +86,5 @@ public struct PhotoInsetCrop: Sendable {
     /// A file that cannot even be read: no inset, in the same words as its refusal.
     public func unreadable(path: String, because reason: String) -> PhotoInsetResult {
         PhotoInsetResult(path: path, sha256: "", inset: inset.text, insetKey: key, failed: reason)
-    }
-
-    private func encode(_ image: RGBImage, _ format: ImageFormat, label: String) throws(ImagingError) -> [UInt8] {
-        switch format {
-        case .png:
-            try ImageFile.sRGBPNG(image, label: label)
-        case .jpeg:
-            try ImageFile.sRGBJPEG(image, quality: Self.jpegQuality, label: label)
-        }
     }
 }

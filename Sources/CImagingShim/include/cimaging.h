@@ -69,8 +69,11 @@ typedef struct cis_png_info {
 /// Reads the chunks up to the first IDAT from the regular file open on `fd` (which stays the
 /// caller's) and sets the transforms that give 8- or 16-bit gray/RGB rows with alpha where the file has any (palette, tRNS and low bit depths expanded).
 int cis_png_open(int fd, cis_png_reader **reader, cis_png_info *info, cis_message *message);
-/// Reads the next row (interlaced files are decoded whole on the first call, then served by row).
+/// Reads the next row (interlaced files are decoded whole on the first call, then served by row);
+/// `row` NULL decodes the row without copying it out.
 int cis_png_read_row(cis_png_reader *reader, uint8_t *row, cis_message *message);
+/// Decodes the next `count` rows without copying them out: rows above a crop.
+int cis_png_skip_rows(cis_png_reader *reader, uint32_t count, cis_message *message);
 void cis_png_close(cis_png_reader *reader);
 
 // MARK: PNG encoding
@@ -88,6 +91,18 @@ typedef struct cis_png_write_params {
     const uint8_t *exif;
     size_t exif_length;
 } cis_png_write_params;
+
+typedef struct cis_png_writer cis_png_writer;
+
+/// A PNG encoder fed rows as they are made, so a large image is never held whole: `begin` writes
+/// the header, `rows` takes the next `count` rows (`stride` bytes apart; an interlaced image
+/// takes every row once per pass, `cis_png_encode` does that), `finish` hands out the file as a
+/// malloc'ed buffer freed with `cis_free`. Once a call fails, every later one does; `free` always.
+int cis_png_writer_begin(const cis_png_write_params *params, cis_png_writer **writer, cis_message *message);
+int cis_png_writer_rows(cis_png_writer *writer, const uint8_t *pixels, size_t stride, uint32_t count,
+                        cis_message *message);
+int cis_png_writer_finish(cis_png_writer *writer, uint8_t **output, size_t *output_length, cis_message *message);
+void cis_png_writer_free(cis_png_writer *writer);
 
 /// Encodes `pixels` (rows `stride` bytes apart) into a malloc'ed buffer freed with `cis_free`.
 /// Writes no tIME chunk, so equal input gives equal bytes.
@@ -152,7 +167,20 @@ typedef struct cis_jpeg_write_params {
     const uint8_t *app1;
     size_t app1_length;
     int progressive;
+    /// Optimal Huffman tables: a few percent smaller, but libjpeg then holds every DCT coefficient
+    /// of the image (about 3 bytes per pixel at 4:2:0) until the end. Pixels are the same.
+    int optimize_coding;
 } cis_jpeg_write_params;
+
+typedef struct cis_jpeg_writer cis_jpeg_writer;
+
+/// A JPEG encoder fed rows as they are made (see `cis_png_writer_begin`); it streams when
+/// `optimize_coding` and `progressive` are off, holding one row of MCUs.
+int cis_jpeg_writer_begin(const cis_jpeg_write_params *params, cis_jpeg_writer **writer, cis_message *message);
+int cis_jpeg_writer_rows(cis_jpeg_writer *writer, const uint8_t *pixels, size_t stride, uint32_t count,
+                         cis_message *message);
+int cis_jpeg_writer_finish(cis_jpeg_writer *writer, uint8_t **output, size_t *output_length, cis_message *message);
+void cis_jpeg_writer_free(cis_jpeg_writer *writer);
 
 /// Encodes 8-bit `pixels` (rows `stride` bytes apart) into a malloc'ed buffer freed with `cis_free`.
 int cis_jpeg_encode(const cis_jpeg_write_params *params, const uint8_t *pixels, size_t stride,
