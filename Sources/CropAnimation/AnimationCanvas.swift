@@ -41,7 +41,7 @@ struct AnimationCanvas {
     mutating func blend(x: Int, y: Int, _ color: SIMD3<UInt8>, alpha: Double) {
         guard x >= 0, x < width, y >= 0, y < height, alpha > 0 else { return }
         let i = (y * width + x) * 3, a = min(alpha, 1)
-        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { UInt8((Double(old) + (Double(new) - Double(old)) * a).rounded()) }
+        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { FrameRaster.channel(Double(old) + (Double(new) - Double(old)) * a) }
         pixels[i] = mix(pixels[i], color.x)
         pixels[i + 1] = mix(pixels[i + 1], color.y)
         pixels[i + 2] = mix(pixels[i + 2], color.z)

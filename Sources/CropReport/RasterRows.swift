@@ -1,0 +1,119 @@
+import CropImaging
+import CropVocabulary
+
+/// `FrameRaster`'s pixels a row at a time. A pixel farther than a pixel's margin from where the
+/// mask's edge and stroke, the grid, the photo's edge or a fingertip can cover it is the photo's
+/// color, dimmed outside the circle: exactly what `FramePen` gives it there (its blends add
+/// nothing, its coverage is exactly 0 or 1), but from values worked out once a column and once
+/// a row, and with squared distances instead of square roots. Every other pixel is `FramePen`'s.
+struct RasterRows {
+    let pen: FramePen
+    let width: Int
+    /// Each column's center in view points.
+    private let xs: [Double]
+    /// The band around the mask's edge where its coverage and stroke are partial, as squared
+    /// distances from its center (`inner2` is -1 when the band reaches the center).
+    private let inner2: Double
+    private let outer2: Double
+    /// How far from their lines the grid, the photo's edge and a fingertip can cover a pixel.
+    private let gridReach: Double
+    private let edgeReach: Double
+    private let touchReach: Double
+    /// The upright photo's columns; nil when the photo is turned.
+    private let columns: [Column]?
+    /// The factor `FramePen` dims by where the circle's coverage is 0.
+    private let outside = 0 + (1 - 0) * (1 - FrameRaster.dimming)
+
+    enum Column {
+        case background
+        case photo(Int)
+        case pattern(TestPattern.Column)
+    }
+
+    /// Nil when the frame has a value that is not finite or a photo or mask of no size: then
+    /// every pixel is `FramePen`'s.
+    init?(_ pen: FramePen, width: Int) {
+        let s = pen.scene, k = pen.k, rect = s.photo
+        let values = [k, s.maskRadius, s.maskCenter.x, s.maskCenter.y, rect.x, rect.y, rect.width, rect.height, s.angle]
+        guard (values + s.touches.flatMap { [$0.x, $0.y] }).allSatisfy(\.isFinite),
+              k > 0, rect.width > 0, rect.height > 0, s.maskRadius >= 0 else { return nil }
+        self.pen = pen
+        self.width = width
+        xs = (0..<width).map { (Double($0) + 0.5) * k }
+        let band = pen.strokeHalf + 1.5 * k
+        inner2 = s.maskRadius > band ? (s.maskRadius - band) * (s.maskRadius - band) : -1
+        outer2 = (s.maskRadius + band) * (s.maskRadius + band)
+        gridReach = pen.gridHalf + 1.5 * k
+        edgeReach = 0.75 * k + 1.5 * k
+        touchReach = FrameScene.touchRadius + max(1.5, k) + 1.5 * k
+        columns = pen.turn != nil ? nil : xs.map { x in
+            guard x >= rect.minX, x < rect.maxX else { return .background }
+            let u = (x - rect.minX) / rect.width
+            guard let photo = pen.photo else {
+                return .pattern(TestPattern.Column(x: u * pen.imagePixels.width, width: pen.imagePixels.width, height: pen.imagePixels.height))
+            }
+            return .photo(min(Int(u * Double(photo.width)), photo.width - 1))
+        }
+    }
+
+    func draw(row py: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let s = pen.scene, y = (Double(py) + 0.5) * pen.k
+        let dy = y - s.maskCenter.y, dy2 = dy * dy
+        let gridRow = abs(dy) < gridReach
+        let touched = s.touches.contains { abs($0.y - y) < touchReach }
+        let row = columns == nil ? nil : rowOfPhoto(y)
+        for px in 0..<width {
+            let p = Point(x: xs[px], y: y)
+            let dx = p.x - s.maskCenter.x, d2 = dx * dx + dy2
+            let q = pen.unturned(p)
+            let exact = d2 > inner2 && d2 < outer2
+                || s.gridVisible && d2 <= inner2 && (gridRow || abs(dx) < gridReach)
+                || nearEdge(q)
+                || touched && s.touches.contains { t in (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y) < touchReach * touchReach }
+            let i = (py * width + px) * 3
+            if exact {
+                FrameRaster.put(pen.color(at: p), at: i, in: out)
+                continue
+            }
+            var c = columns.map { color(column: $0[px], row: row, q) } ?? pen.photoColor(at: q)
+            if d2 >= outer2 { c *= outside }
+            FrameRaster.put(c, at: i, in: out)
+        }
+    }
+
+    /// What a row of the upright photo samples: nil off the photo.
+    enum Row {
+        case photo(Int)
+        case pattern(TestPattern.Row)
+    }
+
+    private func rowOfPhoto(_ y: Double) -> Row? {
+        let rect = pen.scene.photo
+        guard y >= rect.minY, y < rect.maxY else { return nil }
+        let v = (y - rect.minY) / rect.height
+        guard let photo = pen.photo else {
+            return .pattern(TestPattern.Row(y: v * pen.imagePixels.height, width: pen.imagePixels.width, height: pen.imagePixels.height))
+        }
+        return .photo(min(Int(v * Double(photo.height)), photo.height - 1))
+    }
+
+    /// `FramePen.photoColor` from the column's and the row's values.
+    private func color(column: Column, row: Row?, _ q: Point) -> SIMD3<Double> {
+        switch (column, row) {
+        case (.photo(let x), .photo(let y)?):
+            guard let photo = pen.photo else { return pen.photoColor(at: q) }
+            let s = photo[x, y]
+            return [Double(s.x), Double(s.y), Double(s.z)]
+        case (.pattern(let c), .pattern(let r)?): return c.color(r) ?? pen.photoColor(at: q)
+        default: return FrameRaster.background
+        }
+    }
+
+    /// Whether the photo's dashed edge can reach the pixel at `q` (on the unturned photo).
+    private func nearEdge(_ q: Point) -> Bool {
+        let r = pen.scene.photo, e = edgeReach
+        let nearX = abs(q.x - r.minX) < e || abs(q.x - r.maxX) < e
+        let nearY = abs(q.y - r.minY) < e || abs(q.y - r.maxY) < e
+        return nearX && q.y > r.minY - e && q.y < r.maxY + e || nearY && q.x > r.minX - e && q.x < r.maxX + e
+    }
+}
