@@ -19,10 +19,12 @@ struct AnimationCanvas {
     }
 
     mutating func clear() {
-        for i in stride(from: 0, to: pixels.count, by: 3) {
-            pixels[i] = Self.backdrop.x
-            pixels[i + 1] = Self.backdrop.y
-            pixels[i + 2] = Self.backdrop.z
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 3) {
+                p[i] = Self.backdrop.x
+                p[i + 1] = Self.backdrop.y
+                p[i + 2] = Self.backdrop.z
+            }
         }
     }
 

@@ -20,15 +20,9 @@ struct RasterRows {
     private let edgeReach: Double
     private let touchReach: Double
     /// The upright photo's columns; nil when the photo is turned.
-    private let columns: [Column]?
+    private let columns: UprightColumns?
     /// The factor `FramePen` dims by where the circle's coverage is 0.
     private let outside = 0 + (1 - 0) * (1 - FrameRaster.dimming)
-
-    enum Column {
-        case background
-        case photo(Int)
-        case pattern(TestPattern.Column)
-    }
 
     /// Nil when the frame has a value that is not finite or a photo or mask of no size: then
     /// every pixel is `FramePen`'s.
@@ -46,14 +40,7 @@ struct RasterRows {
         gridReach = pen.gridHalf + 1.5 * k
         edgeReach = 0.75 * k + 1.5 * k
         touchReach = FrameScene.touchRadius + max(1.5, k) + 1.5 * k
-        columns = pen.turn != nil ? nil : xs.map { x in
-            guard x >= rect.minX, x < rect.maxX else { return .background }
-            let u = (x - rect.minX) / rect.width
-            guard let photo = pen.photo else {
-                return .pattern(TestPattern.Column(x: u * pen.imagePixels.width, width: pen.imagePixels.width, height: pen.imagePixels.height))
-            }
-            return .photo(min(Int(u * Double(photo.width)), photo.width - 1))
-        }
+        columns = pen.turn != nil ? nil : UprightColumns(pen, xs: xs, outside: outside)
     }
 
     func draw(row py: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
@@ -61,7 +48,7 @@ struct RasterRows {
         let dy = y - s.maskCenter.y, dy2 = dy * dy
         let gridRow = abs(dy) < gridReach
         let touched = s.touches.contains { abs($0.y - y) < touchReach }
-        let row = columns == nil ? nil : rowOfPhoto(y)
+        let row = columns?.row(y)
         for px in 0..<width {
             let p = Point(x: xs[px], y: y)
             let dx = p.x - s.maskCenter.x, d2 = dx * dx + dy2
@@ -75,37 +62,15 @@ struct RasterRows {
                 FrameRaster.put(pen.color(at: p), at: i, in: out)
                 continue
             }
-            var c = columns.map { color(column: $0[px], row: row, q) } ?? pen.photoColor(at: q)
+            if let columns, let lit = columns.pixel(px, row, dimmed: d2 >= outer2) {
+                out[i] = lit.x
+                out[i + 1] = lit.y
+                out[i + 2] = lit.z
+                continue
+            }
+            var c = pen.photoColor(at: q)
             if d2 >= outer2 { c *= outside }
             FrameRaster.put(c, at: i, in: out)
-        }
-    }
-
-    /// What a row of the upright photo samples: nil off the photo.
-    enum Row {
-        case photo(Int)
-        case pattern(TestPattern.Row)
-    }
-
-    private func rowOfPhoto(_ y: Double) -> Row? {
-        let rect = pen.scene.photo
-        guard y >= rect.minY, y < rect.maxY else { return nil }
-        let v = (y - rect.minY) / rect.height
-        guard let photo = pen.photo else {
-            return .pattern(TestPattern.Row(y: v * pen.imagePixels.height, width: pen.imagePixels.width, height: pen.imagePixels.height))
-        }
-        return .photo(min(Int(v * Double(photo.height)), photo.height - 1))
-    }
-
-    /// `FramePen.photoColor` from the column's and the row's values.
-    private func color(column: Column, row: Row?, _ q: Point) -> SIMD3<Double> {
-        switch (column, row) {
-        case (.photo(let x), .photo(let y)?):
-            guard let photo = pen.photo else { return pen.photoColor(at: q) }
-            let s = photo[x, y]
-            return [Double(s.x), Double(s.y), Double(s.z)]
-        case (.pattern(let c), .pattern(let r)?): return c.color(r) ?? pen.photoColor(at: q)
-        default: return FrameRaster.background
         }
     }
 
