@@ -44,11 +44,63 @@ struct RasterRows {
     }
 
     func draw(row py: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
-        let s = pen.scene, y = (Double(py) + 0.5) * pen.k
+        let y = (Double(py) + 0.5) * pen.k
+        guard let columns else { return drawTurned(row: py, y: y, into: out) }
+        let dy = y - pen.scene.maskCenter.y, dy2 = dy * dy
+        let exact = exactColumns(y: y, dy2: dy2)
+        let row = columns.row(y)
+        for px in 0..<width {
+            let p = Point(x: xs[px], y: y)
+            let i = (py * width + px) * 3
+            let dx = p.x - pen.scene.maskCenter.x, d2 = dx * dx + dy2
+            if !exact[px], let lit = columns.pixel(px, row, dimmed: d2 >= outer2) {
+                out[i] = lit.x
+                out[i + 1] = lit.y
+                out[i + 2] = lit.z
+            } else {
+                FrameRaster.put(pen.color(at: p), at: i, in: out)
+            }
+        }
+    }
+
+    /// The columns of the row at `y` that may lie where a line covers a pixel, found a row at
+    /// a time from where each line crosses the row, a pixel wider each side: the mask's band
+    /// (its edge and stroke), the grid inside it, the photo's edge, the fingertips. A column not
+    /// marked has `d2` at most `inner2` or at least `outer2` and no line near it.
+    private func exactColumns(y: Double, dy2: Double) -> [Bool] {
+        var exact = [Bool](repeating: false, count: width)
+        func mark(_ a: Double, _ b: Double) {
+            let lo = Int(max(min(a / pen.k - 0.5, Double(width)), -2).rounded(.down)) - 1
+            let hi = Int(max(min(b / pen.k - 0.5, Double(width)), -2).rounded(.up)) + 1
+            for px in max(lo, 0)..<max(min(hi + 1, width), max(lo, 0)) { exact[px] = true }
+        }
+        let s = pen.scene, cx = s.maskCenter.x
+        let inner = inner2 > dy2 ? (inner2 - dy2).squareRoot() : 0
+        if outer2 > dy2 {
+            let outer = (outer2 - dy2).squareRoot()
+            mark(cx - outer, cx - inner)
+            mark(cx + inner, cx + outer)
+        }
+        if s.gridVisible && inner2 > dy2 {
+            if abs(y - s.maskCenter.y) < gridReach { mark(cx - inner, cx + inner) } else { mark(cx - gridReach, cx + gridReach) }
+        }
+        let r = s.photo, e = edgeReach
+        if y > r.minY - e && y < r.maxY + e {
+            mark(r.minX - e, r.minX + e)
+            mark(r.maxX - e, r.maxX + e)
+        }
+        if abs(y - r.minY) < e || abs(y - r.maxY) < e { mark(r.minX - e, r.maxX + e) }
+        for t in s.touches where abs(t.y - y) < touchReach { mark(t.x - touchReach, t.x + touchReach) }
+        return exact
+    }
+
+    /// A row of a turned photo: each pixel's point unturned, and the pen's wherever a line
+    /// may cover it.
+    private func drawTurned(row py: Int, y: Double, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let s = pen.scene
         let dy = y - s.maskCenter.y, dy2 = dy * dy
         let gridRow = abs(dy) < gridReach
         let touched = s.touches.contains { abs($0.y - y) < touchReach }
-        let row = columns?.row(y)
         for px in 0..<width {
             let p = Point(x: xs[px], y: y)
             let dx = p.x - s.maskCenter.x, d2 = dx * dx + dy2
@@ -57,22 +109,13 @@ struct RasterRows {
                 || s.gridVisible && d2 <= inner2 && (gridRow || abs(dx) < gridReach)
                 || nearEdge(q)
                 || touched && s.touches.contains { t in (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y) < touchReach * touchReach }
-            let i = (py * width + px) * 3
-            if exact {
-                FrameRaster.put(pen.color(at: p), at: i, in: out)
-                continue
-            }
-            if let columns, let lit = columns.pixel(px, row, dimmed: d2 >= outer2) {
-                out[i] = lit.x
-                out[i + 1] = lit.y
-                out[i + 2] = lit.z
-                continue
-            }
-            var c = pen.photoColor(at: q)
-            if d2 >= outer2 { c *= outside }
-            FrameRaster.put(c, at: i, in: out)
+            var c = exact ? pen.color(at: p) : pen.photoColor(at: q)
+            if !exact && d2 >= outer2 { c *= outside }
+            FrameRaster.put(c, at: i(px, py), in: out)
         }
     }
+
+    private func i(_ px: Int, _ py: Int) -> Int { (py * width + px) * 3 }
 
     /// Whether the photo's dashed edge can reach the pixel at `q` (on the unturned photo).
     private func nearEdge(_ q: Point) -> Bool {

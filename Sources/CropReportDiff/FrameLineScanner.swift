@@ -36,17 +36,31 @@ struct FrameLineScanner {
         while true {
             guard i < n, line[i] == UInt8(ascii: "\"") else { return nil }
             let keyStart = i + 1
-            guard let keyEnd = Self.stringEnd(line, from: keyStart), keyEnd + 1 < n, line[keyEnd + 1] == UInt8(ascii: ":") else { return nil }
+            guard let (keyEnd, keyHash) = Self.key(line, from: keyStart), keyEnd + 1 < n, line[keyEnd + 1] == UInt8(ascii: ":") else { return nil }
             let valueStart = keyEnd + 2
             guard let valueEnd = Self.valueEnd(line, from: valueStart, depth: 0), valueEnd < n else { return nil }
             let key = UnsafeBufferPointer(rebasing: line[keyStart..<keyEnd])
             let value = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
             guard values.read(key: key, value: value) else { return nil }
-            fields.append(Field(key: keyStart..<keyEnd, keyHash: FrameFields.hash(key), valueHash: FrameFields.hash(value)))
+            fields.append(Field(key: keyStart..<keyEnd, keyHash: keyHash, valueHash: FrameFields.hash(value)))
             if line[valueEnd] == UInt8(ascii: "}") { return valueEnd == n - 1 ? values.sample : nil }
             guard line[valueEnd] == UInt8(ascii: ",") else { return nil }
             i = valueEnd + 1
         }
+    }
+
+    /// `stringEnd` for a key, with `FrameFields.hash` of its bytes in the same pass.
+    static func key(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hash: UInt64)? {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var i = start
+        while i < line.count {
+            let b = line[i]
+            if b == UInt8(ascii: "\"") { return (i, h == 0 ? 1 : h) }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            h = (h ^ UInt64(b)) &* 0x100_0000_01b3
+            i += 1
+        }
+        return nil
     }
 
     /// The index of the quote closing a string whose bytes start at `start`; nil at an escape,
