@@ -19,10 +19,12 @@ struct AnimationCanvas {
     }
 
     mutating func clear() {
-        for i in stride(from: 0, to: pixels.count, by: 3) {
-            pixels[i] = Self.backdrop.x
-            pixels[i + 1] = Self.backdrop.y
-            pixels[i + 2] = Self.backdrop.z
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 3) {
+                p[i] = Self.backdrop.x
+                p[i + 1] = Self.backdrop.y
+                p[i + 2] = Self.backdrop.z
+            }
         }
     }
 
@@ -41,7 +43,7 @@ struct AnimationCanvas {
     mutating func blend(x: Int, y: Int, _ color: SIMD3<UInt8>, alpha: Double) {
         guard x >= 0, x < width, y >= 0, y < height, alpha > 0 else { return }
         let i = (y * width + x) * 3, a = min(alpha, 1)
-        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { UInt8((Double(old) + (Double(new) - Double(old)) * a).rounded()) }
+        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { FrameRaster.channel(Double(old) + (Double(new) - Double(old)) * a) }
         pixels[i] = mix(pixels[i], color.x)
         pixels[i + 1] = mix(pixels[i + 1], color.y)
         pixels[i + 2] = mix(pixels[i + 2], color.z)

@@ -66,10 +66,25 @@ public struct FrameScene: Sendable, Hashable {
 extension FrameScene {
     /// The view point that lands on `p` once the photo is turned by `angle` about its center:
     /// `p` turned back by −angle about the photo's center.
-    static func unturn(_ p: Point, scene: FrameScene) -> Point {
-        let c = Point(x: scene.photo.x + scene.photo.width / 2, y: scene.photo.y + scene.photo.height / 2)
-        let r = -scene.angle * .pi / 180
-        let d = p - c
-        return c + Point(x: d.x * cos(r) - d.y * sin(r), y: d.x * sin(r) + d.y * cos(r))
+    static func unturn(_ p: Point, scene: FrameScene) -> Point { Turn(scene).unturn(p) }
+
+    /// `unturn` for one scene, with the sine and cosine worked out once (a raster unturns every
+    /// pixel).
+    struct Turn {
+        let center: Point
+        let cos: Double
+        let sin: Double
+
+        init(_ scene: FrameScene) {
+            center = Point(x: scene.photo.x + scene.photo.width / 2, y: scene.photo.y + scene.photo.height / 2)
+            let r = -scene.angle * .pi / 180
+            cos = Foundation.cos(r)
+            sin = Foundation.sin(r)
+        }
+
+        func unturn(_ p: Point) -> Point {
+            let d = p - center
+            return center + Point(x: d.x * cos - d.y * sin, y: d.x * sin + d.y * cos)
+        }
     }
 }

@@ -40,6 +40,45 @@ enum TestPattern {
         return rgb
     }
 
+    /// `color` down one column (photo pixel `x`) for every cell but the marker's: the four
+    /// colors a cell's parity and a fine square's parity give it, each computed as `color`
+    /// computes it, so a raster looks them up instead of working them out a pixel at a time.
+    struct Column {
+        let cell: Int
+        let fineSquare: Int
+        let plain, checker, fine, both: SIMD3<Double>
+
+        init(x: Double, width: Double, height: Double) {
+            let c = TestPattern.cell(width: width, height: height)
+            cell = Int(x / c)
+            fineSquare = Int(x / (c / subdivisions))
+            let t = min(max(x / width, 0), 1)
+            plain = left + (right - left) * t
+            checker = plain + (SIMD3(repeating: 255) - plain) * checkerOpacity
+            fine = plain + (SIMD3(repeating: 255) - plain) * fineOpacity
+            both = checker + (SIMD3(repeating: 255) - checker) * fineOpacity
+        }
+
+        /// The color where this column crosses `row`; nil in the marker's cell.
+        func color(_ row: Row) -> SIMD3<Double>? {
+            if cell == 0 && row.cell == 0 { return nil }
+            let onChecker = (cell + row.cell) % 2 == 0, onFine = (fineSquare + row.fineSquare) % 2 == 0
+            return onChecker ? (onFine ? both : checker) : (onFine ? fine : plain)
+        }
+    }
+
+    /// One row (photo pixel `y`) of the cells and fine squares, for `Column.color`.
+    struct Row {
+        let cell: Int
+        let fineSquare: Int
+
+        init(y: Double, width: Double, height: Double) {
+            let c = TestPattern.cell(width: width, height: height)
+            cell = Int(y / c)
+            fineSquare = Int(y / (c / subdivisions))
+        }
+    }
+
     /// The same picture as an SVG symbol with viewBox `0 0 width height`.
     static func svgSymbol(id: String, width: Double, height: Double) -> String {
         let c = cell(width: width, height: height)

@@ -11,6 +11,11 @@ public struct FrameFields: Equatable, Sendable {
     /// Columns by the hash of a key's bytes, for the first `4 × maxNames` distinct keys: a hostile
     /// log of ever-new keys cannot grow it, its keys only cost a String each.
     private var byKeyHash: [UInt64: Int] = [:]
+    /// The columns of the last scanned line's keys by position (`add(_:of:)`), at most one a
+    /// position the lines have.
+    private var recent: [(keyHash: UInt64, column: Int)] = []
+    /// The columns of the line being added, kept for its storage.
+    private var scratch: [Int] = []
 
     /// More distinct names than any frame cropsim writes (about 25): the rest share one column,
     /// so a hostile log cannot grow the table past `maxNames` columns.
@@ -18,6 +23,10 @@ public struct FrameFields: Equatable, Sendable {
     static let otherName = "other fields"
 
     public init() {}
+
+    /// Two tables are equal when they hold the same columns and rows; the lookups that built
+    /// them do not count.
+    public static func == (a: FrameFields, b: FrameFields) -> Bool { a.names == b.names && a.rows == b.rows }
 
     /// Fields of the samples built in code (tests): their Swift descriptions stand for the bytes.
     public init(samples: [FrameSample]) {
@@ -43,6 +52,33 @@ public struct FrameFields: Equatable, Sendable {
             put(Self.hash(field.value), at: c, in: &row)
         }
         rows.append(row)
+    }
+
+    /// Adds one line `FrameLineScanner` read, with the same columns and hashes `add(line:)`
+    /// gives it. Lines list their keys in the same order, so a key whose hash sits where it sat
+    /// in the line before takes that line's column without a lookup; only a column recorded in
+    /// `byKeyHash` is remembered so, where `add(line:)` would find the same one.
+    mutating func add(_ fields: [FrameLineScanner.Field], of line: UnsafeBufferPointer<UInt8>) {
+        scratch.removeAll(keepingCapacity: true)
+        for (n, field) in fields.enumerated() { scratch.append(column(n, of: field, in: line)) }
+        // The row at its final length at once: `put` would grow it a column at a time.
+        var row = [UInt64](repeating: 0, count: (scratch.max() ?? -1) + 1)
+        for (field, c) in zip(fields, scratch) { put(field.valueHash, at: c, in: &row) }
+        rows.append(row)
+    }
+
+    /// The column of the `n`th member of a scanned line.
+    private mutating func column(_ n: Int, of field: FrameLineScanner.Field, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        if n < recent.count, recent[n].keyHash == field.keyHash { return recent[n].column }
+        let c: Int
+        if let known = byKeyHash[field.keyHash] { c = known } else {
+            c = column(for: String(decoding: UnsafeBufferPointer(rebasing: line[field.key]), as: UTF8.self))
+            if byKeyHash.count < 4 * Self.maxNames { byKeyHash[field.keyHash] = c }
+        }
+        if byKeyHash[field.keyHash] == c {
+            if n < recent.count { recent[n] = (field.keyHash, c) } else if n == recent.count { recent.append((field.keyHash, c)) }
+        }
+        return c
     }
 
     private mutating func add(_ fields: [(String, UInt64)]) {
@@ -79,6 +115,10 @@ public struct FrameFields: Equatable, Sendable {
 
     /// FNV-1a over the bytes, never 0 (0 marks a missing field).
     static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBufferPointer(hash)
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h == 0 ? 1 : h

@@ -63,8 +63,8 @@ public struct ReportReader: Sendable {
             guard let bytes = try Self.readIfPresent(base + "/" + name) else { continue }
             others[name] = bytes
         }
-        let photo = others["scenario.resolved.json"].flatMap(LogParser.photo)
-        let imageFile = others["scenario.resolved.json"].flatMap(LogParser.imageFile)
+        let resolved = others["scenario.resolved.json"].map(LogParser.resolved)
+        let photo = resolved?.photo, imageFile = resolved?.imageFile
         others = others.mapValues { EmbeddedPaths.stripping($0, file: imageFile) }
         let problem = entry.firstProblem.map { String(decoding: EmbeddedPaths.stripping(Array($0.utf8), file: imageFile), as: UTF8.self) }
         let verdict = entry.notApplicable != nil ? "notApplicable" : entry.passed ? "passed" : "failed"
