@@ -226,10 +226,17 @@ public struct PipeEditor: EditorModel {
         guard results == count else { throw WireError("\(results) results for the \(count) ops sent", violation: true) }
         for _ in 0..<results {
             var effects: [EditorEffect] = []
-            while let part = try r.stateFields(into: &state) {
-                var json = WireReader(part)
-                try resultMembers(&json, into: &effects)
-                try json.end()
+            fields: while true {
+                switch try r.stateFields(into: &state) {
+                case .end: break fields
+                case .haptic(let h):
+                    try countEffect()
+                    effects.append(.haptic(h))
+                case .json(let part):
+                    var json = WireReader(part)
+                    try resultMembers(&json, into: &effects)
+                    try json.end()
+                }
             }
             answers.append(ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout))
         }
@@ -239,11 +246,15 @@ public struct PipeEditor: EditorModel {
     private mutating func readEffects(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
         try r.beginArray()
         while try r.nextElement() {
-            effectCount += 1
-            guard effectCount <= Self.maxEffects else {
-                throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
-            }
+            try countEffect()
             effects.append(try r.effect())
+        }
+    }
+
+    private mutating func countEffect() throws(WireError) {
+        effectCount += 1
+        guard effectCount <= Self.maxEffects else {
+            throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
         }
     }
 

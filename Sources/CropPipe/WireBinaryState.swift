@@ -1,8 +1,9 @@
 import CropVocabulary
 
 /// Version 2's result fields (docs/model-protocol.md#results): a tag byte, then the value as raw
-/// little-endian bytes; tag 0 ends the result. Numbers, rects, flags and sides are binary; the
-/// effects and the string-valued state fields travel as version 1's result object behind `json`.
+/// little-endian bytes; tag 0 ends the result. Numbers, rects, flags, sides and haptics (the one
+/// effect a tick commonly carries) are binary; the other effects and the string-valued state
+/// fields travel as version 1's result object behind `json`.
 public enum BinaryField: UInt8, Sendable {
     case end = 0
     case scale = 1, tx = 2, ty = 3, angle = 4, slider = 5, sMin = 6, sMax = 7, maskDiameter = 8
@@ -11,6 +12,16 @@ public enum BinaryField: UInt8, Sendable {
     case animating = 30, grid = 31, instructions = 32, angleGuide = 33, zoomLimited = 34, lowDensity = 35
     case cut = 40, engaged = 41
     case json = 50
+    /// A haptic effect: kind (0 lightImpact, 1 success, 2 error, 3 snap), then the light
+    /// impact's reason (`LimitReason`'s order), 0 for the others.
+    case haptic = 51
+}
+
+/// What `stateFields` stopped at: the result's end, its json part, or a haptic effect.
+enum ResultPart {
+    case end
+    case json(WireLine)
+    case haptic(Haptic)
 }
 
 extension WireWriter {
@@ -70,6 +81,22 @@ extension WireWriter {
         f64(r.x); f64(r.y); f64(r.width); f64(r.height)
     }
 
+    /// The effects as binary haptics, if every one is a haptic (else nothing, and false: they go
+    /// in the json part, in their order).
+    public mutating func binaryHaptics(_ effects: [EditorEffect]) -> Bool {
+        guard effects.allSatisfy({ if case .haptic = $0 { true } else { false } }) else { return false }
+        for case .haptic(let h) in effects {
+            byte(BinaryField.haptic.rawValue)
+            switch h {
+            case .lightImpact(let reason): byte(0); byte(UInt8(LimitReason.allCases.firstIndex(of: reason)!))
+            case .success: byte(1); byte(0)
+            case .error: byte(2); byte(0)
+            case .snap: byte(3); byte(0)
+            }
+        }
+        return true
+    }
+
     private mutating func sides(_ tag: BinaryField, _ set: LimitSet) {
         byte(tag.rawValue)
         var bits: UInt8 = 0
@@ -79,16 +106,17 @@ extension WireWriter {
 }
 
 extension BinaryReader {
-    /// Applies a result's binary fields to `s` up to its end tag (nil) or its `json` part (that
-    /// part, for the caller to read; call again for the fields after it). An unknown tag is a
-    /// protocol violation, running past the frame's end a malformed reply.
-    mutating func stateFields(into s: inout ModelState) throws(WireError) -> WireLine? {
+    /// Applies a result's binary fields to `s` up to its end tag, its `json` part or a haptic
+    /// (that part or effect, for the caller to take: call again for the fields after it). An
+    /// unknown tag is a protocol violation, running past the frame's end a malformed reply.
+    mutating func stateFields(into s: inout ModelState) throws(WireError) -> ResultPart {
         while true {
             let at = i
             guard let tag = BinaryField(rawValue: try u8()) else { throw WireError("at byte \(at): unknown field tag \(bytes[at])", violation: true) }
             switch tag {
-            case .end: return nil
-            case .json: return try json()
+            case .end: return .end
+            case .json: return .json(try json())
+            case .haptic: return .haptic(try haptic())
             case .scale: s.observation.pose.scale = try f64()
             case .tx: s.observation.pose.translation.x = try f64()
             case .ty: s.observation.pose.translation.y = try f64()
@@ -119,6 +147,18 @@ extension BinaryReader {
         case .engaged: r.engaged = try sides()
         case .zoomLimited: r.zoomLimited = try bool()
         default: r.lowDensity = try bool() // the last tag `stateFields` leaves here
+        }
+    }
+
+    private mutating func haptic() throws(WireError) -> Haptic {
+        let at = i
+        let kind = try u8(), reason = try u8()
+        switch kind {
+        case 0 where Int(reason) < LimitReason.allCases.count: return .lightImpact(LimitReason.allCases[Int(reason)])
+        case 1 where reason == 0: return .success
+        case 2 where reason == 0: return .error
+        case 3 where reason == 0: return .snap
+        default: throw WireError("at byte \(at): no haptic has kind \(kind) and reason \(reason)", violation: true)
         }
     }
 

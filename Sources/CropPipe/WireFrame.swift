@@ -83,23 +83,28 @@ public struct BinaryReader {
     public var atEnd: Bool { i == end }
     public var remaining: Int { end - i }
 
-    private mutating func need(_ n: Int, _ what: StaticString) throws(WireError) {
-        guard end - i >= n else { throw WireError("at byte \(i): truncated: \(what) needs \(n) bytes, \(end - i) left") }
+    // The reads are always inlined, their refusal never: a reply has a dozen reads a tick.
+    @inline(__always) private mutating func need(_ n: Int, _ what: StaticString) throws(WireError) {
+        if end - i < n { throw truncated(n, what) }
     }
 
-    public mutating func u8() throws(WireError) -> UInt8 {
+    @inline(never) private func truncated(_ n: Int, _ what: StaticString) -> WireError {
+        WireError("at byte \(i): truncated: \(what) needs \(n) bytes, \(end - i) left")
+    }
+
+    @inline(__always) public mutating func u8() throws(WireError) -> UInt8 {
         try need(1, "a byte")
         defer { i += 1 }
         return bytes[i]
     }
 
-    public mutating func u32() throws(WireError) -> UInt32 {
+    @inline(__always) public mutating func u32() throws(WireError) -> UInt32 {
         try need(4, "a u32")
         defer { i += 4 }
         return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i, as: UInt32.self).littleEndian }
     }
 
-    public mutating func u64() throws(WireError) -> UInt64 {
+    @inline(__always) public mutating func u64() throws(WireError) -> UInt64 {
         try need(8, "a u64")
         defer { i += 8 }
         return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian }
@@ -108,7 +113,7 @@ public struct BinaryReader {
     /// A double. Any NaN reads as the one NaN (`.nan`), as version 1's `"NaN"` does: its sign and
     /// payload carry nothing in the protocol, and no payload must pass for cropsim's own
     /// placeholder of a field never reported (`ModelState.missing`).
-    public mutating func f64() throws(WireError) -> Double {
+    @inline(__always) public mutating func f64() throws(WireError) -> Double {
         let x = Double(bitPattern: try u64())
         return x.isNaN ? .nan : x
     }

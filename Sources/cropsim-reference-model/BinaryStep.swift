@@ -29,7 +29,7 @@ extension ReferenceServer {
 
     /// A binary `step`: id (u64), op count (u32), the ops, nothing after. Each result is the
     /// binary state fields that changed, a `json` part when there are effects or a string field
-    /// changed, and the end tag.
+    /// changed, and the end tag; effects that are all haptics are binary too.
     private mutating func step(_ r: inout BinaryReader, into w: inout WireWriter) throws(WireError) {
         let id = try r.u64()
         let count = try r.u32()
@@ -49,7 +49,8 @@ extension ReferenceServer {
             let now = Self.state(e)
             w.binaryState(now, since: last)
             part.removeAll()
-            Self.jsonPart(effects, now, since: last, into: &part)
+            let haptics = !effects.isEmpty && w.binaryHaptics(effects)
+            Self.jsonPart(haptics ? [] : effects, now, since: last, into: &part)
             if part.count > 0 {
                 w.byte(BinaryField.json.rawValue)
                 w.u32(UInt32(part.count))

@@ -49,7 +49,7 @@ import Testing
         after.readout.lowDensity = true
         var r = reader { $0.binaryState(after, since: before); $0.byte(BinaryField.end.rawValue) }
         var read = before
-        #expect(try r.stateFields(into: &read) == nil)
+        guard case .end = try r.stateFields(into: &read) else { Issue.record("more than the end"); return }
         #expect(r.atEnd)
         #expect(read.observation.pose.scale.bitPattern == after.observation.pose.scale.bitPattern)
         #expect(read.observation.pose.angle.sign == .minus && read.observation.pose.translation.y == .infinity)
@@ -60,12 +60,29 @@ import Testing
         #expect(unchanged.count == 0)
     }
 
+    /// Haptics, the one effect a tick commonly carries, are binary when a result has no other.
+    @Test func hapticsReadBack() throws {
+        let all: [EditorEffect] = LimitReason.allCases.map { .haptic(.lightImpact($0)) } + [.haptic(.success), .haptic(.error), .haptic(.snap)]
+        var w = WireWriter()
+        #expect(w.binaryHaptics(all))
+        var r = BinaryReader(w.bytes)
+        var s = ModelState.unreported
+        for effect in all {
+            guard case .haptic(let h) = try r.stateFields(into: &s) else { Issue.record("not a haptic"); return }
+            #expect(EditorEffect.haptic(h) == effect)
+        }
+        #expect(r.atEnd)
+        var mixed = WireWriter()
+        #expect(!mixed.binaryHaptics([.haptic(.success), .offerRetry]) && mixed.count == 0)
+        var bad = BinaryReader([BinaryField.haptic.rawValue, 1, 3])
+        #expect(throws: WireError.self) { try bad.stateFields(into: &s) }
+    }
+
     private func refusal(_ bytes: [UInt8]) -> WireError? {
         var r = BinaryReader(bytes)
         var s = ModelState.unreported
         do throws(WireError) {
-            while try r.stateFields(into: &s) != nil {}
-            return nil
+            while true { if case .end = try r.stateFields(into: &s) { return nil } }
         } catch {
             return error
         }
