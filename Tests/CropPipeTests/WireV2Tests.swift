@@ -64,7 +64,8 @@ import Testing
     @Test func hapticsReadBack() throws {
         let all: [EditorEffect] = LimitReason.allCases.map { .haptic(.lightImpact($0)) } + [.haptic(.success), .haptic(.error), .haptic(.snap)]
         var w = WireWriter()
-        #expect(w.binaryHaptics(all))
+        let allBinary = w.binaryHaptics(all)
+        #expect(allBinary)
         var r = BinaryReader(w.bytes)
         var s = ModelState.unreported
         for effect in all {
@@ -73,7 +74,8 @@ import Testing
         }
         #expect(r.atEnd)
         var mixed = WireWriter()
-        #expect(!mixed.binaryHaptics([.haptic(.success), .offerRetry]) && mixed.count == 0)
+        let mixedBinary = mixed.binaryHaptics([.haptic(.success), .offerRetry])
+        #expect(!mixedBinary && mixed.count == 0)
         var bad = BinaryReader([BinaryField.haptic.rawValue, 1, 3])
         #expect(throws: WireError.self) { try bad.stateFields(into: &s) }
     }
