@@ -15,6 +15,11 @@ public final class ModelProcess: @unchecked Sendable {
     public private(set) var identity = ModelIdentity(name: "?", version: "", capabilities: [])
     /// Set once the process failed; it answers nothing more and is gone.
     public private(set) var failure: ModelFailure?
+    /// The protocol version spoken after the handshake: 2 when the model offered it
+    /// (docs/model-protocol.md#version-2-binary), else 1.
+    public private(set) var version = 1
+    /// The kind of the last message received (version 1's lines are all `json`).
+    public private(set) var lastKind = WireFrame.Kind.json
     public let timeout: Double
     private let pid: pid_t
     /// The inode numbers of its three pipes, by which a process that holds one is found.
@@ -79,12 +84,35 @@ public final class ModelProcess: @unchecked Sendable {
         ModelGroups.parkIfEnding()
         guard failure == nil else { return }
         var w = WireWriter(capacity: 4096)
+        let mark = version == 2 ? w.beginFrame(.json) : 0
         w.raw("{\"type\":\"")
         w.raw(type)
         w.raw("\",\"id\":")
         w.int(nextID)
         body(&w)
-        w.raw("}\n")
+        if version == 2 {
+            w.byte(UInt8(ascii: "}"))
+            w.endLength(at: mark)
+        } else {
+            w.raw("}\n")
+        }
+        queue(w)
+    }
+
+    /// Queues a version-2 `step` frame: its id, the number of ops and the ops as written.
+    public func sendStep(_ ops: WireWriter, count: Int) {
+        ModelGroups.parkIfEnding()
+        guard failure == nil else { return }
+        var w = WireWriter(capacity: ops.count + 32)
+        let mark = w.beginFrame(.step)
+        w.u64(UInt64(nextID))
+        w.u32(UInt32(count))
+        w.append(ops)
+        w.endLength(at: mark)
+        queue(w)
+    }
+
+    private func queue(_ w: WireWriter) {
         sent.append(nextID)
         nextID += 1
         outgoing += w.bytes
@@ -104,7 +132,12 @@ public final class ModelProcess: @unchecked Sendable {
         let end = Self.now() + deadline
         while true {
             ModelGroups.parkIfEnding()
-            if let line = takeLine() {
+            let taken: WireLine?
+            do throws(WireError) { taken = version == 2 ? try takeFrame() : takeLine() } catch {
+                fail(.malformed, "a reply that is no frame: \(error.message)")
+                return nil
+            }
+            if let line = taken {
                 answeredID = sent.removeFirst()
                 return line
             }
@@ -191,6 +224,22 @@ public final class ModelProcess: @unchecked Sendable {
         return line
     }
 
+    /// A complete version-2 frame's payload from what has been read, if there is one (its kind
+    /// in `lastKind`). The header is checked as soon as it is in.
+    private func takeFrame() throws(WireError) -> WireLine? {
+        guard let (kind, length) = try WireFrame.header(pending, at: pendingStart) else { return nil }
+        let start = pendingStart + WireFrame.headerSize
+        guard pending.count - start >= length else { return nil }
+        let payload = pending.withUnsafeBytes { WireLine(UnsafeRawBufferPointer(rebasing: $0[start..<start + length])) }
+        lastKind = kind
+        pendingStart = start + length
+        if pendingStart == pending.count || pendingStart > 1 << 20 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+        return payload
+    }
+
     /// The reply pipe reached its end: the process exited (`crashed`, with how), or it closed its
     /// standard output and runs on (`closedOutput`) — either way no reply can come, so it is said
     /// at once rather than as `hung` after the deadline. Exiting closes the pipe a moment before
@@ -224,6 +273,7 @@ public final class ModelProcess: @unchecked Sendable {
         var version: Int?
         var id = ModelIdentity(name: "", version: "", capabilities: [])
         var error: String?
+        var offers: [Int] = []
         do throws(WireError) {
             try r.beginObject()
             while let key = try r.nextKey() {
@@ -234,6 +284,7 @@ public final class ModelProcess: @unchecked Sendable {
                     }
                 } else if key.is("id") { _ = try r.int(in: 0...0) }
                 else if key.is("protocol") { version = try r.int(in: 0...Int(Int32.max)) }
+                else if key.is("offers") { offers = try Self.offers(&r) }
                 else if key.is("code") { _ = try r.number() }
                 else if key.is("message") { error = (error ?? "the model refused the handshake") + ": " + (try r.string()) }
                 else { try r.identity(key, into: &id) }
@@ -248,6 +299,19 @@ public final class ModelProcess: @unchecked Sendable {
         }
         guard !id.name.isEmpty else { throw StartError(description: "the model's handshake has no model.name") }
         identity = id
+        if offers.contains(2) { self.version = 2 }
+    }
+
+    /// The versions a model offers besides version 1 (`"offers":[2]`): at most 16 integers;
+    /// versions cropsim does not know are passed over.
+    private static func offers(_ r: inout WireReader) throws(WireError) -> [Int] {
+        var versions: [Int] = []
+        try r.beginArray()
+        while try r.nextElement() {
+            guard versions.count < 16 else { throw WireError("more than 16 offered versions", violation: true) }
+            versions.append(try r.int(in: 0...Int(Int32.max)))
+        }
+        return versions
     }
 
     /// Once its group is gone, ends any process that still holds one of its pipes: one that left

@@ -10,9 +10,11 @@ public struct PipeEditor: EditorModel {
 
     private let lease: ProcessLease
     private var state: ModelState
-    /// The queued ops of the next `step`, already written as JSON, and how many there are.
+    /// The queued ops of the next `step`, already written (as JSON, or as version 2's binary
+    /// ops when `binary`), and how many there are.
     private var ops = WireWriter(capacity: 1 << 16)
     private var opCount = 0
+    private var binary = false
     /// How many ops each `step` sent and not yet answered carries, and the frame of its last op,
     /// oldest first.
     private var inFlight: [(ops: Int, frame: Int)] = []
@@ -44,6 +46,7 @@ public struct PipeEditor: EditorModel {
             editor.openFailure = ModelFailure(kind: .crashed, message: "a new process of the model did not start")
             return editor
         }
+        editor.binary = process.version == 2
         guard let line = process.exchange("open", { $0.open(request) }) else { return editor }
         var refusal: String?
         do throws(WireError) {
@@ -61,23 +64,31 @@ public struct PipeEditor: EditorModel {
     }
 
     public mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
-        ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
-        ops.event(event)
+        if binary {
+            ops.binaryEvent(event)
+        } else {
+            ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            ops.event(event)
+        }
         opCount += 1
         lastFrame = ticksQueued + 1
         if opCount == Self.chunk { sendChunk() }
     }
 
     public mutating func touch(_ sample: TouchSample, into effects: inout [EditorEffect]) {
-        ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
-        ops.touch(sample)
+        if binary {
+            ops.binaryTouch(sample)
+        } else {
+            ops.byte(opCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            ops.touch(sample)
+        }
         opCount += 1
         lastFrame = ticksQueued + 1
         if opCount == Self.chunk { sendChunk() }
     }
 
     public mutating func tick(into effects: inout [EditorEffect]) {
-        ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"")
+        if binary { ops.byte(BinaryOp.tick.rawValue) } else { ops.raw(opCount == 0 ? "[\"tick\"" : ",\"tick\"") }
         opCount += 1
         ticksQueued += 1
         lastFrame = ticksQueued
@@ -87,9 +98,13 @@ public struct PipeEditor: EditorModel {
     /// Sends the queued ops as one `step`, to be answered while more are queued and judged.
     private mutating func sendChunk() {
         guard opCount > 0, let process = lease.process else { return }
-        ops.byte(UInt8(ascii: "]"))
-        let queued = ops
-        process.send("step") { $0.raw(",\"ops\":"); $0.append(queued) }
+        if binary {
+            process.sendStep(ops, count: opCount)
+        } else {
+            ops.byte(UInt8(ascii: "]"))
+            let queued = ops
+            process.send("step") { $0.raw(",\"ops\":"); $0.append(queued) }
+        }
         inFlight.append((opCount, lastFrame))
         ops.removeAll()
         opCount = 0
@@ -103,7 +118,11 @@ public struct PipeEditor: EditorModel {
         guard let line = process.receive(deadline: process.timeout) else { return }
         let start = answers.count
         do throws(WireError) {
-            try readStepped(line, process: process, count: count, into: &answers)
+            switch process.lastKind {
+            case .stepped: try readBinaryStepped(line, process: process, count: count, into: &answers)
+            case .json: try readStepped(line, process: process, count: count, into: &answers)
+            case .step: throw WireError("a reply in a frame of kind step", violation: true)
+            }
         } catch {
             answers.removeSubrange(start...)
             process.fail(error.violation ? .protocolViolation : .malformed, "its reply to step: \(error.message)")
@@ -125,6 +144,7 @@ public struct PipeEditor: EditorModel {
 
     /// Reads `opened` (returning nil) or `refused` (returning its message).
     private mutating func readOpened(_ line: WireLine, process: ModelProcess, effects: inout [EditorEffect]) throws(WireError) -> String? {
+        guard process.lastKind == .json else { throw WireError("the reply to open must be a json frame", violation: true) }
         var r = WireReader(line)
         var refusal: String?
         var type = ""
@@ -181,23 +201,60 @@ public struct PipeEditor: EditorModel {
     /// One op's result: its effects and the state after it.
     private mutating func result(_ r: inout WireReader) throws(WireError) -> ModelAnswer {
         var effects: [EditorEffect] = []
+        try resultMembers(&r, into: &effects)
+        return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
+    }
+
+    /// A result object's `state` and `effects` (version 1's result, or version 2's `json` part).
+    private mutating func resultMembers(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
         try r.beginObject()
         while let key = try r.nextName() {
             if r.is(key, "state") { try r.state(into: &state) }
             else if r.is(key, "effects") { try readEffects(&r, into: &effects) }
             else { throw WireError("a result has no field \"\(r.text(key))\"", violation: true) }
         }
-        return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
+    }
+
+    /// A version-2 `stepped` frame: id (u64), result count (u32), the results, nothing after.
+    private mutating func readBinaryStepped(_ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer])
+    throws(WireError) {
+        var r = BinaryReader(line)
+        let id = try r.u64()
+        if id != UInt64(process.answeredID) { throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true) }
+        let results = Int(try r.u32())
+        guard results <= count else { throw WireError("more results than the \(count) ops sent", violation: true) }
+        guard results == count else { throw WireError("\(results) results for the \(count) ops sent", violation: true) }
+        for _ in 0..<results {
+            var effects: [EditorEffect] = []
+            fields: while true {
+                switch try r.stateFields(into: &state) {
+                case .end: break fields
+                case .haptic(let h):
+                    try countEffect()
+                    effects.append(.haptic(h))
+                case .json(let part):
+                    var json = WireReader(part)
+                    try resultMembers(&json, into: &effects)
+                    try json.end()
+                }
+            }
+            answers.append(ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout))
+        }
+        guard r.atEnd else { throw WireError("\(r.remaining) bytes after the last result") }
     }
 
     private mutating func readEffects(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
         try r.beginArray()
         while try r.nextElement() {
-            effectCount += 1
-            guard effectCount <= Self.maxEffects else {
-                throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
-            }
+            try countEffect()
             effects.append(try r.effect())
+        }
+    }
+
+    private mutating func countEffect() throws(WireError) {
+        effectCount += 1
+        guard effectCount <= Self.maxEffects else {
+            throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
         }
     }
 

@@ -5,7 +5,7 @@ import CropText
 /// `"Infinity"` and `"-Infinity"`. The caller places commas; strings are escaped, keys are the
 /// protocol's own names and written as they are.
 public struct WireWriter {
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
 
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 

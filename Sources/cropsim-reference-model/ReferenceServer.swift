@@ -9,11 +9,17 @@ struct ReferenceServer {
     /// Who the server says it is (the reference editor's identity, or fewer capabilities and
     /// other policies when told to declare them).
     let identity: ModelIdentity
-    private var editor: Editor?
+    /// Whether the handshake offers protocol version 2 (`--offer 2`): off by default, so that
+    /// the server is version 1's byte for byte unless asked.
+    let offersBinary: Bool
+    var editor: Editor?
     /// The state last sent, for the next result's changes.
-    private var sent: ModelState?
+    var sent: ModelState?
 
-    init(identity: ModelIdentity) { self.identity = identity }
+    init(identity: ModelIdentity, offersBinary: Bool = false) {
+        self.identity = identity
+        self.offersBinary = offersBinary
+    }
 
     /// Answers one request line; nil when the line is not a request (the caller reports it).
     mutating func answer(_ line: [UInt8]) -> WireWriter {
@@ -23,7 +29,8 @@ struct ReferenceServer {
             let (type, id) = try Self.head(line)
             switch type {
             case "hello":
-                w.raw("{\"type\":\"hello\",\"id\":"); w.int(id); w.hello(identity); w.raw("}")
+                w.raw("{\"type\":\"hello\",\"id\":"); w.int(id); w.hello(identity)
+                w.raw(offersBinary ? ",\"offers\":[2]}" : "}")
             case "open":
                 let (_, request) = try r.openRequest()
                 open(request, id: id, into: &w)

@@ -1,4 +1,5 @@
 import CropModel
+import CropPipe
 import CropVocabulary
 import Glibc
 
@@ -10,10 +11,13 @@ import Glibc
 //                          reports scenarios not applicable and properties not judged
 //   --policies k=v,…       declare other policies than the ones it follows: how the oracle holds
 //                          an editor to the policies it declares
+//   --offer 2              offer protocol version 2 (binary) in the handshake; cropsim then
+//                          speaks it (docs/model-protocol.md#version-2-binary)
 var identity = Editor.referenceIdentity
+var offersBinary = false
 var arguments = CommandLine.arguments.dropFirst()
 func usage(_ problem: String) -> Never {
-    let text = "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…]\n"
+    let text = "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…] [--offer 2]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
     exit(2)
 }
@@ -29,6 +33,9 @@ while let flag = arguments.popFirst() {
                 guard parts.count == 2 else { usage("--policies takes name=value pairs, got \(pair)") }
                 try identity.policies.set(String(parts[0]), to: String(parts[1]))
             }
+        case "--offer":
+            guard value == "2" else { usage("--offer takes 2, the one version offered besides 1") }
+            offersBinary = true
         default:
             usage("unknown option \(flag)")
         }
@@ -37,18 +44,23 @@ while let flag = arguments.popFirst() {
     }
 }
 
-var server = ReferenceServer(identity: identity)
+var server = ReferenceServer(identity: identity, offersBinary: offersBinary)
 var reader = LineReader(fd: 0)
-func nextLine(_ reader: inout LineReader) -> [UInt8]? {
-    do throws(LineReader.TooLong) { return try reader.next() } catch {
-        let text = "cropsim-reference-model: a request line longer than \(LineReader.maxLine >> 20) MiB; the protocol's lines are shorter\n"
+func nextRequest(_ reader: inout LineReader) -> LineReader.Request? {
+    do throws(LineReader.Refused) { return try reader.next() } catch {
+        let text = "cropsim-reference-model: \(error.message)\n"
         _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
         exit(2)
     }
 }
-while let line = nextLine(&reader) {
-    var reply = server.answer(line)
-    reply.byte(0x0A)
+while let request = nextRequest(&reader) {
+    var reply: WireWriter
+    if let kind = request.kind {
+        reply = server.answer(kind, request.bytes)
+    } else {
+        reply = server.answer(request.bytes)
+        reply.byte(0x0A)
+    }
     let ok = reply.bytes.withUnsafeBytes { buffer -> Bool in
         var done = 0
         while done < buffer.count {
