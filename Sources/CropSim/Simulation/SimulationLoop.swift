@@ -140,8 +140,9 @@ struct SimulationLoop<M: EditorModel> {
     }
 
     /// One tick: the backend's deliveries, the inputs due, the frame's end. False when the run
-    /// must end here (the model failed, or lacks what an event needs).
-    mutating func step(_ checked: inout CheckedEditor<M>, _ supportsAll: Bool) -> Bool {
+    /// must end here (the model failed, or lacks what an event needs). Inlined into `runOn`, the
+    /// checked tick's loop, as the body it was before a live run needed it apart.
+    @inline(__always) mutating func step(_ checked: inout CheckedEditor<M>, _ supportsAll: Bool) -> Bool {
         tick += 1
         if M.answersLater && (lockstep || gate.flowStarted) { guard sync(&checked) else { return false } }
         host.queuedThrough = tick
