@@ -112,7 +112,9 @@ public struct StudioSession: Sendable {
     /// Runs the recording on if input arrived or the page's clock passed the final frames.
     /// Returns a one-line problem when the recording's text is not a valid scenario.
     private mutating func run(nowUs: Int) -> String? {
-        let horizon = Recording.tick(nowUs)
+        // Frames end where the recording must: past it a provisional lift would be past the
+        // format's time budget, and the text refused on every batch (issue 36's 5-minute trace).
+        let horizon = Recording.tick(min(nowUs, Recording.maxMicroseconds))
         guard lastRun == nil || changedFrom != nil || horizon > finalThrough else { return nil }
         var options = Simulator.Options()
         options.measureTiming = false
@@ -124,9 +126,9 @@ public struct StudioSession: Sendable {
             options.settleTicks = 1
         }
         var parsed: Scenario?
-        if runsFromStart || liveScenario == nil || recording.sizeBound > ScenarioBudget.maxFileBytes || (lift ?? 0) > Recording.maxMicroseconds {
-            // The text is read when the run needs it, or when it may be one the format refuses
-            // (too large, or a finger lifted past the time budget): then it is refused as before.
+        if runsFromStart || liveScenario == nil || recording.sizeBound > ScenarioBudget.maxFileBytes {
+            // The text is read when the run needs it, or when it may outgrow what the format
+            // accepts: then it is refused as before.
             do throws(ScenarioError) {
                 parsed = try parse(recording.json(name: name, description: description, liftOpenFingersAt: lift), file: Self.liveFile)
             } catch {
