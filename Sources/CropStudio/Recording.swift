@@ -23,6 +23,15 @@ public struct Recording: Sendable {
         case finger(start: Int, samples: [Sample])
         /// A system or accessibility step, as the scenario format writes its action.
         case system(at: Int, action: Action)
+
+        /// Appends in place: the finger's samples are released from the step first, so a
+        /// minute-long drag does not copy all its samples for every new one.
+        mutating func append(_ sample: Sample) {
+            guard case .finger(let start, var samples) = self else { return }
+            self = .system(at: 0, action: .recenter)
+            samples.append(sample)
+            self = .finger(start: start, samples: samples)
+        }
     }
 
     /// The scenario the steps go into: its device, image, config and backend (a branch keeps
@@ -38,6 +47,16 @@ public struct Recording: Sendable {
     private(set) var sampleCount = 0
     /// The view size in effect now (a `resize` changes it): touches are kept on the glass.
     private(set) var view: Size
+    /// The run's inputs so far, as `TraceSynthesizer` makes them from `json`'s text, kept as the
+    /// recording grows so that a live run need not re-read it (`LiveInputs`).
+    private(set) var inputs = LiveInputs()
+    /// Steps as the live run reads them: system steps' actions by step index (finger steps are
+    /// placeholders; their samples reach the run as `inputs`).
+    private(set) var liveSteps: [CropScenario.Step] = []
+    /// Fingers so far: a finger's number in the run is its order among the finger steps.
+    private var fingerIDs: [Int: Int] = [:]
+    /// Bytes the recording's text takes at most, to know when it may outgrow a scenario file.
+    private(set) var sizeBound = 4096
 
     init(setup: Scenario, preset: DevicePreset? = nil) {
         self.setup = setup
@@ -95,17 +114,37 @@ public struct Recording: Sendable {
             guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
             guard openFingers.count < ScenarioBudget.maxFingers else { return Self.tick(us) }
             openFingers[pointer] = steps.count
-            steps.append(.finger(start: us, samples: [Sample(us: 0, point: point, phase: .down)]))
+            startFinger(at: us)
+            record(Sample(us: 0, point: point, phase: .down), step: steps.count - 1, start: us)
         } else {
-            guard let index = openFingers[pointer], case .finger(let start, var samples) = steps[index] else {
+            guard let index = openFingers[pointer], case .finger(let start, _) = steps[index] else {
                 return Self.tick(us)  // a move or lift of a finger this recording never saw land
             }
-            samples.append(Sample(us: us - start, point: point, phase: phase))
-            steps[index] = .finger(start: start, samples: samples)
+            record(Sample(us: us - start, point: point, phase: phase), step: index, start: start)
             if phase == .up || phase == .cancel { openFingers[pointer] = nil }
         }
-        sampleCount += 1
         return Self.tick(us)
+    }
+
+    /// A new finger step, its samples to come.
+    private mutating func startFinger(at us: Int) {
+        fingerIDs[steps.count] = fingerIDs.count + 1
+        liveSteps.append(CropScenario.Step(time: Self.seconds(us), action: .touches([]), path: "$.steps[\(steps.count)]"))
+        steps.append(.finger(start: us, samples: []))
+    }
+
+    /// One sample of finger step `index`, kept and made the run's input.
+    private mutating func record(_ sample: Sample, step index: Int, start: Int) {
+        steps[index].append(sample)
+        inputs.add(touch(sample, step: index, start: start))
+        sampleCount += 1
+        sizeBound += 96
+    }
+
+    /// The input `TraceSynthesizer` makes of a sample: its time as the text's seconds read back.
+    private func touch(_ sample: Sample, step index: Int, start: Int) -> Input {
+        Input(time: Input.microseconds(Self.seconds(start) + Self.seconds(sample.us)),
+              kind: .touch(finger: fingerIDs[index] ?? 0, point: sample.point, phase: sample.phase), step: index)
     }
 
     /// Adds a system action; returns the first tick it may change.
@@ -113,19 +152,16 @@ public struct Recording: Sendable {
         guard SystemStep.isSystem(action) else { throw .input("\(action.name): a gesture is recorded as touch samples") }
         guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
         let us = try clock(rawUs)
-        if case .resize(let size) = action { view = size }
-        steps.append(.system(at: us, action: action))
+        appendSystem(action, us: us)
         return Self.tick(us)
     }
 
     /// Lifts every finger still down at `us` (before saving, and where a branch begins).
     mutating func liftAll(us rawUs: Int) {
         let us = max(lastUs, min(rawUs, Self.maxMicroseconds))
-        for (_, index) in openFingers {
-            guard case .finger(let start, var samples) = steps[index], let last = samples.last else { continue }
-            samples.append(Sample(us: us - start, point: last.point, phase: .up))
-            steps[index] = .finger(start: start, samples: samples)
-            sampleCount += 1
+        for index in openFingers.values.sorted() {
+            guard case .finger(let start, let samples) = steps[index], let last = samples.last else { continue }
+            record(Sample(us: us - start, point: last.point, phase: .up), step: index, start: start)
         }
         openFingers = [:]
         lastUs = us
@@ -133,22 +169,39 @@ public struct Recording: Sendable {
 
     var hasOpenFingers: Bool { !openFingers.isEmpty }
 
+    /// Orders the inputs added since the last call; returns the first tick they may change.
+    mutating func settleInputs() -> Int? { inputs.settle() }
+
     /// Appends a finger's samples as they are, at their own times (a branch copies an opened
     /// scenario step by step, in its step order, so ties at one instant keep their order).
     mutating func appendFinger(_ samples: [(us: Int, point: Point, phase: TouchPhase)]) {
         guard let first = samples.first else { return }
-        steps.append(.finger(start: first.us, samples: samples.map { Sample(us: $0.us - first.us, point: $0.point, phase: $0.phase) }))
+        startFinger(at: first.us)
+        for sample in samples {
+            record(Sample(us: sample.us - first.us, point: sample.point, phase: sample.phase), step: steps.count - 1, start: first.us)
+        }
         if samples.last?.phase == .down || samples.last?.phase == .move {
             openFingers[Int.min + steps.count] = steps.count - 1  // a key no page pointer has
         }
-        sampleCount += samples.count
         lastUs = max(lastUs, samples.last!.us)
     }
 
     mutating func appendSystem(_ action: Action, us: Int) {
         if case .resize(let size) = action { view = size }
+        let step = CropScenario.Step(time: Self.seconds(us), action: action, path: "$.steps[\(steps.count)]")
+        inputs.add(Input(time: Input.microseconds(step.time), kind: .system, step: steps.count))
+        liveSteps.append(step)
         steps.append(.system(at: us, action: action))
         lastUs = max(lastUs, us)
+        sizeBound += 256
+    }
+
+    /// The inputs of the `up`s that `json(liftOpenFingersAt: lift)` adds to fingers still down.
+    func liftInputs(at lift: Int) -> [Input] {
+        openFingers.values.sorted().compactMap { index in
+            guard case .finger(let start, let samples) = steps[index], let last = samples.last else { return nil }
+            return touch(Sample(us: max(lift - start, last.us), point: last.point, phase: .up), step: index, start: start)
+        }
     }
 
     /// 1/100 pt: short text that parses back to the same `Double`.

@@ -37,13 +37,13 @@ extension Studio {
                             then finish: @escaping @Sendable (StudioProtocol.FramesResponse) -> T) async throws(Failure) -> T {
         let claimed = try await claim(request.session)
         let outcome = await simulations.run {
-            var session = claimed
+            var session = claimed.take()
             let start = DispatchTime.now().uptimeNanoseconds
             var response = session.handle(request)
             response.serverMicroseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1000)
             return (session, finish(response))
         }
-        release(request.session, session: outcome?.value.0, cpuSeconds: outcome?.cpuSeconds ?? 0)
+        release(request.session, session: outcome?.value.0 ?? claimed.take(), cpuSeconds: outcome?.cpuSeconds ?? 0)
         guard let outcome else { throw Self.busy }
         return outcome.value.1
     }
@@ -53,11 +53,11 @@ extension Studio {
     public func save(_ request: StudioProtocol.SaveRequest) async throws(Failure) -> StudioProtocol.SaveResponse {
         let claimed = try await claim(request.session)
         let outcome = await simulations.run { [self] in
-            var session = claimed
+            var session = claimed.take()
             let saving = Result { () throws(Failure) in try saved(&session, request) }
             return (session, saving)
         }
-        release(request.session, session: outcome?.value.0, cpuSeconds: outcome?.cpuSeconds ?? 0)
+        release(request.session, session: outcome?.value.0 ?? claimed.take(), cpuSeconds: outcome?.cpuSeconds ?? 0)
         guard let outcome else { throw Self.busy }
         return try outcome.value.1.get()
     }
@@ -76,24 +76,27 @@ extension Studio {
 
     /// Takes a session for one run: 404 for an unknown one, 429 while another request of it is
     /// running (the page sends one at a time); waits out the session's CPU debt.
-    private func claim(_ id: String) async throws(Failure) -> StudioSession {
+    private func claim(_ id: String) async throws(Failure) -> Handoff {
         guard var entry = sessions[id] else { throw Failure(404, "no such session (the server restarted or it expired); reload the page") }
-        guard !entry.busy else { throw Failure(429, "this session is still answering its previous request; send one at a time") }
+        guard !entry.busy, let session = entry.session else {
+            throw Failure(429, "this session is still answering its previous request; send one at a time")
+        }
         entry.busy = true
+        entry.session = nil
         entry.used = Date()
         let wait = entry.budget.wait()
         sessions[id] = entry
         if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
-        return entry.session
+        return Handoff(session)
     }
 
-    /// Gives a claimed session back, with its state after the run (nil: unchanged, the run was
+    /// Gives a claimed session back, with its state after the run (or as it was, when the run was
     /// refused) and the CPU the run took.
-    private func release(_ id: String, session: StudioSession?, cpuSeconds: Double) {
+    private func release(_ id: String, session: StudioSession, cpuSeconds: Double) {
         guard var entry = sessions[id] else { return }
         entry.busy = false
         entry.used = Date()
-        if let session { entry.session = session }
+        entry.session = session
         entry.budget.charge(cpuSeconds)
         sessions[id] = entry
     }
@@ -116,5 +119,19 @@ extension Studio {
             sessions[idle.key] = nil
         }
         sessions[session.id] = Entry(session: session)
+    }
+}
+
+/// A claimed session on its way to its run: taken out there, so that the run is its only owner
+/// (a closure's capture would be a second one until the run ends). Taken once: by the run, or,
+/// when the run was refused before it began, by `release`.
+final class Handoff: @unchecked Sendable {
+    private var session: StudioSession?
+
+    init(_ session: StudioSession) { self.session = session }
+
+    func take() -> StudioSession {
+        defer { session = nil }
+        return session!
     }
 }

@@ -53,9 +53,12 @@ public actor Studio {
     static let maxQueuedRuns = 2 * maxSessions
 
     /// A session, when it was last used, whether a run of it is under way (its requests run one
-    /// at a time), and its share of simulation CPU.
+    /// at a time), and its share of simulation CPU. While a run is under way the session is the
+    /// run's alone (nil here): a second owner would make the run's first change to each of its
+    /// arrays (every frame, the samples, the inputs) copy the whole array, a cost growing with the
+    /// recording (issue 36).
     struct Entry {
-        var session: StudioSession
+        var session: StudioSession?
         var used = Date()
         var busy = false
         var budget = CPUBudget()

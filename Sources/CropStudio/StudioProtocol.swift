@@ -138,14 +138,15 @@ public enum StudioProtocol {
 
         /// Every frame of a run with the effects and violations of its tick.
         static func all(_ result: RunResult) -> [Frame] {
-            result.frames.isEmpty ? [] : range(result, ticks: 0...result.frames.count - 1)
+            result.frames.isEmpty ? [] : range(result, frames: result.frames, ticks: 0...result.frames.count - 1)
         }
 
-        /// The frames of some ticks (frames are recorded at every tick from 0, so a tick is an index).
-        static func range(_ result: RunResult, ticks: ClosedRange<Int>) -> [Frame] {
+        /// The frames of some ticks, with the run's effects and violations at them (frames are
+        /// recorded at every tick from 0, so a tick is an index; a live session keeps them apart).
+        static func range(_ result: RunResult, frames: [FrameRecord], ticks: ClosedRange<Int>) -> [Frame] {
             let effects = Dictionary(grouping: result.effects.filter { ticks.contains($0.tick) }, by: \.tick)
             let violations = Dictionary(grouping: result.violations.filter { ticks.contains($0.tick) }, by: \.tick)
-            return result.frames[ticks].map {
+            return frames[ticks].map {
                 Frame($0, effects: effects[$0.tick]?.map(\.effect) ?? [], violations: violations[$0.tick] ?? [])
             }
         }

@@ -7,10 +7,13 @@ import Foundation
 /// One designer's recording: takes the page's input batches, runs the recording so far exactly as
 /// `cropsim run` would run the file it becomes, and answers with the frames that changed.
 ///
-/// Each batch re-parses and re-runs the whole recording from tick 0. That costs time linear in the
-/// recording's length (docs/studio.md measures it), and buys the one property that matters: the
-/// frames the designer watched are, by construction, the frames of the saved file, because they
-/// *are* a run of that file's text. No incremental copy of the simulator's loop exists to drift.
+/// The run is kept between batches (`LiveRun`): a batch runs on from where the last one stopped,
+/// so it costs the ticks it adds, not the recording's length. The live run is the simulator's own
+/// loop, resumed, fed the inputs `cropsim run` makes of the recording's text (`LiveInputs`), so
+/// the frames the designer watched are the frames of the saved file; Save runs that file from
+/// tick 0 and says whether they were ("replay identical"), and the tests hold every batch to it.
+/// A model that answers later (over a pipe) lives in its process and cannot be copied or
+/// resumed: its recordings run from tick 0 on every batch, as before issue 36.
 public struct StudioSession: Sendable {
     public let id: String
     var recording: Recording
@@ -21,10 +24,22 @@ public struct StudioSession: Sendable {
     private let image: ImageSpec?
     /// The absolute path of the photo file, rewritten relative to where the scenario is saved.
     let photoPath: String?
-    /// The last run and how far its frames are final (a finger still down is lifted
-    /// provisionally one tick past the page's clock; frames up to there do not depend on it).
-    private(set) var result: RunResult?
+    /// The last run's verdicts and final state (its frames are `frames`) and how far its frames
+    /// are final (a finger still down is lifted provisionally one tick past the page's clock;
+    /// frames up to there do not depend on it).
+    private var lastRun: RunResult?
     private var finalThrough = -1
+    /// When the last run lifted the fingers still down (the page's clock plus two ticks).
+    private(set) var provisionalLift: Int?
+    /// Every frame from tick 0: through the live run's tick, then the provisional rest.
+    private(set) var frames: [FrameRecord] = []
+    /// The run kept between batches, its checkpoints, and the scenario it runs (the recording's
+    /// text read once; its steps are the recording's `liveSteps`). Nil until the first run, and
+    /// for a model that can only be run from tick 0.
+    private var live: LiveRun?
+    private(set) var checkpoints = LiveCheckpoints()
+    private var liveScenario: Scenario?
+    private var runsFromStart = false
     /// The last tick the page was sent, and the first tick new input has changed since.
     private var sentThrough = -1
     private var changedFrom: Int?
@@ -40,6 +55,13 @@ public struct StudioSession: Sendable {
         self.description = description
         self.image = image
         self.photoPath = photoPath
+    }
+
+    /// The last run, all its frames included (what opening and saving answer with).
+    var result: RunResult? {
+        guard var run = lastRun else { return nil }
+        run.frames = frames
+        return run
     }
 
     /// The live scenario's identity: it is never saved under this name.
@@ -87,11 +109,13 @@ public struct StudioSession: Sendable {
         return Int(min(max(ms, 0), ScenarioBudget.maxSeconds * 1000) * 1000)
     }
 
-    /// Re-runs the recording if input arrived or the page's clock passed the final frames.
+    /// Runs the recording on if input arrived or the page's clock passed the final frames.
     /// Returns a one-line problem when the recording's text is not a valid scenario.
     private mutating func run(nowUs: Int) -> String? {
-        let horizon = Recording.tick(nowUs)
-        guard result == nil || changedFrom != nil || horizon > finalThrough else { return nil }
+        // Frames end where the recording must: past it a provisional lift would be past the
+        // format's time budget, and the text refused on every batch (issue 36's 5-minute trace).
+        let horizon = Recording.tick(min(nowUs, Recording.maxMicroseconds))
+        guard lastRun == nil || changedFrom != nil || horizon > finalThrough else { return nil }
         var options = Simulator.Options()
         options.measureTiming = false
         var lift: Int?
@@ -101,17 +125,74 @@ public struct StudioSession: Sendable {
             lift = us
             options.settleTicks = 1
         }
-        let text = recording.json(name: name, description: description, liftOpenFingersAt: lift)
-        let scenario: Scenario
-        do throws(ScenarioError) {
-            scenario = try parse(text, file: Self.liveFile)
-        } catch {
-            return "the recording cannot be kept: \(error.message)"
+        var parsed: Scenario?
+        if runsFromStart || liveScenario == nil || recording.sizeBound > ScenarioBudget.maxFileBytes {
+            // The text is read when the run needs it, or when it may outgrow what the format
+            // accepts: then it is refused as before.
+            do throws(ScenarioError) {
+                parsed = try parse(recording.json(name: name, description: description, liftOpenFingersAt: lift), file: Self.liveFile)
+            } catch {
+                return "the recording cannot be kept: \(error.message)"
+            }
         }
-        let run = model.run(scenario, options: options)
-        result = run
+        let changed = recording.settleInputs()
+        provisionalLift = lift
         finalThrough = lift.map { Recording.tick($0) - 1 } ?? Int.max
+        if !runsFromStart, runLive(parsed, lift: lift, changed: changed, options: options) { return nil }
+        runsFromStart = true
+        if let parsed { store(model.run(parsed, options: options)) }
         return nil
+    }
+
+    /// Keeps a run from tick 0: its frames are all the frames.
+    private mutating func store(_ full: RunResult) {
+        frames = full.frames
+        var full = full
+        full.frames = []
+        lastRun = full
+    }
+
+    /// Runs the recording on from the live run; false when this model or scenario cannot run live.
+    /// A change at or before the live run's tick (late input, an earlier provisional lift) goes
+    /// back to the newest checkpoint before it first, or to tick 0 when there is none.
+    private mutating func runLive(_ parsed: Scenario?, lift: Int?, changed: Int?, options: Simulator.Options) -> Bool {
+        if liveScenario == nil, var parsed {
+            parsed.steps = []
+            liveScenario = parsed
+        }
+        guard var scenario = liveScenario else { return false }
+        scenario.steps = recording.liveSteps
+        var inputs = recording.inputs.ordered
+        if let lift { inputs += TraceSynthesizer.order(recording.liftInputs(at: lift)) }
+        let reach = min(changed ?? .max, lift.map(Recording.tick) ?? .max)
+        if let tick = live?.tick, reach <= tick {
+            live = checkpoints.latest(before: reach)
+            checkpoints.drop(from: reach)
+        }
+        if live == nil {
+            guard let started = model.live(scenario, inputs: inputs, options: options) else { return false }
+            live = started
+            frames = []
+        }
+        frames.removeSubrange(min(frames.count, live!.tick + 1)...)
+        advance(scenario, inputs: inputs, through: finalThrough)
+        var tail = live!.finished(scenario, inputs: inputs, settleTicks: options.settleTicks)
+        frames += tail.frames
+        tail.frames = []
+        lastRun = tail
+        return true
+    }
+
+    /// Runs the live run on through `target`, keeping checkpoints on the way.
+    private mutating func advance(_ scenario: Scenario, inputs: [Input], through target: Int) {
+        let floor = Recording.tick(recording.lastUs) - 1
+        while var running = live, running.tick < target {
+            let stop = min(target, LiveCheckpoints.next(after: running.tick, floor: floor))
+            frames += running.advance(scenario, inputs: inputs, through: stop)
+            live = running
+            guard running.tick == stop else { return }  // the inputs end before the target
+            if stop == floor || stop % LiveCheckpoints.interval == 0 { checkpoints.keep(running, floor: floor) }
+        }
     }
 
     /// Parses scenario text as `cropsim run` would read it, with the photo resolved once.
@@ -124,14 +205,14 @@ public struct StudioSession: Sendable {
     private mutating func frames(nowUs: Int, notice: String?) -> StudioProtocol.FramesResponse {
         // A model that failed as a program is said so on every batch until a run succeeds again
         // (the next run starts a fresh process).
-        let notice = notice ?? (result?.modelFailure == nil ? nil : Studio.notOpened(result).description)
-        guard let result, let last = result.frames.last?.tick else {
-            return .init(from: 0, frames: [], settled: true, notice: notice ?? self.result?.rejection)
+        let notice = notice ?? (lastRun?.modelFailure == nil ? nil : Studio.notOpened(lastRun).description)
+        guard let run = lastRun, let last = frames.last?.tick else {
+            return .init(from: 0, frames: [], settled: true, notice: notice ?? lastRun?.rejection)
         }
         let through = min(last, finalThrough == Int.max ? last : min(finalThrough, max(Recording.tick(nowUs), 0)))
         let from = max(0, min(changedFrom ?? Int.max, sentThrough + 1, through + 1))
         let upTo = from <= through ? min(through, from + Self.maxFramesPerAnswer - 1) : through
-        let sent = from <= upTo ? StudioProtocol.Frame.range(result, ticks: from...upTo) : []
+        let sent = from <= upTo ? StudioProtocol.Frame.range(run, frames: frames, ticks: from...upTo) : []
         sentThrough = upTo
         changedFrom = nil
         return .init(from: from, frames: sent, settled: finalThrough == Int.max && upTo == last, notice: notice)

@@ -18,6 +18,12 @@ public struct Input: Sendable {
     /// Index of the scenario step that produced it; ties in time keep step order.
     public var step: Int
 
+    public init(time: Int64, kind: Kind, step: Int) {
+        self.time = time
+        self.kind = kind
+        self.step = step
+    }
+
     /// The tick an input at `time` µs is applied at.
     public static func tick(forMicroseconds time: Int64) -> Int {
         let perSecond = Int64(TickClock.ticksPerSecond)
@@ -46,5 +52,5 @@ public struct Input: Sendable {
         var time: Int64
     }
 
-    static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    public static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 }

@@ -9,10 +9,12 @@ import CropVocabulary
 public struct ModelRunner: Sendable {
     public let identity: ModelIdentity
     private let body: @Sendable (Scenario, [Input]?, Simulator.Options) -> RunResult
+    private let startLive: @Sendable (Scenario, [Input], Simulator.Options) -> LiveRun?
 
     public init<M: EditorModel>(_ model: M.Type, in context: M.Context) where M.Context: Sendable {
         identity = M.identity(in: context)
         body = { Simulator.run($0, model: M.self, in: context, inputs: $1, options: $2) }
+        startLive = { LiveRun.start($0, model: M.self, in: context, inputs: $1, options: $2) }
     }
 
     /// The reference editor (`CropModel.Editor`) in this process.
@@ -24,5 +26,11 @@ public struct ModelRunner: Sendable {
 
     public func run(_ scenario: Scenario, inputs: [Input]? = nil, options: Simulator.Options = .init()) -> RunResult {
         body(scenario, inputs, options)
+    }
+
+    /// A run kept between batches of input (`LiveRun`), or nil when this model or scenario can
+    /// only be run from tick 0 each time.
+    public func live(_ scenario: Scenario, inputs: [Input], options: Simulator.Options = .init()) -> LiveRun? {
+        startLive(scenario, inputs, options)
     }
 }

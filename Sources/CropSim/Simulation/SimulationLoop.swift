@@ -6,9 +6,13 @@ import Foundation
 /// One run of the 60 Hz loop against model `M`: inputs become touches, touches become events,
 /// and every event and tick goes through the checked editor.
 struct SimulationLoop<M: EditorModel> {
-    let scenario: Scenario
-    let inputs: [Input]
-    let options: Simulator.Options
+    /// The scenario and its inputs; a live run (`LiveRun`) replaces both as input arrives, always
+    /// with the same inputs up to the tick it has run.
+    var scenario: Scenario
+    var inputs: [Input] {
+        didSet { nextInputTick = next < inputs.count ? inputs[next].tick : .max }
+    }
+    var options: Simulator.Options
     /// One tick per request for a model that answers later (after a batch it mispredicted).
     let lockstep: Bool
     var host: RunHost
@@ -25,10 +29,16 @@ struct SimulationLoop<M: EditorModel> {
     let movesAtFrameEnd: Bool
     /// Moves flushed before a system step that sent the model nothing: judged at the frame's end.
     var carried: [EditorEvent] = []
+    /// Where the tick loop stands: the last tick run, the next input, and the tick that input is
+    /// due at (kept rather than recomputed, a division, per tick).
+    var tick = 0
+    var next = 0
+    var nextInputTick: Int
 
     init(_ scenario: Scenario, inputs: [Input], options: Simulator.Options, lockstep: Bool, identity: ModelIdentity) {
         self.scenario = scenario
         self.inputs = inputs
+        nextInputTick = inputs.first?.tick ?? .max
         self.options = options
         self.lockstep = lockstep
         host = RunHost(scenario, recordFrames: options.recordFrames, identity: identity)
@@ -46,44 +56,70 @@ struct SimulationLoop<M: EditorModel> {
     }
 
     mutating func run(in context: M.Context) -> RunResult {
+        switch start(in: context) {
+        case .ended(let result):
+            return result
+        case .opened(var checked):
+            if checked.failure == nil { drive(&checked, identity: result.model) }
+            return finish(checked)
+        }
+    }
+
+    /// A run that ended before its first tick, or the editor opened on the scenario's photo.
+    enum Start {
+        case ended(RunResult)
+        case opened(CheckedEditor<M>)
+    }
+
+    /// Opens the editor: the photo refused or undecodable, or the scenario not applicable, end the run.
+    mutating func start(in context: M.Context) -> Start {
         let identity = result.model
         if let failure = scenario.image.decodeFailure {
-            return Simulator.refused(result, message: Message.decodeFailed.text, detail: failure,
-                                     violation: PhotoAcceptance.violation(source: scenario.image.source, undecodable: true,
-                                                                          rejection: Message.decodeFailed.text))
+            return .ended(Simulator.refused(result, message: Message.decodeFailed.text, detail: failure,
+                                            violation: PhotoAcceptance.violation(source: scenario.image.source, undecodable: true,
+                                                                                 rejection: Message.decodeFailed.text)))
         }
         if let reason = scenario.unsupported(by: identity) {
             result.notApplicable = reason
-            return result
+            return .ended(result)
         }
         let request = OpenRequest(source: scenario.image.source, viewport: scenario.device.viewport, config: scenario.config,
                                   reduceMotion: scenario.device.reduceMotion, user: scenario.backend.user)
         switch CheckedEditor<M>.open(request, in: context, checking: options.checkInvariants, host: &host) {
         case .refused(let message, let violation):
-            return Simulator.refused(result, message: message, detail: nil, violation: violation)
-        case .opened(var checked):
-            if checked.failure == nil { drive(&checked, identity: identity) }
-            return finish(checked)
+            return .ended(Simulator.refused(result, message: message, detail: nil, violation: violation))
+        case .opened(let checked):
+            return .opened(checked)
         }
     }
 
-    /// The tick loop: until the inputs are spent and the editor has settled, or the settle limit.
+    /// The whole run: frame 0, then the tick loop until it ends.
     private mutating func drive(_ checked: inout CheckedEditor<M>, identity: ModelIdentity) {
+        begin(checked)
+        // A frame per tick up to the last input, reserved at once; only the settling after it grows the list.
+        if options.recordFrames { host.frames.reserveCapacity(lastTick + 2) }
+        runOn(&checked, supportsAll: identity.capabilities == .all)
+    }
+
+    /// Frame 0, the editor as it opened, before any tick.
+    mutating func begin(_ checked: CheckedEditor<M>) {
         if options.recordFrames {
             host.frames.append(FrameRecord(tick: 0, observation: checked.observation, sliderPercent: checked.sliderPercent,
                                            readout: checked.readout, spec: checked.geometry, recognized: .idle, touches: [],
                                            rotationAllowed: scenario.config.allowRotation))
         }
-        let timed = options.measureTiming && !M.answersLater
         if timed { result.modelNanoseconds.append(0) }
-        let lastTick = max(inputs.last?.tick ?? 0, host.lastCheckpointTick)
-        // A frame per tick up to the last input, reserved at once; only the settling after it grows the list.
-        if options.recordFrames { host.frames.reserveCapacity(lastTick + 2) }
-        let supportsAll = identity.capabilities == .all
-        var next = 0
-        // The tick the next input is due at, kept rather than recomputed (a division) per tick.
-        var nextInputTick = inputs.first?.tick ?? .max
-        var tick = 0, settleQueued = 0
+    }
+
+    private var timed: Bool { options.measureTiming && !M.answersLater }
+    /// The last tick an input (or a checkpoint) is due at: past it the run settles.
+    var lastTick: Int { max(inputs.last?.tick ?? 0, host.lastCheckpointTick) }
+
+    /// The tick loop from where it stands: until the inputs are spent and the editor has settled,
+    /// or the settle limit.
+    mutating func runOn(_ checked: inout CheckedEditor<M>, supportsAll: Bool) {
+        let lastTick = lastTick, timed = timed
+        var settleQueued = 0
         while tick < lastTick + options.settleTicks {
             if next >= inputs.count && tick >= lastTick {
                 if settleQueued > 0 {
@@ -97,53 +133,61 @@ struct SimulationLoop<M: EditorModel> {
                     }
                 }
             }
-            tick += 1
             let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
-            if M.answersLater && (lockstep || gate.flowStarted) { guard sync(&checked) else { return } }
-            host.queuedThrough = tick
-            if !host.backend.isIdle {
-                events = host.backend.due(at: tick)
-                apply(&checked, supportsAll)
-            }
-            while nextInputTick <= tick {
-                let input = inputs[next]
-                next += 1
-                nextInputTick = next < inputs.count ? inputs[next].tick : .max
-                switch input.kind {
-                case .touch(let finger, let point, let phase):
-                    if phase == .down, !gate.open { recognizer.ignore(finger: finger) }
-                    if touchLevel {
-                        send(finger, point, phase, time: input.time, to: &checked)
-                    } else {
-                        recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
-                        apply(&checked, supportsAll)
-                    }
-                case .system where touchLevel:
-                    sendSystem(scenario.steps[input.step].action, time: input.time, to: &checked)
-                    if M.answersLater { guard sync(&checked) else { return } }
-                case .system:
-                    recognizer.flush(into: &events)
-                    apply(&checked, supportsAll)
-                    Simulator.systemEvents(scenario.steps[input.step].action, recognizer: &recognizer, into: &events)
-                    apply(&checked, supportsAll)
-                    if M.answersLater { guard sync(&checked) else { return } }
-                }
-                if missing != nil { return }
-            }
-            recognizer.flush(into: &events)
-            if touchLevel { endFrame(&checked) } else {
-                apply(&checked, supportsAll)
-                if missing != nil { return }
-                if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
-                checked.tick(recognizerActive: recognizer.isGestureActive, host: &host)
-            }
-            if missing != nil { return }
-            if M.answersLater && (lockstep || gate.flowStarted || checked.pendingCount >= options.batchLimit) {
-                guard sync(&checked) else { return }
-            }
+            guard step(&checked, supportsAll) else { return }
             if timed { result.modelNanoseconds.append(Int64(DispatchTime.now().uptimeNanoseconds - start)) }
         }
         _ = sync(&checked)
+    }
+
+    /// One tick: the backend's deliveries, the inputs due, the frame's end. False when the run
+    /// must end here (the model failed, or lacks what an event needs). Inlined into `runOn`, the
+    /// checked tick's loop, as the body it was before a live run needed it apart.
+    @inline(__always) mutating func step(_ checked: inout CheckedEditor<M>, _ supportsAll: Bool) -> Bool {
+        tick += 1
+        if M.answersLater && (lockstep || gate.flowStarted) { guard sync(&checked) else { return false } }
+        host.queuedThrough = tick
+        if !host.backend.isIdle {
+            events = host.backend.due(at: tick)
+            apply(&checked, supportsAll)
+        }
+        while nextInputTick <= tick {
+            let input = inputs[next]
+            next += 1
+            nextInputTick = next < inputs.count ? inputs[next].tick : .max
+            switch input.kind {
+            case .touch(let finger, let point, let phase):
+                if phase == .down, !gate.open { recognizer.ignore(finger: finger) }
+                if touchLevel {
+                    send(finger, point, phase, time: input.time, to: &checked)
+                } else {
+                    recognizer.handle(finger: finger, point: point, phase: phase, time: input.time, into: &events)
+                    apply(&checked, supportsAll)
+                }
+            case .system where touchLevel:
+                sendSystem(scenario.steps[input.step].action, time: input.time, to: &checked)
+                if M.answersLater { guard sync(&checked) else { return false } }
+            case .system:
+                recognizer.flush(into: &events)
+                apply(&checked, supportsAll)
+                Simulator.systemEvents(scenario.steps[input.step].action, recognizer: &recognizer, into: &events)
+                apply(&checked, supportsAll)
+                if M.answersLater { guard sync(&checked) else { return false } }
+            }
+            if missing != nil { return false }
+        }
+        recognizer.flush(into: &events)
+        if touchLevel { endFrame(&checked) } else {
+            apply(&checked, supportsAll)
+            if missing != nil { return false }
+            if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
+            checked.tick(recognizerActive: recognizer.isGestureActive, host: &host)
+        }
+        if missing != nil { return false }
+        if M.answersLater && (lockstep || gate.flowStarted || checked.pendingCount >= options.batchLimit) {
+            guard sync(&checked) else { return false }
+        }
+        return true
     }
 
     /// Settling ticks sent at once to a model that answers later; the host stops judging at the
@@ -199,7 +243,7 @@ struct SimulationLoop<M: EditorModel> {
     }
 
     /// The run's end: the scenario's final expectations, R12.4's URL, and everything recorded.
-    private mutating func finish(_ checked: CheckedEditor<M>) -> RunResult {
+    mutating func finish(_ checked: CheckedEditor<M>) -> RunResult {
         var checked = checked
         if let missing {
             result.notApplicable = missing

@@ -12,17 +12,22 @@ public enum TraceSynthesizer {
             builder.step = index
             builder.add(step)
         }
-        // Stable order: time; at one instant every finger's moves, then lifts, then landings
-        // (two fingers lifting together must both have moved first, or the pinch would end on
-        // a stale position); then step, then the order samples were produced in. A finger that
-        // lands and moves or lifts at the same instant lands first: a touch-level editor must
-        // never see a finger move before it is down.
-        let busy = Dictionary(builder.inputs.compactMap(\.fingerInstant).map { ($0, 1) }, uniquingKeysWith: +)
+        return order(builder.inputs)
+    }
+
+    /// Inputs in the order a run takes them. Stable order: time; at one instant every finger's
+    /// moves, then lifts, then landings (two fingers lifting together must both have moved first,
+    /// or the pinch would end on a stale position); then step, then the order given (the order
+    /// samples were produced in). A finger that lands and moves or lifts at the same instant lands
+    /// first: a touch-level editor must never see a finger move before it is down. Every input
+    /// at one instant must be in `inputs` (the studio orders a recording's newest instants so).
+    public static func order(_ inputs: [Input]) -> [Input] {
+        let busy = Dictionary(inputs.compactMap(\.fingerInstant).map { ($0, 1) }, uniquingKeysWith: +)
         func rank(_ input: Input) -> Int {
             guard case .touch(_, _, .down) = input.kind, let key = input.fingerInstant, busy[key, default: 0] > 1 else { return input.rank }
             return -1
         }
-        return builder.inputs.enumerated()
+        return inputs.enumerated()
             .sorted { a, b in
                 (a.element.time, rank(a.element), a.element.step, a.offset) < (b.element.time, rank(b.element), b.element.step, b.offset)
             }
