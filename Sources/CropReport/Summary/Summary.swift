@@ -48,23 +48,17 @@ public struct Summary: Codable, Sendable {
     }
 
     public init(_ results: [RunResult], wallSeconds: [String: Double], model: ModelReport? = nil) {
-        scenarios = results.map { r in
-            Entry(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
-                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
-                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
-                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
-                  haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
-                  wallSeconds: wallSeconds[r.scenario.id] ?? 0, notApplicable: r.notApplicable,
-                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
-                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
-                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
-                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
-        }
+        self.init(results.map { FinishedScenario($0, wallSeconds: wallSeconds[$0.scenario.id] ?? 0) }, model: model)
+    }
+
+    /// From what a streaming run keeps of each scenario (`FinishedScenario`).
+    public init(_ finished: [FinishedScenario], model: ModelReport? = nil) {
+        scenarios = finished.map(Entry.init)
         passed = scenarios.filter(\.passed).count
         let notApplicable = scenarios.filter { $0.notApplicable != nil }.count
         failed = scenarios.count - passed - notApplicable
         self.notApplicable = notApplicable
-        self.model = model ?? results.first.map { ModelReport($0.model, command: nil) }
+        self.model = model ?? finished.first.map { ModelReport($0.result.model, command: nil) }
         build = .current
     }
 
@@ -72,6 +66,21 @@ public struct Summary: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+extension Summary.Entry {
+    init(_ f: FinishedScenario) {
+        let r = f.result
+        self.init(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
+                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
+                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
+                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
+                  haptics: r.hapticCounts, timing: f.timing, wallSeconds: f.wallSeconds, notApplicable: r.notApplicable,
+                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
+                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
+                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
+                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
     }
 }
 
