@@ -21,7 +21,10 @@ enum ParallelRunner {
         scenario: @Sendable (Input) throws(OutputError) -> Scenario,
         finish: @Sendable (RunResult, Double) throws(OutputError) -> Kept
     ) throws(OutputError) -> [Kept] {
-        let slots = Mutex<[Int: Kept]>([:])
+        // One slot per input, moved out at the end: a suite of thousands holds its kept values
+        // once, not in a dictionary and an array at the same time.
+        let slots = Mutex<[Kept?]>(Array(repeating: nil, count: inputs.count))
+        let finished = Atomic<Int>(0)
         let firstError = Mutex<OutputError?>(nil)
         let failed = Atomic<Int>(0)
         let next = Atomic<Int>(0)
@@ -42,13 +45,17 @@ enum ParallelRunner {
                     firstError.withLock { $0 = $0 ?? error }
                     return
                 }
-                let done = slots.withLock { $0[i] = kept; return $0.count }
+                slots.withLock { $0[i] = kept }
+                let done = finished.add(1, ordering: .relaxed).newValue
                 let failures = !failedRun ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
                 progress(done, failures)
             }
         }
         if let error = firstError.withLock({ $0 }) { throw error }
-        let done = slots.withLock { $0 }
-        return inputs.indices.map { done[$0]! }
+        let done = slots.withLock { slots in
+            defer { slots = [] }
+            return slots
+        }
+        return done.map { $0! }
     }
 }

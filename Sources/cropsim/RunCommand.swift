@@ -74,19 +74,19 @@ struct RunCommand: ParsableCommand {
         writer.model = ModelReport(runner.identity, command: model.command)
         writer.traces = traces
         let finished = try write(scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line)
-        let results = finished.results
+        let failed = finished.contains { $0.result.failed }
         line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count,
-                           results.filter(\.failed).count, line.seconds))
+                           finished.filter(\.result.failed).count, line.seconds))
         if let junit {
-            try OutputFile.write(Array(JUnitReport.xml(results, wallSeconds: finished.wallSeconds).utf8), to: junit)
+            try OutputFile.write(Array(JUnitReport.xml(finished.results, wallSeconds: finished.wallSeconds).utf8), to: junit)
         }
         if json {
             print(try Summary(finished, model: writer.model).json(), terminator: "")
         } else {
-            print(ResultTable.render(results, color: isatty(STDOUT_FILENO) != 0))
+            print(ResultTable.render(finished.results, color: isatty(STDOUT_FILENO) != 0))
             print("Reports: \(reportDir)/")
         }
-        if results.contains(where: \.failed) { throw ExitCode.checkFailed }
+        if failed { throw ExitCode.checkFailed }
     }
 
     /// Runs the scenarios into the report as they finish (the folder is staged under its lock for

@@ -46,6 +46,20 @@ import Testing
         #expect(try Summary([kept]).json() == full)
     }
 
+    /// `summary.json` encoded entry by entry is the document `JSONEncoder` writes whole, for
+    /// passing, failing, refused and sub-pixel entries, and for none.
+    @Test func theSummaryEncodedEntryByEntryIsTheWholeDocument() throws {
+        var results = run()
+        results[0].failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected \"1\"\n/ got 2"))
+        results[1].rejection = "too small"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for summary in [Summary(results, wallSeconds: [:]), Summary([], wallSeconds: [:])] {
+            let whole = String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
+            #expect(try summary.json() == whole)
+        }
+    }
+
     /// Scenarios written one by one from several threads, the top files last: the bytes
     /// `write` gives for the same results.
     @Test func streamingWritesWhatWritingAtTheEndWrites() throws {
