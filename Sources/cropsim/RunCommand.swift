@@ -78,12 +78,12 @@ struct RunCommand: ParsableCommand {
         line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count,
                            finished.filter(\.result.failed).count, line.seconds))
         if let junit {
-            try OutputFile.write(Array(JUnitReport.xml(finished.results, wallSeconds: finished.wallSeconds).utf8), to: junit)
+            try OutputFile.write(Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8), to: junit)
         }
         if json {
             print(try Summary(finished, model: writer.model).json(), terminator: "")
         } else {
-            print(ResultTable.render(finished.results, color: isatty(STDOUT_FILENO) != 0))
+            print(ResultTable.render(finished.lazy.map(\.result), color: isatty(STDOUT_FILENO) != 0))
             print("Reports: \(reportDir)/")
         }
         if failed { throw ExitCode.checkFailed }

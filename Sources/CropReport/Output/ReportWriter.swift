@@ -89,7 +89,7 @@ public struct ReportWriter: Sendable {
         do { summary = try Summary(finished, model: model).json() } catch { throw OutputError(.failed, "\(path): cannot encode summary.json: \(error)") }
         var top = files
         top["summary.json"] = Array(summary.utf8)
-        top["junit.xml"] = Array(JUnitReport.xml(finished.results, wallSeconds: finished.wallSeconds).utf8)
+        top["junit.xml"] = Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8)
         return top
     }
 
