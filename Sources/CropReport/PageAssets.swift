@@ -48,7 +48,7 @@ enum PageAssets {
     <p>Model time per tick is measured and differs between runs: it comes from <code>timings.js</code> (the p95 column) and \
     <code>scenarios/&lt;id&gt;/timing.js</code> (the frame-time histograms); everything else on this page is deterministic. \
     Open a scenario to load its details (<code>scenarios/&lt;id&gt;/detail.js</code>); \
-    the logs behind them are in the same folders next to this file; <code>trace.json</code> opens in ui.perfetto.dev. See docs/reports.md.</p>
+    the logs behind them are in the same folders next to this file; a failed scenario's <code>trace.json</code> opens in ui.perfetto.dev. See docs/reports.md.</p>
     """
 
     /// A resource file's text without the newline that ends the file.

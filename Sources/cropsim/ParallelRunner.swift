@@ -1,3 +1,4 @@
+import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary
@@ -8,34 +9,53 @@ import Synchronization
 /// Runs scenarios on `jobs` threads. Each run is a pure function of its scenario, so the results
 /// (in input order) do not depend on scheduling; only the measured times do.
 enum ParallelRunner {
-    struct Outcome {
-        var results: [RunResult]
-        var wallSeconds: [String: Double]
-    }
-
-    /// `progress` is called after each scenario with how many are done and how many failed.
-    static func run(_ scenarios: [Scenario], jobs: Int, model: ModelRunner = .reference, options: Simulator.Options = .init(),
-                    progress: @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in }) -> Outcome {
-        let slots = Mutex<[Int: (RunResult, Double)]>([:])
+    /// `scenario` makes each input's scenario when its turn comes (a planned scenario is read
+    /// again then). `finish` is given each result and its wall seconds on the thread that ran it, and returns
+    /// what the caller keeps of it (a streaming run writes the scenario's folder there and keeps
+    /// a `FinishedScenario`, so no more than `jobs` scenarios' frames are ever held). The first
+    /// error it throws stops the run and is rethrown. `progress` is called after each scenario
+    /// with how many are done and how many failed.
+    static func run<Input: Sendable, Kept: Sendable>(
+        _ inputs: [Input], jobs: Int, model: ModelRunner = .reference, options: Simulator.Options = .init(),
+        progress: @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in },
+        scenario: @Sendable (Input) throws(OutputError) -> Scenario,
+        finish: @Sendable (RunResult, Double) throws(OutputError) -> Kept
+    ) throws(OutputError) -> [Kept] {
+        // One slot per input, moved out at the end: a suite of thousands holds its kept values
+        // once, not in a dictionary and an array at the same time.
+        let slots = Mutex<[Kept?]>(Array(repeating: nil, count: inputs.count))
+        let finished = Atomic<Int>(0)
+        let firstError = Mutex<OutputError?>(nil)
         let failed = Atomic<Int>(0)
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, scenarios.count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(jobs, inputs.count)) { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < scenarios.count else { return }
-                let clock = ContinuousClock()
-                let start = clock.now
-                let result = model.run(scenarios[i], options: options)
-                let elapsed = clock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                let done = slots.withLock { $0[i] = (result, seconds); return $0.count }
-                let failures = !result.failed ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
+                guard i < inputs.count, firstError.withLock({ $0 == nil }) else { return }
+                let kept: Kept, failedRun: Bool
+                do throws(OutputError) {
+                    let s = try scenario(inputs[i])
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    let result = model.run(s, options: options)
+                    let elapsed = clock.now - start
+                    failedRun = result.failed
+                    kept = try finish(result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                } catch {
+                    firstError.withLock { $0 = $0 ?? error }
+                    return
+                }
+                slots.withLock { $0[i] = kept }
+                let done = finished.add(1, ordering: .relaxed).newValue
+                let failures = !failedRun ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
                 progress(done, failures)
             }
         }
-        let done = slots.withLock { $0 }
-        let results = scenarios.indices.map { done[$0]!.0 }
-        let wall = Dictionary(uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].id, done[$0]!.1) })
-        return Outcome(results: results, wallSeconds: wall)
+        if let error = firstError.withLock({ $0 }) { throw error }
+        let done = slots.withLock { slots in
+            defer { slots = [] }
+            return slots
+        }
+        return done.map { $0! }
     }
 }

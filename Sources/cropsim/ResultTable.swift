@@ -5,7 +5,8 @@ import CropVocabulary
 
 /// The terminal table `cropsim run` prints: one row per scenario, failures explained below.
 enum ResultTable {
-    static func render(_ results: [RunResult], color: Bool) -> String {
+    /// Any collection of results: a run passes a lazy view of what it kept, not a copy.
+    static func render(_ results: some Collection<RunResult>, color: Bool) -> String {
         func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
         let idWidth = min(60, max(8, results.map(\.scenario.id.count).max() ?? 8))
         func pad(_ s: String, _ w: Int) -> String { s.count >= w ? s : s + String(repeating: " ", count: w - s.count) }
@@ -49,7 +50,7 @@ enum ResultTable {
 
     /// The sub-pixel target deviations, apart from the failures (docs/oracle.md#sub-pixel): real
     /// differences no one can see, which fail only under `--fail-sub-pixel`.
-    static func subPixel(_ results: [RunResult], paint: (String, String) -> String) -> [String] {
+    static func subPixel(_ results: some Collection<RunResult>, paint: (String, String) -> String) -> [String] {
         var lines: [String] = []
         for r in results where r.subPixelCount > 0 {
             lines.append("")

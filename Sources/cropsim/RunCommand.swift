@@ -33,6 +33,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress line on standard error.") var quiet = false
     @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; reported apart and passing by default).")
     var failSubPixel = false
+    @Option(help: "Which scenarios keep trace.json (Perfetto): failed (default) or all; every other file is kept for every scenario.")
+    var traces = ReportWriter.Traces.failed
     @OptionGroup var model: ModelOptions
     @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
@@ -46,14 +48,12 @@ struct RunCommand: ParsableCommand {
         // Every output is checked before the run: a refused path costs nothing.
         try ReportFolder(reportDir).check()
         if let junit { try OutputFile.check(junit) }
-        let loaded = ScenarioLoader.load(paths)
-        let photos = ScenarioPhotos.resolve(loaded.scenarios)
-        let errors = loaded.errors + photos.errors
+        let (planned, errors) = PlannedScenario.plan(paths)
         guard errors.isEmpty else {
             for e in errors { printToStandardError("error: \(shownText("\(e)"))") }
             throw ExitCode.badInput
         }
-        var scenarios = photos.scenarios.sorted { $0.id < $1.id }
+        var scenarios = planned.sorted { $0.id < $1.id }
         if let filter {
             scenarios = scenarios.filter { $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter) }
         }
@@ -70,47 +70,64 @@ struct RunCommand: ParsableCommand {
         let (runner, pool) = try model.start()
         defer { pool?.shutdown() }
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
-        let total = scenarios.count
-        var options = Simulator.Options()
-        options.failSubPixel = failSubPixel
-        var outcome = ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options) { done, failed in
-            line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
-        }
-        line.update { "run: \(total) scenarios done, writing \(reportDir)" }
         var writer = ReportWriter(path: reportDir)
-        writer.jobs = jobs
         writer.model = ModelReport(runner.identity, command: model.command)
-        writer.attachments = ScenarioPhotos.render(&outcome.results)
-        writer.files.merge(HTMLReport.files(outcome.results, suite: suite, model: ModelReport(runner.identity, command: model.command))) { $1 }
-        let thumbnails = Self.thumbnails(outcome.results), wallSeconds = outcome.wallSeconds
-        writer.scenarioFiles = { r in
-            let photo = ScenarioPhotos.path(of: r.scenario).flatMap { thumbnails[$0] }
-            return HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: photo)
-        }
-        try writer.write(outcome.results, wallSeconds: outcome.wallSeconds) {
-            printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
-        }
-        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", total,
-                           outcome.results.filter(\.failed).count, line.seconds))
+        writer.traces = traces
+        let finished = try write(scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line)
+        let failed = finished.contains { $0.result.failed }
+        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count,
+                           finished.filter(\.result.failed).count, line.seconds))
         if let junit {
-            try OutputFile.write(Array(JUnitReport.xml(outcome.results, wallSeconds: outcome.wallSeconds).utf8), to: junit)
+            try OutputFile.write(Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8), to: junit)
         }
         if json {
-            print(try Summary(outcome.results, wallSeconds: outcome.wallSeconds, model: writer.model).json(), terminator: "")
+            print(try Summary(finished, model: writer.model).json(), terminator: "")
         } else {
-            print(ResultTable.render(outcome.results, color: isatty(STDOUT_FILENO) != 0))
+            print(ResultTable.render(finished.lazy.map(\.result), color: isatty(STDOUT_FILENO) != 0))
             print("Reports: \(reportDir)/")
         }
-        if outcome.results.contains(where: \.failed) { throw ExitCode.checkFailed }
+        if failed { throw ExitCode.checkFailed }
+    }
+
+    /// Runs the scenarios into the report as they finish (the folder is staged under its lock for
+    /// the whole run, docs/reports.md): each scenario's folder, avatar, `detail.js` and
+    /// `timing.js` are written on the thread that ran it and only a `FinishedScenario` is kept,
+    /// so memory does not grow with the scenarios' frames (issue 36).
+    private func write(_ scenarios: [PlannedScenario], suite: [String], runner: ModelRunner, jobs: Int, into writer: ReportWriter,
+                       line: ProgressLine) throws -> [FinishedScenario] {
+        var options = Simulator.Options()
+        options.failSubPixel = failSubPixel
+        let total = scenarios.count, reportDir = reportDir
+        let thumbnails = Self.thumbnails(scenarios)
+        var finished: [FinishedScenario] = []
+        try writer.stream(ids: scenarios.map(\.id), waiting: {
+            printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
+        }) { sink throws(OutputError) in
+            finished = try ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options, progress: { done, failed in
+                line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
+            }, scenario: { planned throws(OutputError) in try planned.load() }) { result, seconds throws(OutputError) in
+                var one = [result]
+                var files = ScenarioPhotos.render(&one)[result.scenario.id] ?? [:]
+                let photo = ScenarioPhotos.path(of: result.scenario).flatMap { thumbnails[$0] }
+                files.merge(HTMLReport.scenarioFiles(one[0], wallSeconds: seconds, thumbnail: photo)) { $1 }
+                try sink.write(one[0], attachments: files)
+                return FinishedScenario(one[0], wallSeconds: seconds)
+            }
+            line.update { "run: \(total) scenarios done, writing \(reportDir)" }
+            return try writer.topFiles(finished).merging(HTMLReport.files(finished, suite: suite, model: writer.model)) { $1 }
+        }
+        return finished
     }
 
     /// The photo each scenario's detail shows, decoded once per file however many scenarios
     /// share it (a generated suite of thousands repeats the same few).
-    static func thumbnails(_ results: [RunResult]) -> [String: RGBImage] {
+    static func thumbnails(_ scenarios: [PlannedScenario]) -> [String: RGBImage] {
         var out: [String: RGBImage] = [:]
-        for path in Set(results.compactMap { ScenarioPhotos.path(of: $0.scenario) }) {
+        for path in Set(scenarios.compactMap(\.photo)) {
             if let image = try? ImageFile.thumbnail(path: path) { out[path] = HTMLReport.photo(image) }
         }
         return out
     }
 }
+
+extension ReportWriter.Traces: ExpressibleByArgument {}

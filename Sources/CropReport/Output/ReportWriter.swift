@@ -23,6 +23,14 @@ public struct ReportWriter: Sendable {
     public var jobs = 1
     /// The model under test, as summary.json names it.
     public var model: ModelReport?
+    /// Which scenarios keep a `trace.json` (docs/reports.md, "What a report keeps").
+    public var traces = Traces.all
+
+    /// Which scenarios keep a `trace.json`: it restates `frames.jsonl` for Perfetto and is a
+    /// quarter of a scenario's bytes, so `cropsim run` keeps it only where someone will look.
+    public enum Traces: String, Sendable, CaseIterable {
+        case all, failed
+    }
 
     public init(path: String) {
         self.path = path
@@ -38,42 +46,68 @@ public struct ReportWriter: Sendable {
 
     /// `waiting` is called if another run is writing the same folder (this one then waits).
     public func write(_ results: [RunResult], wallSeconds: [String: Double], waiting: () -> Void = {}) throws(OutputError) {
-        let folder = try ReportFolder(path)
-        try folder.replace(waiting: waiting) { staging throws(OutputError) in
-            try fill(staging, results, wallSeconds: wallSeconds)
-        }
-    }
-
-    private func fill(_ staging: String, _ results: [RunResult], wallSeconds: [String: Double]) throws(OutputError) {
-        func encoded(_ name: String, _ make: () throws -> String) throws(OutputError) -> String {
-            do { return try make() } catch { throw OutputError(.failed, "\(path): cannot encode \(name): \(error)") }
-        }
-        for r in results {
-            let id = r.scenario.id
-            guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
-        }
-        try put(staging + "/summary.json", encoded("summary.json") { try Summary(results, wallSeconds: wallSeconds, model: model).json() })
-        try put(staging + "/junit.xml", JUnitReport.xml(results, wallSeconds: wallSeconds))
-        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { try put(staging + "/" + name, bytes) }
-
-        let firstError = Mutex<OutputError?>(nil)
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, results.count))) { _ in
-            while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < results.count, firstError.withLock({ $0 == nil }) else { return }
-                do throws(OutputError) {
-                    try writeScenario(results[i], into: staging)
-                } catch {
-                    firstError.withLock { $0 = $0 ?? error }
+        try stream(ids: results.map(\.scenario.id), waiting: waiting) { sink throws(OutputError) in
+            let firstError = Mutex<OutputError?>(nil)
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, results.count))) { _ in
+                while true {
+                    let i = next.add(1, ordering: .relaxed).oldValue
+                    guard i < results.count, firstError.withLock({ $0 == nil }) else { return }
+                    do throws(OutputError) {
+                        try sink.write(results[i])
+                    } catch {
+                        firstError.withLock { $0 = $0 ?? error }
+                    }
                 }
             }
+            if let error = firstError.withLock({ $0 }) { throw error }
+            return try topFiles(results.map { FinishedScenario($0, wallSeconds: wallSeconds[$0.scenario.id] ?? 0) })
         }
-        if let error = firstError.withLock({ $0 }) { throw error }
     }
 
-    private func writeScenario(_ r: RunResult, into staging: String) throws(OutputError) {
+    /// Writes the report while its scenarios run, so that a run holds the frames of the scenarios
+    /// in flight, never the suite's (issue 36). Under the folder's lock, once the staging folder
+    /// exists, `run` gets a `ScenarioSink` that writes each scenario's folder as soon as it is
+    /// given, and returns the files at the top (`topFiles`), written last; then the folder is
+    /// swapped in as `write` does. `ids` (every scenario the run will write) are checked first,
+    /// so a bad one costs no run.
+    public func stream(ids: [String], waiting: () -> Void = {},
+                       _ run: (ScenarioSink) throws(OutputError) -> [String: [UInt8]]) throws(OutputError) {
+        for id in ids where !Self.isFolderName(id) {
+            throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path")
+        }
+        let folder = try ReportFolder(path)
+        try folder.replace(waiting: waiting) { staging throws(OutputError) in
+            let top = try run(ScenarioSink(writer: self, staging: staging))
+            for (name, bytes) in top.sorted(by: { $0.key < $1.key }) { try put(staging + "/" + name, bytes) }
+        }
+    }
+
+    /// `summary.json`, `junit.xml` and `files`, from what the run kept of each scenario.
+    public func topFiles(_ finished: [FinishedScenario]) throws(OutputError) -> [String: [UInt8]] {
+        let summary: String
+        do { summary = try Summary(finished, model: model).json() } catch { throw OutputError(.failed, "\(path): cannot encode summary.json: \(error)") }
+        var top = files
+        top["summary.json"] = Array(summary.utf8)
+        top["junit.xml"] = Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8)
+        return top
+    }
+
+    /// Writes scenario folders into a report being staged; safe to call from many threads.
+    public struct ScenarioSink: Sendable {
+        let writer: ReportWriter
+        let staging: String
+
+        /// The scenario's folder with its logs, `attachments` (e.g. its avatar), the writer's
+        /// own attachments and `scenarioFiles`.
+        public func write(_ r: RunResult, attachments: [String: [UInt8]] = [:]) throws(OutputError) {
+            try writer.writeScenario(r, attachments: attachments, into: staging)
+        }
+    }
+
+    private func writeScenario(_ r: RunResult, attachments extra: [String: [UInt8]], into staging: String) throws(OutputError) {
         let id = r.scenario.id
+        guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
         let folder = staging + "/scenarios/" + id
         try ReportFolder.makeFolders(folder, shownAs: path, inside: staging)
         let resolved: String
@@ -86,9 +120,9 @@ public struct ReportWriter: Sendable {
         try put(folder + "/upload.jsonl", FrameLog.uploads(r.backend))
         try put(folder + "/telemetry.jsonl", FrameLog.telemetry(r.effects))
         try put(folder + "/frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))
-        try put(folder + "/trace.json", ChromeTrace.json(r))
-        for (name, bytes) in (attachments[id] ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
-        for (name, bytes) in (scenarioFiles?(r) ?? [:]).sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
+        if traces == .all || r.failed { try put(folder + "/trace.json", ChromeTrace.json(r)) }
+        let more = (attachments[id] ?? [:]).merging(extra) { $1 }.merging(scenarioFiles?(r) ?? [:]) { $1 }
+        for (name, bytes) in more.sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
     }
 
     /// One line of `violations.jsonl`; a geometric property's adds its `magnitude` (device

@@ -7,7 +7,9 @@ import CropText
 /// read (testsuites/testsuite/testcase, properties, failure with message and body). A CI
 /// artifact, not a byte-stable log: every `time` is the measured wall time, in seconds.
 public enum JUnitReport {
-    public static func xml(_ results: [RunResult], wallSeconds: [String: Double], build: BuildInfo = .current) -> String {
+    /// Any collection of results, so that a run passes a lazy view of what it kept instead of
+    /// a copy of thousands of results.
+    public static func xml(_ results: some Collection<RunResult>, wallSeconds: [String: Double], build: BuildInfo = .current) -> String {
         let failures = results.filter(\.failed).count
         let skipped = results.filter { $0.outcome == .notApplicable }.count
         let total = wallSeconds.values.reduce(0, +)

@@ -48,30 +48,54 @@ public struct Summary: Codable, Sendable {
     }
 
     public init(_ results: [RunResult], wallSeconds: [String: Double], model: ModelReport? = nil) {
-        scenarios = results.map { r in
-            Entry(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
-                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
-                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
-                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
-                  haptics: r.hapticCounts, timing: FrameTimingStatistics(r.modelNanoseconds),
-                  wallSeconds: wallSeconds[r.scenario.id] ?? 0, notApplicable: r.notApplicable,
-                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
-                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
-                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
-                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
-        }
+        self.init(results.map { FinishedScenario($0, wallSeconds: wallSeconds[$0.scenario.id] ?? 0) }, model: model)
+    }
+
+    /// From what a streaming run keeps of each scenario (`FinishedScenario`).
+    public init(_ finished: [FinishedScenario], model: ModelReport? = nil) {
+        scenarios = finished.map(Entry.init)
         passed = scenarios.filter(\.passed).count
         let notApplicable = scenarios.filter { $0.notApplicable != nil }.count
         failed = scenarios.count - passed - notApplicable
         self.notApplicable = notApplicable
-        self.model = model ?? results.first.map { ModelReport($0.model, command: nil) }
+        self.model = model ?? finished.first.map { ModelReport($0.result.model, command: nil) }
         build = .current
     }
 
+    /// Pretty-printed with sorted keys, entry by entry: `JSONEncoder` builds a whole document's
+    /// tree before it writes a byte (62 MiB for 13,900 scenarios, issue 36), so the document is
+    /// encoded without its entries and each entry alone is indented into its place in the
+    /// `scenarios` array, the last key. The bytes are those of the whole document encoded at
+    /// once (`StreamingReportTests`).
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        var head = self
+        head.scenarios = []
+        let top = String(decoding: try encoder.encode(head), as: UTF8.self)
+        guard !scenarios.isEmpty, let key = top.range(of: "\n  \"scenarios\" : [", options: .backwards) else { return top + "\n" }
+        var out = String(top[..<key.upperBound])
+        for (i, entry) in scenarios.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            out += lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        }
+        return out + "\n  ]\n}\n"
+    }
+}
+
+extension Summary.Entry {
+    init(_ f: FinishedScenario) {
+        let r = f.result
+        self.init(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
+                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
+                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
+                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
+                  haptics: r.hapticCounts, timing: f.timing, wallSeconds: f.wallSeconds, notApplicable: r.notApplicable,
+                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
+                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
+                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
+                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
     }
 }
 

@@ -20,31 +20,50 @@ public enum ScenarioLoader {
     /// since reports, filters and shards address scenarios by id.
     public static func load(_ paths: [String]) -> Loaded {
         var loaded = Loaded()
+        loaded.errors = visit(paths) { loaded.documents.append($0) }
+        return loaded
+    }
+
+    /// `load` one document at a time: `body` gets each in load order and the errors are
+    /// returned, so a caller that keeps less than the documents (a suite of thousands) never
+    /// holds them all.
+    public static func visit(_ paths: [String], _ body: (ScenarioDocument) -> Void) -> [ScenarioError] {
+        var errors: [ScenarioError] = []
         var seenFiles: Set<ScenarioFile.Identity> = []
         var fileOfID: [String: String] = [:]
-        for (file, id) in files(paths, errors: &loaded.errors) {
+        for (file, id) in files(paths, errors: &errors) {
             let contents: (bytes: [UInt8], identity: ScenarioFile.Identity)
             do {
                 contents = try ScenarioFile.contents(file)
             } catch {
-                loaded.errors.append(ScenarioError(file: file, line: 0, column: 0, path: "$", message: error.message))
+                errors.append(ScenarioError(file: file, line: 0, column: 0, path: "$", message: error.message))
                 continue
             }
             guard seenFiles.insert(contents.identity).inserted else { continue }
             if let other = fileOfID[id] {
-                loaded.errors.append(ScenarioError(
+                errors.append(ScenarioError(
                     file: file, line: 0, column: 0, path: "$",
                     message: "scenario id \(quoted(id)) is also the id of \(other); ids must be unique in one run"))
                 continue
             }
             fileOfID[id] = file
             do {
-                loaded.documents.append(try ScenarioParser.document(contents.bytes, file: file, id: id))
+                body(try ScenarioParser.document(contents.bytes, file: file, id: id))
             } catch {
-                loaded.errors.append(error)
+                errors.append(error)
             }
         }
-        return loaded
+        return errors
+    }
+
+    /// One file `visit` gave under `id`, read and parsed again: a run that keeps less than its
+    /// scenarios reads each again when it runs it.
+    public static func reload(file: String, id: String) throws(ScenarioError) -> ScenarioDocument {
+        let bytes: [UInt8]
+        do { bytes = try ScenarioFile.contents(file).bytes } catch {
+            throw ScenarioError(file: file, line: 0, column: 0, path: "$", message: error.message)
+        }
+        return try ScenarioParser.document(bytes, file: file, id: id)
     }
 
     /// Every `.json` file under the paths with its id: the path relative to the folder named on
