@@ -99,8 +99,10 @@ public struct Generator: Sendable {
     // MARK: After confirm
 
     /// Upload outcomes, simplest first: success, then the retryable failures, then the ones that
-    /// must not be retried.
-    static let uploadResults = ["ok", "timeout", "dropped", "500", "503", "429", "408", "403", "404"]
+    /// must not be retried. The retry rule's edges (docs/upload.md) are drawn exactly: 399 (under
+    /// 400, retried), 400 (the first client error) and 499 (the last, not retried), so a rule that
+    /// is off by one at either end of the 4xx range meets the status that shows it.
+    static let uploadResults = ["ok", "timeout", "dropped", "500", "503", "429", "408", "399", "403", "404", "400", "499"]
 
     /// Nothing uploaded (0), or a user whose crop, uploads and profile updates end as drawn.
     func backend(_ r: inout ChoiceReader) -> TraceBackend? {

@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    /// The retry rule's edges (docs/upload.md: under 400 retried, 400–499 not, bar 408 and 429)
+    /// are drawn exactly, and a trace that uploads one keeps it through the scenario text.
+    @Test func uploadStatusesAtTheRetryEdgesAreDrawn() throws {
+        let traces = Self.traces(count: 3000).filter { $0.backend != nil }
+        for status in ["399", "400", "499"] {
+            let with = traces.filter { $0.backend!.uploads.contains { $0.result == status } }
+            #expect(with.count > 5, "status \(status) in \(with.count) of \(traces.count) traces with a backend")
+            for t in with.prefix(3) {
+                let parsed = try ScenarioWriter.scenario(t, id: "u")
+                #expect(ScenarioBuilder.difference(ScenarioBuilder.scenario(t, id: "u"), parsed) == nil)
+            }
+        }
+    }
+
     /// Swarm traces draw a subset of the kinds, and burst traces start steps in one tick.
     @Test func swarmTracesNarrowTheKinds() {
         // Drags and pinches are a quarter of the default weights: 10 steps drawn from the whole
