@@ -66,6 +66,13 @@ extension CheckedEditor {
         }
     }
 
+    /// Whether a model shows nothing applied since `base`: the photo, the grid (hidden while a
+    /// gesture runs), the animation and the session as they were.
+    static func unchanged(_ now: Observation, since base: Observation) -> Bool {
+        now.pose == base.pose && now.gridVisible == base.gridVisible && now.animating == base.animating
+            && now.session == base.session
+    }
+
     /// A gesture that begins when a finger lands (a pinch from a drag or from nothing).
     @usableFromInline static func beginsAtLanding(_ event: EditorEvent) -> Bool {
         if case .pinchBegan = event { return true }
@@ -91,6 +98,17 @@ extension CheckedEditor {
             last = answer
             return true
         }
+        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized),
+           let base = held.base, !Self.unchanged(last.observation, since: base.observation) {
+            // The model applied what waits at the touches that carried it, as one that applies at
+            // the event may: judged on the state it showed then, before this input changes it.
+            let waiting = held
+            held = Held(base: base)
+            judgeInput(waiting.events, ModelAnswer(effects: waiting.effects, observation: last.observation,
+                                                   sliderPercent: last.sliderPercent, readout: last.readout),
+                       endsFrame: true, host: &host)
+            return judgeInput(chain, answer, endsFrame: false, host: &host)
+        }
         if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized)
             && held.events.allSatisfy(\.isGestureMove) {
             // A discrete input that is not a touch applies at once; the moves wait on. After a
@@ -104,11 +122,12 @@ extension CheckedEditor {
             return true
         }
         let before = held.base ?? last
-        if appliesAtFrameEnd && !endsFrame && answer.observation.pose == before.observation.pose,
+        if appliesAtFrameEnd && !endsFrame && answer.effects.isEmpty && Self.unchanged(answer.observation, since: before.observation),
            let landing = chain.firstIndex(where: Self.beginsAtLanding),
            held.events.contains(where: \.isGestureMove) || chain[..<landing].contains(where: \.isGestureMove) {
-            // A finger landed and the model has applied nothing yet: it may apply what waits at
-            // the frame's end, before the new gesture, as a web cropper's animation frame does.
+            // A finger landed and the model has applied nothing yet (no change, no effect): it may
+            // apply what waits at the frame's end, before the new gesture, as a web cropper's
+            // animation frame does.
             // The frame's end judges it all (a model that applies nothing there is found then).
             held.events += chain
             held.effects += answer.effects
