@@ -1,5 +1,6 @@
 import CropImaging
 import CropReport
+import CropVocabulary
 
 /// The animation's fixed-size RGB canvas: each frame is drawn into the same buffer (the view may
 /// change size mid-run, the animation may not), then handed to the encoder, so one frame's pixels
@@ -18,24 +19,31 @@ struct AnimationCanvas {
         pixels = [UInt8](repeating: 0, count: width * height * 3)
     }
 
-    mutating func clear() {
+    /// Draws `scene` as `FrameRaster` does, `frameWidth` pixels wide and centered, straight into
+    /// the canvas, with the backdrop where it does not reach: the frame is not drawn into an
+    /// image of its own and copied, and no pixel is written twice (issue 36). Returns the
+    /// frame's left edge.
+    mutating func draw(_ scene: FrameScene, imagePixels: Size, photo: RGBImage?, frameWidth: Int) -> Int {
+        let w = max(frameWidth, 1), x = (width - w) / 2
+        precondition(w <= width, "a frame wider than the canvas")
+        let rows = min(FrameRaster.height(scene, width: w), height), rowBytes = width * 3
         pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 3) {
-                p[i] = Self.backdrop.x
-                p[i + 1] = Self.backdrop.y
-                p[i + 2] = Self.backdrop.z
+            let base = p.baseAddress!
+            FrameRaster.draw(scene, imagePixels: imagePixels, photo: photo, width: w, rows: rows, into: base + x * 3, rowBytes: rowBytes)
+            for row in 0..<rows {
+                Self.backdrop(base + row * rowBytes, pixels: x)
+                Self.backdrop(base + row * rowBytes + (x + w) * 3, pixels: width - x - w)
             }
+            Self.backdrop(base + rows * rowBytes, pixels: (height - rows) * width)
         }
+        return x
     }
 
-    /// Copies `image` with its top-left corner at (`x`, `y`), cut to the canvas.
-    mutating func blit(_ image: RGBImage, x: Int, y: Int) {
-        let left = max(0, -x), right = min(image.width, width - x)
-        guard left < right else { return }
-        for row in max(0, -y)..<min(image.height, height - y) {
-            let from = (row * image.width + left) * 3, to = ((y + row) * width + x + left) * 3
-            let n = (right - left) * 3
-            pixels.replaceSubrange(to..<(to + n), with: image.pixels[from..<(from + n)])
+    private static func backdrop(_ p: UnsafeMutablePointer<UInt8>, pixels n: Int) {
+        for i in 0..<max(n, 0) {
+            p[3 * i] = backdrop.x
+            p[3 * i + 1] = backdrop.y
+            p[3 * i + 2] = backdrop.z
         }
     }
 

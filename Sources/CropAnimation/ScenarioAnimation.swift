@@ -56,10 +56,7 @@ public enum ScenarioAnimation {
             let record = frame(result.frames, at: tick)
             let scene = FrameScene(record, imagePoints: points)
             let width = layout.frameWidth(for: scene.view)
-            let image = FrameRaster.draw(scene, imagePixels: imagePixels, photo: photo, width: width)
-            let x = (layout.width - image.width) / 2
-            canvas.clear()
-            canvas.blit(image, x: x, y: 0)
+            let x = canvas.draw(scene, imagePixels: imagePixels, photo: photo, frameWidth: width)
             overlay.draw(scene, frame: record, tick: tick, on: &canvas, originX: x, pointsPerPixel: scene.view.width / Double(width))
             try encoder.add(rgb: canvas.pixels, at: clock.start(ofFrame: n))
         }

@@ -20,20 +20,34 @@ public enum FrameRaster {
     /// hands the rest (and any frame it cannot bound) to `FramePen`'s per-pixel math, so the two
     /// give the same bytes (issue 36: the per-pixel math on every pixel cost more than encoding).
     public static func draw(_ scene: FrameScene, imagePixels: Size, photo: RGBImage?, width: Int) -> RGBImage {
-        let w = max(width, 1)
-        let k = scene.view.width / Double(w)
-        let h = max(1, Int((scene.view.height / k).rounded()))
-        let pen = FramePen(scene, imagePixels: imagePixels, photo: photo, k: k)
-        let rows = RasterRows(pen, width: w)
-        var pixels = [UInt8](repeating: 0, count: w * h * 3)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for py in 0..<h {
-                if let rows { rows.draw(row: py, into: out) } else {
-                    for px in 0..<w { put(pen.color(at: pen.center(px, py)), at: (py * w + px) * 3, in: out) }
-                }
-            }
+        let w = max(width, 1), h = height(scene, width: w)
+        // Every byte is drawn, so the buffer starts uninitialized rather than zero-filled.
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 3) { buffer, count in
+            draw(scene, imagePixels: imagePixels, photo: photo, width: w, rows: h, into: buffer.baseAddress!, rowBytes: w * 3)
+            count = w * h * 3
         }
         return RGBImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// The frame's height in pixels at `width` pixels: the view's aspect ratio.
+    public static func height(_ scene: FrameScene, width: Int) -> Int {
+        max(1, Int((scene.view.height / (scene.view.width / Double(max(width, 1)))).rounded()))
+    }
+
+    /// Draws the frame's first `rows` rows at `width` pixels straight into someone else's
+    /// buffer (an animation's canvas, so a frame is not drawn once and then copied): row `py`'s
+    /// first byte is at `out + py * rowBytes`, and each row writes `width * 3` bytes, every one.
+    public static func draw(_ scene: FrameScene, imagePixels: Size, photo: RGBImage?, width: Int, rows: Int,
+                            into out: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
+        let w = max(width, 1)
+        let pen = FramePen(scene, imagePixels: imagePixels, photo: photo, k: scene.view.width / Double(w))
+        let rasterRows = RasterRows(pen, width: w)
+        for py in 0..<max(rows, 0) {
+            let row = out + py * rowBytes
+            if let rasterRows { rasterRows.draw(row: py, into: row) } else {
+                for px in 0..<w { put(pen.color(at: pen.center(px, py)), at: row + px * 3) }
+            }
+        }
     }
 
     /// A channel value as a byte: rounded half away from zero, as `rounded()` rounds, without
@@ -45,10 +59,10 @@ public enum FrameRaster {
         return t >= 255 ? 255 : t > 0 ? UInt8(truncatingIfNeeded: Int(t)) : 0
     }
 
-    @inline(__always) static func put(_ c: SIMD3<Double>, at i: Int, in out: UnsafeMutableBufferPointer<UInt8>) {
-        out[i] = channel(c.x)
-        out[i + 1] = channel(c.y)
-        out[i + 2] = channel(c.z)
+    @inline(__always) static func put(_ c: SIMD3<Double>, at p: UnsafeMutablePointer<UInt8>) {
+        p[0] = channel(c.x)
+        p[1] = channel(c.y)
+        p[2] = channel(c.z)
     }
 
     /// Okabe–Ito orange, the fingertip color in every view of a frame.

@@ -43,36 +43,45 @@ struct RasterRows {
         columns = pen.turn != nil ? nil : UprightColumns(pen, xs: xs, outside: outside)
     }
 
-    func draw(row py: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+    /// Draws row `py` into `out`, the row's first byte.
+    func draw(row py: Int, into out: UnsafeMutablePointer<UInt8>) {
         let y = (Double(py) + 0.5) * pen.k
-        guard let columns else { return drawTurned(row: py, y: y, into: out) }
+        guard let columns else { return drawTurned(y: y, into: out) }
         let dy = y - pen.scene.maskCenter.y, dy2 = dy * dy
-        let exact = exactColumns(y: y, dy2: dy2)
         let row = columns.row(y)
-        for px in 0..<width {
-            let p = Point(x: xs[px], y: y)
-            let i = (py * width + px) * 3
-            let dx = p.x - pen.scene.maskCenter.x, d2 = dx * dx + dy2
-            if !exact[px], let lit = columns.pixel(px, row, dimmed: d2 >= outer2) {
-                out[i] = lit.x
-                out[i + 1] = lit.y
-                out[i + 2] = lit.z
-            } else {
-                FrameRaster.put(pen.color(at: p), at: i, in: out)
+        var px = 0
+        for span in exactSpans(y: y, dy2: dy2) {
+            drawPlain(px..<span.lowerBound, row: row, dy2: dy2, columns: columns, into: out)
+            for p in span { FrameRaster.put(pen.color(at: Point(x: xs[p], y: y)), at: out + 3 * p) }
+            px = span.upperBound
+        }
+        drawPlain(px..<width, row: row, dy2: dy2, columns: columns, into: out)
+    }
+
+    /// Columns no line reaches: the photo's bytes, dimmed outside the circle.
+    private func drawPlain(_ range: Range<Int>, row: UprightColumns.Row, dy2: Double, columns: UprightColumns,
+                           into out: UnsafeMutablePointer<UInt8>) {
+        let cx = pen.scene.maskCenter.x, outer2 = outer2
+        xs.withUnsafeBufferPointer { xs in
+            columns.put(range, row, into: out) { px in
+                let dx = xs[px] - cx
+                return dx * dx + dy2 >= outer2
             }
         }
     }
 
-    /// The columns of the row at `y` that may lie where a line covers a pixel, found a row at
-    /// a time from where each line crosses the row, a pixel wider each side: the mask's band
-    /// (its edge and stroke), the grid inside it, the photo's edge, the fingertips. A column not
-    /// marked has `d2` at most `inner2` or at least `outer2` and no line near it.
-    private func exactColumns(y: Double, dy2: Double) -> [Bool] {
-        var exact = [Bool](repeating: false, count: width)
+    /// The columns of the row at `y` that may lie where a line covers a pixel, as sorted spans
+    /// that do not touch, found from where each line crosses the row, a pixel wider each side:
+    /// the mask's band (its edge and stroke), the grid inside it, the photo's edge, the
+    /// fingertips. A column outside them has `d2` at most `inner2` or at least `outer2` and no
+    /// line near it.
+    private func exactSpans(y: Double, dy2: Double) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
         func mark(_ a: Double, _ b: Double) {
             let lo = Int(max(min(a / pen.k - 0.5, Double(width)), -2).rounded(.down)) - 1
             let hi = Int(max(min(b / pen.k - 0.5, Double(width)), -2).rounded(.up)) + 1
-            for px in max(lo, 0)..<max(min(hi + 1, width), max(lo, 0)) { exact[px] = true }
+            let from = max(lo, 0), to = min(hi + 1, width)
+            if from < to { spans.append(from..<to) }
         }
         let s = pen.scene, cx = s.maskCenter.x
         let inner = inner2 > dy2 ? (inner2 - dy2).squareRoot() : 0
@@ -91,12 +100,21 @@ struct RasterRows {
         }
         if abs(y - r.minY) < e || abs(y - r.maxY) < e { mark(r.minX - e, r.maxX + e) }
         for t in s.touches where abs(t.y - y) < touchReach { mark(t.x - touchReach, t.x + touchReach) }
-        return exact
+        spans.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for span in spans {
+            if let last = merged.last, span.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
     }
 
     /// A row of a turned photo: each pixel's point unturned, and the pen's wherever a line
     /// may cover it.
-    private func drawTurned(row py: Int, y: Double, into out: UnsafeMutableBufferPointer<UInt8>) {
+    private func drawTurned(y: Double, into out: UnsafeMutablePointer<UInt8>) {
         let s = pen.scene
         let dy = y - s.maskCenter.y, dy2 = dy * dy
         let gridRow = abs(dy) < gridReach
@@ -111,11 +129,9 @@ struct RasterRows {
                 || touched && s.touches.contains { t in (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y) < touchReach * touchReach }
             var c = exact ? pen.color(at: p) : pen.photoColor(at: q)
             if !exact && d2 >= outer2 { c *= outside }
-            FrameRaster.put(c, at: index(px, py), in: out)
+            FrameRaster.put(c, at: out + 3 * px)
         }
     }
-
-    private func index(_ px: Int, _ py: Int) -> Int { (py * width + px) * 3 }
 
     /// Whether the photo's dashed edge can reach the pixel at `q` (on the unturned photo).
     private func nearEdge(_ q: Point) -> Bool {

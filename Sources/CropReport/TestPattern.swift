@@ -47,10 +47,13 @@ enum TestPattern {
         let cell: Int
         let fineSquare: Int
         let plain, checker, fine, both: SIMD3<Double>
+        /// The "F"'s rectangles whose columns this column crosses (bit n for `glyph[n]`).
+        let glyph: UInt8
 
         init(x: Double, width: Double, height: Double) {
             let c = TestPattern.cell(width: width, height: height)
             cell = Int(x / c)
+            glyph = TestPattern.glyphBits(x / c) { ($0.0, $0.2) }
             fineSquare = Int(x / (c / subdivisions))
             let t = min(max(x / width, 0), 1)
             plain = left + (right - left) * t
@@ -71,12 +74,27 @@ enum TestPattern {
     struct Row {
         let cell: Int
         let fineSquare: Int
+        /// The "F"'s rectangles whose rows this row crosses: a pixel of the marker's cell is
+        /// the glyph's where its column's bits and its row's share one.
+        let glyph: UInt8
 
         init(y: Double, width: Double, height: Double) {
             let c = TestPattern.cell(width: width, height: height)
             cell = Int(y / c)
+            glyph = TestPattern.glyphBits(y / c) { ($0.1, $0.3) }
             fineSquare = Int(y / (c / subdivisions))
         }
+    }
+
+    /// The rectangles of `glyph` whose span along one axis (`span` gives its start and length in
+    /// cell units) holds `t`, as `color` tests it: bit n for `glyph[n]`.
+    static func glyphBits(_ t: Double, _ span: ((Double, Double, Double, Double)) -> (Double, Double)) -> UInt8 {
+        var bits: UInt8 = 0
+        for (n, g) in glyph.enumerated() {
+            let (start, length) = span(g)
+            if t >= start && t < start + length { bits |= 1 << n }
+        }
+        return bits
     }
 
     /// The same picture as an SVG symbol with viewBox `0 0 width height`.

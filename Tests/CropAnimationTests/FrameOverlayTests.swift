@@ -28,10 +28,8 @@ struct FrameOverlayTests {
         let points = try #require(FrameScene.imagePoints(result)), g = try #require(result.geometry)
         let record = ScenarioAnimation.frame(result.frames, at: tick)
         let scene = FrameScene(record, imagePoints: points)
-        let image = FrameRaster.draw(scene, imagePixels: Size(width: g.width, height: g.height), photo: nil, width: width)
-        var plain = AnimationCanvas(width: image.width, height: image.height)
-        plain.clear()
-        plain.blit(image, x: 0, y: 0)
+        var plain = AnimationCanvas(width: width, height: FrameRaster.height(scene, width: width))
+        _ = plain.draw(scene, imagePixels: Size(width: g.width, height: g.height), photo: nil, frameWidth: width)
         var overlaid = plain
         FrameOverlay(result, hud: hud).draw(scene, frame: record, tick: tick, on: &overlaid, originX: 0, pointsPerPixel: scene.view.width / Double(width))
         return Drawn(plain: plain, overlaid: overlaid, scene: scene, k: scene.view.width / Double(width))
