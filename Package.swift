@@ -194,7 +194,7 @@ let package = Package(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
         ),
-        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim"]),
+        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropPipe"]),
         .testTarget(
             name: "CropAnimationTests",
             dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
