@@ -66,6 +66,23 @@ extension CheckedEditor {
         }
     }
 
+    /// Judges what waits on the state the model showed before this input.
+    private mutating func judgeWaitingOnLast<H: EditorHost>(_ base: ModelAnswer, host: inout H) {
+        let waiting = held
+        held = Held(base: base)
+        judgeInput(waiting.events, ModelAnswer(effects: waiting.effects, observation: last.observation,
+                                               sliderPercent: last.sliderPercent, readout: last.readout),
+                   endsFrame: true, host: &host)
+    }
+
+    /// Whether what waits, judged on the state before this input, breaks nothing: tried on copies.
+    private func passesWaitingOnLast<H: EditorHost>(_ base: ModelAnswer, host: H) -> Bool {
+        var trial = self, trialHost = host
+        let before = oracle.counts.values.reduce(0, +)
+        trial.judgeWaitingOnLast(base, host: &trialHost)
+        return trial.oracle.counts.values.reduce(0, +) == before
+    }
+
     /// Whether a model shows nothing applied since `base`: the photo, the grid (hidden while a
     /// gesture runs), the animation and the session as they were.
     static func unchanged(_ now: Observation, since base: Observation) -> Bool {
@@ -98,22 +115,16 @@ extension CheckedEditor {
             last = answer
             return true
         }
-        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized),
-           let base = held.base, !Self.unchanged(last.observation, since: base.observation) {
-            // The model applied what waits at the touches that carried it, as one that applies at
-            // the event may: judged on the state it showed then, before this input changes it.
-            let waiting = held
-            held = Held(base: base)
-            judgeInput(waiting.events, ModelAnswer(effects: waiting.effects, observation: last.observation,
-                                                   sliderPercent: last.sliderPercent, readout: last.readout),
-                       endsFrame: true, host: &host)
-            return judgeInput(chain, answer, endsFrame: false, host: &host)
-        }
-        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized)
-            && held.events.allSatisfy(\.isGestureMove) {
-            // A discrete input that is not a touch applies at once; the moves wait on. After a
-            // gesture began or ended in the frame (rare: a slider within 16 ms of a lift), the
-            // input's effect depends on it, so what waits is judged first, on this answer.
+        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized), let base = held.base {
+            // A discrete input that is not a touch, while a gesture's events wait. A model that
+            // shows them applied applied them at their touches, as one applying at the event may;
+            // one that shows no change may have either way (a push into a clamp changes nothing),
+            // and the reading under which it is right is taken. Else the input applies at once
+            // and what waits waits on for the frame's end.
+            if !Self.unchanged(last.observation, since: base.observation) || passesWaitingOnLast(base, host: host) {
+                judgeWaitingOnLast(base, host: &host)
+                return judgeInput(chain, answer, endsFrame: false, host: &host)
+            }
             let waiting = held
             held = Held()
             judgeInput(chain, answer, endsFrame: false, host: &host)
