@@ -44,8 +44,9 @@ public struct SpecGeometry: Sendable {
     /// The slider's mapping (policy `sliderMapping`).
     public let slider: Policies.SliderMapping
 
-    /// σ / s_min equals minPixelPerPoint within rounding: "below the minimum" is decided by the
-    /// last bit of two formulas, so an editor may read the photo as low or not, and both are right.
+    /// σ / s_min equals minPixelPerPoint within twice the shared tolerance: "below the minimum" is
+    /// decided by the last bits of two formulas (or an editor's own tolerance), so an editor may
+    /// read the photo as low or not, and both are right.
     public let densityOnKnifeEdge: Bool
 
     /// The geometry under `policies` (the spec's silences the editor decided: where the density
@@ -65,7 +66,9 @@ public struct SpecGeometry: Sendable {
         sDensity = sigma / config.minPixelPerPoint
         densityEveryZoom = policies.densityCap == .everyZoom
         slider = policies.sliderMapping
-        densityOnKnifeEdge = abs(sigma / cover - config.minPixelPerPoint) <= SpecTolerance.zoom * config.minPixelPerPoint
+        // Twice the shared tolerance: an editor comparing within that tolerance reads a value
+        // drawn exactly one tolerance away either way, so the band must hold it with room.
+        densityOnKnifeEdge = abs(sigma / cover - config.minPixelPerPoint) <= 2 * SpecTolerance.zoom * config.minPixelPerPoint
         let low = densityOnKnifeEdge ? lowDensityReading ?? (sigma / cover < config.minPixelPerPoint)
                                      : sigma / cover < config.minPixelPerPoint
         lowDensity = low
