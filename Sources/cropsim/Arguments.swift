@@ -48,8 +48,11 @@ enum Limits {
         guard range.contains(value) else { throw ValidationError("\(option) must be \(range.lowerBound)…\(range.upperBound), got \(value)") }
     }
 
-    /// `--jobs`: at least 1 (checked by `check`); above `maxJobs` it is capped, with a note.
-    static func jobs(_ jobs: Int) -> Int {
+    /// `--jobs`: all cores when not given (declared optional so that the help does not print this
+    /// machine's count as the default); at least 1 (checked by `check`); above `maxJobs` it is
+    /// capped, with a note.
+    static func jobs(_ given: Int?) -> Int {
+        let jobs = given ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs > maxJobs else { return jobs }
         printToStandardError("note: --jobs \(jobs) capped at \(maxJobs)")
         return maxJobs

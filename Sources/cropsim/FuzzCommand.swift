@@ -28,7 +28,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Campaign seed (default: random; printed in every output).") var seed: UInt64?
     @Option(help: "Traces to generate (default 1000 unless --max-seconds is given).") var runs: Int?
     @Option(help: "Stop generating after this many seconds.") var maxSeconds: Double?
-    @Option(help: "Traces judged in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Traces judged in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs: Int?
     @Option(help: "At most this many steps per trace.") var maxSteps = 20
     @Option(help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
     var profile = "default"
@@ -58,7 +58,7 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         if let runs, runs < 0 { throw ValidationError("--runs must be ≥ 0") }
         if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) { throw ValidationError("--max-seconds must be a positive number") }
-        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be ≥ 1") }
         if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
         if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
         try Limits.check(shrinkBudget, "--shrink-budget", in: 0...1_000_000)

@@ -30,7 +30,7 @@ struct PhotosCommand: ParsableCommand {
     @Argument(help: "Photos and folders (searched recursively for .png, .jpg, .jpeg).") var paths: [String]
     @Option(help: "Devices, comma-separated preset names, or \"all\" (\(DevicePreset.names.joined(separator: ", "))).")
     var devices = "iphone-15"
-    @Option(help: "Photos checked at once (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Photos checked at once (default: all cores; at most \(Limits.maxJobs)).") var jobs: Int?
     @Option(help: "Output folder (absent, empty or a previous photos folder).") var out = "Reports/photos"
     @Option(help: "Check only shard i of n (1-based) of the sorted photos.") var shard: Shard?
     @Flag(help: "Also write each avatar to OUT/avatars/.") var avatars = false
@@ -40,7 +40,7 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
         _ = try presets()
         _ = try insetCrop()
     }

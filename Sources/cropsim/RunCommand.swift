@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Only scenarios whose id or name contains this text.") var filter: String?
     @Option(help: "Run only shard i of n (1-based).") var shard: Shard?
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
-    @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs: Int?
     @Flag(help: "No progress line on standard error.") var quiet = false
     @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; reported apart and passing by default).")
     var failSubPixel = false
@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
     var progressInterval: Double?
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
         if let progressInterval { try Limits.check(progressInterval, "--progress-interval", in: 0.001...3600) }
     }
 
