@@ -157,8 +157,24 @@ class HostileTriage(unittest.TestCase):
                 with self.assertRaises(triage.TriageError):
                     self.load(text)
 
+    def test_unspecified_is_its_own_kind(self):
+        t = self.load('[[unspecified]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "outputSize 0: the spec gives it no meaning"\n')
+        self.assertEqual(t.unspecified, {"O-Editor-1a2b3c-lt-le": "outputSize 0: the spec gives it no meaning"})
+        self.assertEqual((t.equivalent, t.unreachable, t.survivor), ({}, {}, {}))
+        for text in ['[[unspecified]]\nid = "O-Editor-1a2b3c-lt-le"\n',  # no reason
+                     '[[unspecified]]\nid = "O-Editor-1a2b3c-lt-le"\nclass = "boundary"\nnote = "n"\n',  # survivor fields
+                     '[[unspecified]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "a\\nb"\n',  # two lines
+                     '[[unspecified]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "r"\n'
+                     '[[unreachable]]\nid = "O-Editor-1a2b3c-lt-le"\nreason = "r"\n',  # two kinds
+                     self.GOOD + '[[unspecified]]\nid = "O-Turn-abcdef-add-sub"\nreason = "r"\n',  # already a survivor
+                     '[[unspecified]]\nid = "O-Editor-999999-lt-le"\nreason = "r"\n',  # unknown id
+                     'unspecified = "O-Editor-1a2b3c-lt-le"\n']:  # not an array of tables
+            with self.subTest(text):
+                with self.assertRaises(triage.TriageError):
+                    self.load(text)
+
     def test_missing_file_is_an_empty_triage(self):
-        self.assertEqual(triage.load(Path("/nonexistent/triage.toml"), set()), triage.Triage({}, {}, {}))
+        self.assertEqual(triage.load(Path("/nonexistent/triage.toml"), set()), triage.Triage({}, {}, {}, {}))
 
     def test_rejections_are_one_line(self):
         cases = {
@@ -265,6 +281,18 @@ class CommandLine(unittest.TestCase):
             self.assertIn("1 triaged unreachable from the editor", text)
             self.assertIn(f"* {ids[1]} (", text)
             self.assertIn("killed by the fuzzer anyway: 0 of 1", text)
+            unspecified = Path(d) / "unspecified.toml"
+            unspecified.write_text(f'[[unspecified]]\nid = "{ids[0]}"\nreason = "outputSize 0, which the spec gives no meaning"\n'
+                                   f'[[unspecified]]\nid = "{ids[1]}"\nreason = "a view 0 points wide"\n')
+            r = run_cli("--operators", "--from-results", str(saved), "--table", str(table), "--triage", str(unspecified))
+            self.assertEqual(r.returncode, 0, r.stderr)  # out of the denominator, like unreachable
+            text = table.read_text()
+            self.assertIn("killed **0/0**", text)
+            self.assertIn("2 triaged unspecified", text)
+            self.assertIn(f"* {ids[0]} (", text)
+            self.assertIn("outputSize 0, which the spec gives no meaning", text)
+            self.assertIn("killed by the fuzzer anyway: 1 of 2", text)
+            self.assertNotIn("Unreachable from the editor", text)
             saved.write_text("[]")
             self.assertIn("not a results file", self.assertUsage("--operators", "--from-results", str(saved), "--table", str(table)))
 

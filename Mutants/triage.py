@@ -1,6 +1,7 @@
 """The hand triage of operator mutants (Mutants/triage.toml): which are equivalent, which change
-only code no editor path reaches (unreachable), and which survivors are known, with the class of
-test that would catch them.
+only code no editor path reaches (unreachable), which change behaviour only for inputs the spec
+gives no meaning (unspecified), and which survivors are known, with the class of test that would
+catch them.
 
 Python 3 standard library only. Every problem is one line in a TriageError, which the runner
 reports with exit 2: a triage that no longer matches the generated mutants (an id whose lines
@@ -27,7 +28,7 @@ CLASSES = {
 }
 
 
-KINDS = ("equivalent", "unreachable", "survivor")
+KINDS = ("equivalent", "unreachable", "unspecified", "survivor")
 
 
 class TriageError(Exception):
@@ -47,6 +48,10 @@ class Triage:
     # id → reason: behaviour only a caller other than the editor can see (a public helper the
     # editor never calls, an input it never passes). Out of the score's denominator, listed apart.
     unreachable: dict[str, str] = dataclasses.field(default_factory=dict)
+    # id → reason: behaviour changes only for an input outside the spec's domain (an invalid
+    # config, a 0-size view), which the spec gives no meaning and the scenario format refuses, so
+    # no answer can be judged right or wrong. Out of the denominator, listed apart.
+    unspecified: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _line(value: object, what: str, where: str) -> str:
@@ -62,7 +67,7 @@ def load(path: Path, known: set[str]) -> Triage:
     mutants generated now."""
     try:
         if not path.exists():
-            return Triage({}, {}, {})
+            return Triage({}, {}, {}, {})
         if not path.is_file():
             raise TriageError(f"{path}: not a regular file")
         if path.stat().st_size > MAX_BYTES:
@@ -74,9 +79,8 @@ def load(path: Path, known: set[str]) -> Triage:
         raise TriageError(f"{path}: not valid TOML: {' '.join(str(e).split())}")
     extra = sorted(set(data) - set(KINDS))
     if extra:
-        raise TriageError(f"{path}: unknown key {extra[0]!r} (expected [[equivalent]], [[unreachable]] and [[survivor]] entries)")
-    equivalent: dict[str, str] = {}
-    unreachable: dict[str, str] = {}
+        raise TriageError(f"{path}: unknown key {extra[0]!r} (expected [[equivalent]], [[unreachable]], [[unspecified]] and [[survivor]] entries)")
+    reasons: dict[str, dict[str, str]] = {"equivalent": {}, "unreachable": {}, "unspecified": {}}
     survivor: dict[str, Survivor] = {}
     for kind in KINDS:
         entries = data.get(kind, [])
@@ -94,15 +98,15 @@ def load(path: Path, known: set[str]) -> Triage:
             if not isinstance(mid, str) or not ID.fullmatch(mid):
                 raise TriageError(f"{where}: `id` must look like O-Editor-1a2b3c-lt-le, got {str(mid)[:60]!r}")
             where = f"{path}: {mid}"
-            if mid in equivalent or mid in unreachable or mid in survivor:
+            if mid in survivor or any(mid in r for r in reasons.values()):
                 raise TriageError(f"{where}: duplicate id")
             if mid not in known:
                 raise TriageError(f"{where}: unknown mutant id (its lines changed? see scripts/mutants --operators --list)")
             if kind != "survivor":
-                (equivalent if kind == "equivalent" else unreachable)[mid] = _line(entry.get("reason"), "reason", where)
+                reasons[kind][mid] = _line(entry.get("reason"), "reason", where)
             else:
                 cls = entry.get("class")
                 if cls not in CLASSES:
                     raise TriageError(f"{where}: `class` must be one of {', '.join(CLASSES)}")
                 survivor[mid] = Survivor(cls, _line(entry.get("note"), "note", where))
-    return Triage(equivalent, survivor, unreachable)
+    return Triage(reasons["equivalent"], survivor, reasons["unreachable"], reasons["unspecified"])

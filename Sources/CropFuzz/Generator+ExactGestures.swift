@@ -10,8 +10,10 @@ import CropVocabulary
 extension Generator {
     /// One finger stays put and the other moves along a horizontal line until the span ratio
     /// requests s_max, s_min or a ladder rung from the initial zoom. Nil when the ratio needs
-    /// more room than the view has for fingers a fingertip apart.
+    /// more room than the view has for fingers a fingertip apart. With rotation allowed, some
+    /// are an `exactTwist` instead (the twist is a pinch whose fingers turn).
     func exactPinch(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
+        if r.chance(40) && place.config.allowRotation { return exactTwist(&r, place) }
         let spec = place.spec
         let goal = r.near(r.pick([spec.sMax, spec.sMin] + spec.rungs), relative: SpecTolerance.zoom)
         let ratio = goal / spec.initialScale
