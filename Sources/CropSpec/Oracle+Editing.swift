@@ -57,6 +57,7 @@ extension Oracle {
             pinch = nil
             panStart = nil
             inSnapWindow = false
+            snapEntryUndecided = false
         case .rotate90:
             rotate90(c)
         case .doubleTap(let point):
@@ -149,6 +150,7 @@ extension Oracle {
         editorGesture = false
         pinch = nil
         inSnapWindow = false
+        snapEntryUndecided = false
     }
 
     /// A pan follows the finger from the pose before (or, under policy `panReference:
@@ -182,6 +184,7 @@ extension Oracle {
         }
         pinch = nil
         inSnapWindow = false
+        snapEntryUndecided = false
     }
 
     /// The 90° button: a quarter turn clockwise about the mask center, animated only where every
@@ -325,7 +328,7 @@ extension Oracle {
             watch.startAngle = c.pose.angle
             watch.baseRotation = watch.lastRotation
             pinch = watch
-            if watch.twisted { inSnapWindow = Self.inWindow(c.pose.angle) }
+            if watch.twisted { startSnapWatch(at: c.pose.angle) }
         }
         lastSliderPose = nil
     }

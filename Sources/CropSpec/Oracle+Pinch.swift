@@ -65,6 +65,13 @@ extension Oracle {
     /// oracle's may place the photo on either side.
     static func onWindowEdge(_ degrees: Double) -> Bool { abs(abs(SpecGeometry.tilt(degrees)) - snapWindow) < 1e-9 }
 
+    /// Starts judging snap entries from `angle`: a start within rounding of a window's edge leaves
+    /// open whether the photo is in (see `onWindowEdge`).
+    mutating func startSnapWatch(at angle: Double) {
+        inSnapWindow = Self.inWindow(angle)
+        snapEntryUndecided = Self.onWindowEdge(angle)
+    }
+
     /// A twist: the turn follows the fingers from where the twist was recognized, held within the
     /// tilt limit around the pinch's home quarter; zoom as in a pinch at that turn; the start's
     /// centroid point under the current centroid; then clamped. Entering a snap window owes one
@@ -75,7 +82,7 @@ extension Oracle {
         let g = geometry
         if !watch.twisted {
             watch.twisted = true
-            inSnapWindow = Self.inWindow(before.angle)
+            startSnapWatch(at: before.angle)
         }
         watch.lastFactor = factor
         watch.lastFocal = focal
@@ -97,12 +104,17 @@ extension Oracle {
             // (did it buzz?) decides whether the twist is in.
             if snaps > 1 { fail(.snapHapticOnEntry, tick: tick, "\(snaps) snap haptics at once at \(pose.angle)°") }
             inSnapWindow = inSnapWindow || snaps == 1
+            if snaps == 1 { snapEntryUndecided = false }
         } else {
-            let entering = Self.inWindow(pose.angle) && !inSnapWindow
-            if snaps != (entering ? 1 : 0) {
+            let inside = Self.inWindow(pose.angle)
+            let entering = inside && !inSnapWindow
+            // From a start on the edge, the first move inward may buzz once or not at all.
+            let allowed = inside && snapEntryUndecided ? 0...1 : entering ? 1...1 : 0...0
+            if !allowed.contains(snaps) {
                 fail(.snapHapticOnEntry, tick: tick, entering ? "the twist entered the snap window at \(pose.angle)° with \(snaps) snap haptics; one is owed" : "\(snaps) snap haptics at \(pose.angle)° without entering a snap window")
             }
-            inSnapWindow = Self.inWindow(pose.angle)
+            inSnapWindow = inside
+            snapEntryUndecided = false
         }
         return Pose(scale: requestedScale, translation: anchored, angle: requestedAngle)
     }

@@ -67,6 +67,10 @@ import CropVocabulary
     var angle = 0.0
     /// Whether the twist in progress holds the photo in a snap window (entering one is a haptic).
     var inSnapWindow = false
+    /// The twist began within rounding of a window's edge and has not left it: "within 5°" read
+    /// inclusively or not, the editor may count the start in or out, so its first move inward may
+    /// owe a snap or not (`Oracle.snapEntry`).
+    var snapEntryUndecided = false
     /// The sides the last pose asked about sits on: an event's checks and the tick's re-arming ask
     /// about the same pose up to five times a tick. Cleared whenever the geometry changes.
     var sidesMemo: (pose: Pose, tight: LimitSet, loose: LimitSet)?
