@@ -332,11 +332,8 @@ public struct Editor: Hashable, Sendable, Codable {
         lastCut = cut
         if userDriven, !cut.isEmpty {
             let newlyCut = cut.subtracting(engaged)
-            // One impact per newly cut axis, in `LimitReason.ordered`'s fixed order (stable logs),
-            // walked directly so no array is built per impact.
-            for reason in LimitReason.ordered where !newlyCut.isDisjoint(with: reason.limit) {
-                effects.append(.haptic(.lightImpact(reason)))
-            }
+            // One impact per newly cut axis, in `LimitReason`'s fixed order (stable logs).
+            LimitReason.forEach(meeting: newlyCut) { effects.append(.haptic(.lightImpact($0))) }
             engaged.formUnion(cut.union(on.intersection(cut.wholeAxes)))
         }
         return on

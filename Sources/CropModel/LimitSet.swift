@@ -15,8 +15,16 @@ extension LimitSet {
 }
 
 extension LimitReason {
-    /// `allCases`, built once: per-tick code walks it without allocating.
-    public static let ordered: [LimitReason] = allCases
+    /// Calls `body` with every reason whose sides meet `sides`, in declaration order (stable logs).
+    /// Written out case by case: walking `allCases` builds an array, and a `static let` copy of it
+    /// is read through a once-check on every clamp that cuts.
+    @inline(__always) public static func forEach(meeting sides: LimitSet, _ body: (LimitReason) -> Void) {
+        if !sides.isDisjoint(with: LimitReason.zoomMin.limit) { body(.zoomMin) }
+        if !sides.isDisjoint(with: LimitReason.zoomMax.limit) { body(.zoomMax) }
+        if !sides.isDisjoint(with: LimitReason.panClampX.limit) { body(.panClampX) }
+        if !sides.isDisjoint(with: LimitReason.panClampY.limit) { body(.panClampY) }
+        if !sides.isDisjoint(with: LimitReason.rotationLimit.limit) { body(.rotationLimit) }
+    }
 
     /// The sides this reason stands for.
     public var limit: LimitSet {

@@ -7,7 +7,9 @@ extension Oracle {
 
     /// After each tick: the frame's invariants, where moves land, the spring's timing, the tips
     /// that must have shown. Returns `wantsSliderReading` for the frame, so that the per-tick
-    /// loop need not call back into the oracle for it.
+    /// loop need not call back into the oracle for it. The geometry is read in place, not as
+    /// `let g = geometry`: a copy of its 19 fields, 24 moves a frame, which the compiler keeps
+    /// because the checks call mutating methods between reads.
     @discardableResult
     @usableFromInline mutating func endOfTick(_ editor: Observation, recognizerActive: Bool, tick: Int) -> Bool {
         let pose = editor.pose
@@ -16,15 +18,14 @@ extension Oracle {
             fail(.finiteState, tick: tick, pose.specDescription)
             return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
         }
-        let g = geometry
         let s = pose.scale
         let a = pose.angle
-        if s < g.sMin(a) * (1 - SpecTolerance.zoom) || s > g.sMax(a) * (1 + SpecTolerance.zoom) {
-            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(g.sMin(a)), \(g.sMax(a))]" + (a == 0 ? "" : " at \(a)°"),
-                 size: g.zoomDeviation(s, from: g.clampScale(s, angle: a), angle: a))
+        if s < geometry.sMin(a) * (1 - SpecTolerance.zoom) || s > geometry.sMax(a) * (1 + SpecTolerance.zoom) {
+            fail(.zoomInRange, tick: tick, "scale \(s) outside [\(geometry.sMin(a)), \(geometry.sMax(a))]" + (a == 0 ? "" : " at \(a)°"),
+                 size: geometry.zoomDeviation(s, from: geometry.clampScale(s, angle: a), angle: a))
         }
         if a != 0 { checkTurn(editor, tick: tick) }
-        if g.rotationAllowed {
+        if geometry.rotationAllowed {
             let guide = editing && pinch?.twisted == true && Self.inWindow(a)
             if editor.angleGuideVisible != guide, !Self.onWindowEdge(a) {
                 fail(.angleGuideShown, tick: tick, guide ? "the guide line is hidden while the twist holds \(a)°" : "the guide line shows at \(a)° with no twist in a snap window")
@@ -32,12 +33,12 @@ extension Oracle {
         } else if editor.angleGuideVisible {
             fail(.rotationOnlyWhenAllowed, tick: tick, "the angle guide line shows without allowRotation")
         }
-        if g.densityEveryZoom && !g.lowDensity && g.sigma / s < g.minPixelPerPoint * (1 - SpecTolerance.zoom) {
-            fail(.density, tick: tick, "\(g.sigma / s) px/pt at scale \(s), minimum \(g.minPixelPerPoint)",
-                 size: g.zoomDeviation(s, from: g.sigma / g.minPixelPerPoint, angle: a))
+        if geometry.densityEveryZoom && !geometry.lowDensity && geometry.sigma / s < geometry.minPixelPerPoint * (1 - SpecTolerance.zoom) {
+            fail(.density, tick: tick, "\(geometry.sigma / s) px/pt at scale \(s), minimum \(geometry.minPixelPerPoint)",
+                 size: geometry.zoomDeviation(s, from: geometry.sigma / geometry.minPixelPerPoint, angle: a))
         }
-        let halfW = g.width / g.sigma * s / 2, halfH = g.height / g.sigma * s / 2
-        let r = g.maskDiameter / 2
+        let halfW = geometry.width / geometry.sigma * s / 2, halfH = geometry.height / geometry.sigma * s / 2
+        let r = geometry.maskDiameter / 2
         // The circle is round: along the photo's own axes it needs the same room at any turn.
         // R(−θ) is worked out once for the frame: the mask, crop and corner checks all use it.
         let toPhoto = SpecGeometry.Rotation(-a)
@@ -53,17 +54,17 @@ extension Oracle {
             fail(.maskCovered, tick: tick, "the mask (radius \(r) pt) is uncovered \(depth) pt deep at scale \(s): "
                  + "along the photo's axes\(a == 0 ? "" : " (turned \(a)°)") its centre is (\(u.x), \(u.y)) pt from the mask's, "
                  + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt",
-                 size: g.pixels(points: depth, along: a == 0 ? nil : Point(x: max(0, over.x), y: max(0, over.y))))
+                 size: geometry.pixels(points: depth, along: a == 0 ? nil : Point(x: max(0, over.x), y: max(0, over.y))))
         }
-        let crop = g.crop(pose, toPhoto: toPhoto)
-        let tolerance = SpecTolerance.pixels * max(g.width, g.height)
-        if a == 0 ? !Self.inside(crop, g.width, g.height, tolerance)
-            : Self.anyOutside(g.cornerQuad(of: crop, toPhoto: toPhoto), g.width, g.height, tolerance) {
-            let out = a == 0 ? SpecGeometry.overshoot(crop, g.width, g.height) : SpecGeometry.overshoot(g.corners(pose), g.width, g.height)
-            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(g.width)x\(g.height)",
-                 size: g.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
+        let crop = geometry.crop(pose, toPhoto: toPhoto)
+        let tolerance = SpecTolerance.pixels * max(geometry.width, geometry.height)
+        if a == 0 ? !Self.inside(crop, geometry.width, geometry.height, tolerance)
+            : Self.anyOutside(geometry.cornerQuad(of: crop, toPhoto: toPhoto), geometry.width, geometry.height, tolerance) {
+            let out = a == 0 ? SpecGeometry.overshoot(crop, geometry.width, geometry.height) : SpecGeometry.overshoot(geometry.corners(pose), geometry.width, geometry.height)
+            fail(.outputSquareCovered, tick: tick, "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(geometry.width)x\(geometry.height)",
+                 size: geometry.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
         }
-        if capabilities.contains(.cropRect) { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
+        if checksModelCrop { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
         let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
         if editor.session != session {
             fail(.sessionFollowsFlow, tick: tick, "the session is \(editor.session.rawValue); the flow so far makes it \(session.rawValue)")
@@ -80,11 +81,11 @@ extension Oracle {
             fail(.instructionsHiddenAfterFirstGesture, tick: tick,
                  gestureSeen ? "instructions still visible after the first gesture" : "instructions hidden before any gesture")
         }
-        if g.zoomLimited, !zoomLimitedTipShown, !(g.densityCollapsed && lowDensityNoticeShown) {
-            fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(g.sMin) but the tip was never shown")
+        if geometry.zoomLimited, !zoomLimitedTipShown, !(geometry.densityCollapsed && lowDensityNoticeShown) {
+            fail(.zoomLimitedTipShown, tick: tick, "s_max = s_min = \(geometry.sMin) but the tip was never shown")
         }
-        if g.lowDensityNoticeOwed, !lowDensityNoticeShown {
-            fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(g.sigma / g.sMin) < \(g.minPixelPerPoint) but the low-resolution notice was never shown")
+        if geometry.lowDensityNoticeOwed, !lowDensityNoticeShown {
+            fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(geometry.sigma / geometry.sMin) < \(geometry.minPixelPerPoint) but the low-resolution notice was never shown")
         }
         frame(editor, tick: tick)
         return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)

@@ -76,7 +76,7 @@ extension Oracle {
             let onLimit = sides(of: pose).loose
             guard onLimit.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
             u = zoomLinear ? (pose.scale - m.from.scale) / (target.scale - m.from.scale)
-                : Double.log(pose.scale / m.from.scale) / Double.log(ratio)
+                : Double.log(pose.scale / m.from.scale) / logOfRatio(ratio)
         } else if ratio == 1 {
             guard sides(of: pose).loose.isEmpty else { return }
             let dx = target.translation.x - m.from.translation.x, dy = target.translation.y - m.from.translation.y
@@ -95,5 +95,13 @@ extension Oracle {
         if abs(u - want) > SpringReference.progressTolerance {
             runningMove.springDeviation = SpringDeviation(tick: tick, frame: m.frames, progress: u, reference: want)
         }
+    }
+
+    /// log(s₁/s₀) of the running move, worked out on its first zoom frame and kept: the ratio is
+    /// the same on every frame of a move, and the logarithm cost about 50 instructions a frame.
+    /// Keyed by the ratio itself, so any move, started anywhere, gets the same bits as before.
+    private mutating func logOfRatio(_ ratio: Double) -> Double {
+        if ratio != springLog.ratio { springLog = (ratio, Double.log(ratio)) }
+        return springLog.log
     }
 }

@@ -74,6 +74,8 @@ import CropVocabulary
     /// The sides the last pose asked about sits on: an event's checks and the tick's re-arming ask
     /// about the same pose up to five times a tick. Cleared whenever the geometry changes.
     var sidesMemo: (pose: Pose, tight: LimitSet, loose: LimitSet)?
+    /// The running move's zoom ratio and its logarithm (`checkSpring`); log 1 is 0 exactly.
+    var springLog = (ratio: 1.0, log: 0.0)
     /// How the editor read a density gate on the knife edge (`SpecGeometry.densityOnKnifeEdge`),
     /// settled at open and kept across resizes.
     var lowDensityReading: Bool?
@@ -104,6 +106,9 @@ import CropVocabulary
     let zeroWidthTwoSides: Bool
     /// The model snaps a released twist onto its quarter turn (`Capabilities.snap`).
     let snaps: Bool
+    /// The model reports its crop rectangle (`Capabilities.cropRect`), which every frame checks:
+    /// a flag, because `Capabilities.cropRect` is a global read through an accessor call.
+    let checksModelCrop: Bool
     /// Policy `baseDuringMove: moveTarget`: a double-tap or slider move during another builds on
     /// that move's target.
     let baseOnMoveTarget: Bool
@@ -201,6 +206,7 @@ import CropVocabulary
         zoomIncremental = identity.policies.pinchReference == .incremental
         baseOnMoveTarget = identity.policies.baseDuringMove == .moveTarget
         snaps = identity.capabilities.contains(.snap)
+        checksModelCrop = identity.capabilities.contains(.cropRect)
         zeroWidthTwoSides = identity.policies.zeroWidthRange == .twoSides
         gridHiddenDuringMoves = identity.policies.gridHidden == .alsoDuringMoves
         instructionsFadeTicks = identity.policies.instructionsHide == .fade ? 30 : 0
@@ -319,7 +325,9 @@ import CropVocabulary
         let engagedBefore = engaged
         // Judged about the pinch's home quarter while a twist turns the photo.
         let twisted = pinch?.twisted == true
-        let pushed = requested.map { Self.pushedSides($0, home: $0.angle == 0 && !twisted ? nil : pinch?.home, in: geometry) }
+        // Not `requested.map { … }`: reading the geometry inside the closure copied it per event.
+        var pushed: (clearly: LimitSet, atAll: LimitSet)?
+        if let requested { pushed = Self.pushedSides(requested, home: requested.angle == 0 && !twisted ? nil : pinch?.home, in: geometry) }
         if !effects.isEmpty { count(effects, pose: pose, tick: tick, pushed: pushed?.atAll) }
         if let pushed { pressed(pushed, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
         rearm(pose)
