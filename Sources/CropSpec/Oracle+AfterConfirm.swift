@@ -255,7 +255,7 @@ extension Oracle {
         // A range the density limit collapsed, or one whose ends lie within rounding of each
         // other, may be reported as zoom-limited or not.
         let knifeEdge = abs(g.sMax - g.sMin) <= SpecTolerance.zoom * g.sMin
-        if (t.zoomLimited != g.zoomLimited && !g.densityCollapsed && !knifeEdge) || t.lowDensity != g.lowDensity {
+        if (t.zoomLimited != g.zoomLimited && !g.densityCollapsed && !knifeEdge) || (t.lowDensity != g.lowDensity && !densityReadingOpen) {
             wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)")
         }
         let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.densityEveryZoom ? g.sDensity : .infinity)

@@ -79,6 +79,10 @@ import CropVocabulary
     /// How the editor read a density gate on the knife edge (`SpecGeometry.densityOnKnifeEdge`),
     /// settled at open and kept across resizes.
     var lowDensityReading: Bool?
+    /// The open was right under both readings of a knife-edge density gate (a range collapsed for
+    /// quality shows R8.4's tip either way): nothing the editor showed chose one, so what it
+    /// reports later (the crop telemetry's `lowDensity`) may take either.
+    var densityReadingOpen = false
 
     /// What the model implements and the choices it declared where the spec is silent.
     let capabilities: Capabilities
@@ -355,7 +359,8 @@ import CropVocabulary
     /// (a boundary-drawn config made an independent editor read "not low" where the oracle's `<`
     /// read "low"). The oracle takes the reading under which the editor's open is right — its
     /// initial pose, and the low-resolution notice or R8.4's tip where that reading owes one — the
-    /// spec's `<` when both are, and holds the editor to it from then on.
+    /// spec's `<` when both are, and holds the editor to it from then on; when both are, the
+    /// telemetry's own `lowDensity` flag is not held to it (`densityReadingOpen`).
     mutating func settleDensityReading(_ pose: Pose, _ effects: [EditorEffect]) {
         let strict = geometry.sigma / geometry.sMin < config.minPixelPerPoint
         let notice = effects.contains(.show(.lowDensity)), tip = effects.contains(.show(.zoomLimitedByQuality))
@@ -365,7 +370,9 @@ import CropVocabulary
         }
         let other = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies,
                                  lowDensityReading: !strict)
-        guard !opensRight(geometry), opensRight(other) else { return }
+        let right = (spec: opensRight(geometry), other: opensRight(other))
+        densityReadingOpen = right.spec && right.other
+        guard !right.spec, right.other else { return }
         lowDensityReading = !strict
         geometry = other
         sidesMemo = nil

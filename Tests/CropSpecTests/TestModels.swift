@@ -77,6 +77,8 @@ struct Puppet: EditorModel {
 
 /// The bug planted at the next event or tick; each edit applies once.
 final class Tamper {
+    /// Edits the effects of opening.
+    var opening: (([EditorEffect]) -> [EditorEffect])?
     /// The pose the next event leaves (the editor's own stays underneath).
     var pose: Pose?
     /// Edits the effects of the next event.
@@ -103,7 +105,10 @@ struct Tampered: EditorModel {
     }
 
     static func open(_ request: OpenRequest, in tamper: Tamper, effects: inout [EditorEffect]) throws(OpenRefusal) -> Tampered {
-        Tampered(editor: try Editor.open(request, effects: &effects), tamper: tamper)
+        var own: [EditorEffect] = []
+        let editor = try Editor.open(request, effects: &own)
+        effects += tamper.opening?(own) ?? own
+        return Tampered(editor: editor, tamper: tamper)
     }
 
     mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
