@@ -70,7 +70,7 @@ public struct Recording: Sendable {
                  steps: [], backend: .none, expect: .none, checkpoints: [])
     }
 
-    /// The recording ends here: past this the scenario budget (120 s) would refuse the file.
+    /// The recording ends here, a second before the scenario budget (360 s) would refuse the file.
     static let maxMicroseconds = Int(ScenarioBudget.maxSeconds - 1) * 1_000_000
     /// Steps and samples stop short of the scenario budget, leaving room for the provisional lifts.
     static let maxSteps = ScenarioBudget.maxSteps - 20
