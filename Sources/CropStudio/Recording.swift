@@ -172,6 +172,15 @@ public struct Recording: Sendable {
     /// Orders the inputs added since the last call; returns the first tick they may change.
     mutating func settleInputs() -> Int? { inputs.settle() }
 
+    /// The run's inputs, with the lifts at `lift` of fingers still down after them, moved out for
+    /// one run (`LiveInputs.take`); `putBack` returns them.
+    mutating func takeInputs(liftingAt lift: Int?) -> [Input] {
+        let lifts = lift.map { TraceSynthesizer.order(liftInputs(at: $0)) } ?? []
+        return inputs.take(appending: lifts)
+    }
+
+    mutating func putBack(_ taken: inout [Input]) { inputs.putBack(&taken) }
+
     /// Appends a finger's samples as they are, at their own times (a branch copies an opened
     /// scenario step by step, in its step order, so ties at one instant keep their order).
     mutating func appendFinger(_ samples: [(us: Int, point: Point, phase: TouchPhase)]) {
