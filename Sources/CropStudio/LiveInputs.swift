@@ -9,6 +9,8 @@ import CropSim
 struct LiveInputs: Sendable {
     private(set) var ordered: [Input] = []
     private var pending: [Input] = []
+    /// Inputs `take` appended, which `putBack` removes.
+    private var appended = 0
 
     mutating func add(_ input: Input) { pending.append(input) }
 
@@ -22,5 +24,23 @@ struct LiveInputs: Sendable {
         ordered += TraceSynthesizer.order(tail)
         pending = []
         return Input.tick(forMicroseconds: first)
+    }
+
+    /// Moves the ordered inputs out with `extra` (the provisional lifts) appended in place, for
+    /// one run; `putBack` returns them. Nothing is copied as long as the run lets go of them
+    /// before (`LiveRun.releaseInputs`): a batch then costs no copy of the recording's inputs.
+    mutating func take(appending extra: [Input]) -> [Input] {
+        var taken: [Input] = []
+        swap(&taken, &ordered)
+        taken += extra
+        appended = extra.count
+        return taken
+    }
+
+    /// Takes back what `take` gave out, without what it appended; `inputs` is left empty.
+    mutating func putBack(_ inputs: inout [Input]) {
+        swap(&ordered, &inputs)
+        ordered.removeLast(appended)
+        appended = 0
     }
 }

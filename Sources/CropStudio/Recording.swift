@@ -70,7 +70,7 @@ public struct Recording: Sendable {
                  steps: [], backend: .none, expect: .none, checkpoints: [])
     }
 
-    /// The recording ends here: past this the scenario budget (120 s) would refuse the file.
+    /// The recording ends here, a second before the scenario budget (360 s) would refuse the file.
     static let maxMicroseconds = Int(ScenarioBudget.maxSeconds - 1) * 1_000_000
     /// Steps and samples stop short of the scenario budget, leaving room for the provisional lifts.
     static let maxSteps = ScenarioBudget.maxSteps - 20
@@ -171,6 +171,15 @@ public struct Recording: Sendable {
 
     /// Orders the inputs added since the last call; returns the first tick they may change.
     mutating func settleInputs() -> Int? { inputs.settle() }
+
+    /// The run's inputs, with the lifts at `lift` of fingers still down after them, moved out for
+    /// one run (`LiveInputs.take`); `putBack` returns them.
+    mutating func takeInputs(liftingAt lift: Int?) -> [Input] {
+        let lifts = lift.map { TraceSynthesizer.order(liftInputs(at: $0)) } ?? []
+        return inputs.take(appending: lifts)
+    }
+
+    mutating func putBack(_ taken: inout [Input]) { inputs.putBack(&taken) }
 
     /// Appends a finger's samples as they are, at their own times (a branch copies an opened
     /// scenario step by step, in its step order, so ties at one instant keep their order).

@@ -162,8 +162,11 @@ public struct StudioSession: Sendable {
         }
         guard var scenario = liveScenario else { return false }
         scenario.steps = recording.liveSteps
-        var inputs = recording.inputs.ordered
-        if let lift { inputs += TraceSynthesizer.order(recording.liftInputs(at: lift)) }
+        var inputs = recording.takeInputs(liftingAt: lift)
+        defer {
+            live?.releaseInputs()
+            recording.putBack(&inputs)
+        }
         let reach = min(changed ?? .max, lift.map(Recording.tick) ?? .max)
         if let tick = live?.tick, reach <= tick {
             live = checkpoints.latest(before: reach)

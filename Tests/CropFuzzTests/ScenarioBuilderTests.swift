@@ -70,7 +70,7 @@ import Testing
         #expect((0..<13).filter { checks.checksText(run: $0) } == [0, 4, 8, 12])
         let invalid = Trace(view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
                             photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: AvatarCropperConfig(),
-                            steps: [TraceStep(start: 121_000, kind: .recenter, action: .recenter)])
+                            steps: [TraceStep(start: 361_000, kind: .recenter, action: .recenter)])
         let judge = TraceJudge(checks: TraceChecks(replay: .off, mirror: false))
         #expect(judge.check(invalid).failure?.kind == .invalidScenario)
         #expect(judge.check(invalid, text: false).failure == nil)

@@ -27,17 +27,17 @@ import Testing
         let pauses = Array(repeating: #"{"type":"pause","duration":100}"#, count: 1_000).joined(separator: ",")
         let steps = [#"{"at":0,"touches":[{"finger":"A","actions":[{"type":"down","at":"center"},"# + pauses + #",{"type":"up"}]}]}"#]
         #expect(error(steps) == ScenarioError(file: "b.json", line: 1, column: column(of: 0, steps), path: "$.steps[0]",
-                                              message: "this step's input ends at 100000.000 s, past the budget of 120 s of simulated time"))
+                                              message: "this step's input ends at 100000.000 s, past the budget of 360 s of simulated time"))
     }
 
     @Test func aStepEndingPastTheTimeBudget() {
-        let steps = [#"{"at":1,"pinch":{"from":100,"to":200}}"#, #"{"at":119.9,"drag":{"from":"center","to":[0,0],"duration":1}}"#]
-        #expect(error(steps)?.description == "b.json:1:\(column(of: 1, steps)): $.steps[1]: this step's input ends at 120.900 s, past the budget of 120 s of simulated time")
+        let steps = [#"{"at":1,"pinch":{"from":100,"to":200}}"#, #"{"at":359.9,"drag":{"from":"center","to":[0,0],"duration":1}}"#]
+        #expect(error(steps)?.description == "b.json:1:\(column(of: 1, steps)): $.steps[1]: this step's input ends at 360.900 s, past the budget of 360 s of simulated time")
     }
 
     @Test func oneTimeOverTheBudget() {
-        let steps = [#"{"at":121,"confirm":true}"#]
-        #expect(error(steps)?.description == "b.json:1:\(column(of: 0, steps) + 6): $.steps[0].at: times and durations must be at most 120 s, got 121.0")
+        let steps = [#"{"at":361,"confirm":true}"#]
+        #expect(error(steps)?.description == "b.json:1:\(column(of: 0, steps) + 6): $.steps[0].at: times and durations must be at most 360 s, got 361.0")
     }
 
     @Test func tooManySteps() {
@@ -54,9 +54,9 @@ import Testing
         #expect(error([#"{"at":0,"touches":["# + fingers.dropLast().joined(separator: ",") + "]}"]) == nil)
     }
 
-    /// Two 119 s pinches at 120 Hz: 28,564 samples each, 57,128 together.
+    /// Two 359 s pinches at 120 Hz: 86,164 samples each, 172,328 together.
     @Test func tooManyTouchSamples() {
-        let steps = Array(repeating: #"{"at":0,"pinch":{"from":100,"to":200,"duration":119}}"#, count: 2)
-        #expect(error(steps)?.description == "b.json:1:\(column(of: 1, steps)): $.steps[1]: the steps up to here make 57128 touch samples, past the budget of 50000")
+        let steps = Array(repeating: #"{"at":0,"pinch":{"from":100,"to":200,"duration":359}}"#, count: 2)
+        #expect(error(steps)?.description == "b.json:1:\(column(of: 1, steps)): $.steps[1]: the steps up to here make 172328 touch samples, past the budget of 100000")
     }
 }

@@ -67,7 +67,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: path, contents: nil))
             #expect(truncate(path, off_t(17 << 20)) == 0)
             #expect(only(ScenarioLoader.load([path]))
-                == "\(path):0:0: $: the file is 17825792 bytes, over the budget of 2097152 bytes (2 MiB) per scenario")
+                == "\(path):0:0: $: the file is 17825792 bytes, over the budget of 8388608 bytes (8 MiB) per scenario")
         }
     }
 

@@ -119,18 +119,20 @@ import Testing
         #expect(session.checkpoints.runs.count <= LiveCheckpoints.capacity)
     }
 
-    /// A finger held past the recording's end: frames stop at 119 s, later batches run nothing
+    /// A finger held past the recording's end: frames stop at 359 s, later batches run nothing
     /// and say nothing (before, every batch re-read the text and was refused twice).
     @Test func aFingerHeldPastTheEndStopsTheFrames() throws {
         var session = try Self.newSession()
+        let endMs = Double(Recording.maxMicroseconds / 1000)
         _ = session.handle(.init(session: session.id, now: 10, inputs: [Self.touch(0, 1, 100, 400, "down")]))
-        let end = session.handle(.init(session: session.id, now: 119_500, inputs: []))
+        let end = session.handle(.init(session: session.id, now: endMs + 500, inputs: []))
         #expect(end.notice == nil)
         let lastTick = Recording.tick(Recording.maxMicroseconds) + 1
-        for k in 0..<12 {  // the rest of the frames in pages of 1,200, then none
-            let later = session.handle(.init(session: session.id, now: 125_000 + Double(k) * 20_000, inputs: []))
+        let pages = (lastTick + 2 + StudioSession.maxFramesPerAnswer - 1) / StudioSession.maxFramesPerAnswer
+        for k in 0..<(pages + 5) {  // the rest of the frames in pages of 1,200, then none
+            let later = session.handle(.init(session: session.id, now: endMs + 6_000 + Double(k) * 20_000, inputs: []))
             #expect(later.notice == nil && later.frames.allSatisfy { $0.tick <= lastTick }, "\(later.from) \(later.frames.count)")
-            if k > 6 { #expect(later.frames.isEmpty) }
+            if k >= pages { #expect(later.frames.isEmpty) }
         }
         #expect(session.frames.last?.tick == lastTick + 1)
         #expect(try Self.difference(session) == nil)

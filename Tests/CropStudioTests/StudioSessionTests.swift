@@ -209,7 +209,7 @@ func replay(_ path: String) throws -> RunResult {
             let r = try await studio.input(.init(session: s, now: 20, inputs: [item]))
             #expect(r.notice != nil, "\(item)")
         }
-        let full = try await studio.input(.init(session: s, now: 20, inputs: [.init(t: 119_500, action: "recenter")]))
+        let full = try await studio.input(.init(session: s, now: 20, inputs: [.init(t: ScenarioBudget.maxSeconds * 1000 - 500, action: "recenter")]))
         #expect(full.notice?.contains("recording is full") == true)
         // Moves and lifts of fingers that never landed are ignored; a finger's second down too.
         let odd = try await studio.input(.init(session: s, now: 100, inputs: [

@@ -54,6 +54,13 @@ public struct LiveRun: Sendable {
     public func checkpoint() -> LiveRun {
         LiveRun(loop.checkpoint())
     }
+
+    /// Lets go of the inputs last passed in, which the run reads only inside `advance` and
+    /// `finished`: holding them would make the caller's next change to its array copy all of it,
+    /// a copy per batch that grows with the recording.
+    public mutating func releaseInputs() {
+        loop.releaseInputs()
+    }
 }
 
 /// The generic run behind `LiveRun`'s one erasure.
@@ -62,6 +69,7 @@ private protocol LiveLoop: Sendable {
     mutating func advance(_ scenario: Scenario, inputs: [Input], through tick: Int) -> [FrameRecord]
     func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult
     func checkpoint() -> any LiveLoop
+    mutating func releaseInputs()
 }
 
 /// `@unchecked`: the loop and the checked editor are values without shared state (models that
@@ -95,6 +103,10 @@ private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
         copy.loop.scenario.steps = []
         copy.loop.result.scenario.steps = []
         return copy
+    }
+
+    mutating func releaseInputs() {
+        loop.inputs = []
     }
 
     private mutating func replace(_ scenario: Scenario, _ inputs: [Input]) {
