@@ -50,7 +50,12 @@ public final class ScenarioSpool: Sendable {
         let path = folder + "/.scenario-spool"
         fd = PathText.withCString(path) { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard fd >= 0 else { throw .failed(shown, "create \(path)", errno: errno) }
-        PathText.withCString(path) { _ = unlink($0) }
+        // Never swapped in with the report: a spool that cannot lose its name is not used.
+        guard PathText.withCString(path, { unlink($0) }) == 0 else {
+            let code = errno
+            close(fd)
+            throw .failed(shown, "unlink \(path)", errno: code)
+        }
         self.count = count
         self.extraParts = extraParts
         self.shown = shown
