@@ -9,7 +9,7 @@ import Synchronization
 /// case, page row and `timings.js` line (and the caller's own parts, such as its line of the
 /// terminal table) are encoded and appended to a file without a name (created in the report's
 /// staging folder and unlinked at once, so nothing is left behind, whatever kills the run). In
-/// memory stays, per scenario, where its record is and the few numbers the totals need: 32
+/// memory stays, per scenario, where its record is and the few numbers the totals need: 40
 /// bytes, where a `FinishedScenario` was kilobytes. The top files are then merged from it a
 /// record at a time (`SpooledReport`), in the order the scenarios were given.
 public final class ScenarioSpool: Sendable {
@@ -105,7 +105,7 @@ public final class ScenarioSpool: Sendable {
     /// The first scenario's model.
     public var model: ModelIdentity? { state.withLock { $0.model } }
 
-    /// Reads record `index` into `buffer` and returns where each part is in it.
+    /// Reads `record` into `buffer` and returns where each of its parts is in it.
     func parts(_ record: Record, into buffer: inout [UInt8]) throws(OutputError) -> [Range<Int>] {
         let length = Int(record.length)
         if buffer.count < length { buffer = [UInt8](repeating: 0, count: length) }
