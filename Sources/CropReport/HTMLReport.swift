@@ -52,12 +52,18 @@ public enum HTMLReport {
     public static func render(rows: [SummaryRow], model: ModelReport? = nil, build: BuildInfo? = .current) -> String {
         let failed = rows.filter(\.failed).count
         let notApplicable = rows.filter { $0.na != nil }.count
-        let passed = rows.count - failed - notApplicable
+        return pageHead(scenarios: rows.count, failed: failed, notApplicable: notApplicable, model: model, build: build)
+            + rows.sorted(by: SummaryRow.pageOrder).map(\.json).joined(separator: ",\n") + pageTail(build: build)
+    }
+
+    /// `index.html` up to its first row: rows follow, separated by ",\n", then `pageTail`.
+    static func pageHead(scenarios: Int, failed: Int, notApplicable: Int, model: ModelReport?, build: BuildInfo?) -> String {
+        let passed = scenarios - failed - notApplicable
         var page = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"not-run\"><head><meta charset=\"utf-8\">"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        page += "<title>cropsim report: \(passed) of \(rows.count) passed</title>"
+        page += "<title>cropsim report: \(passed) of \(scenarios) passed</title>"
         page += "<style>\(PageAssets.css)</style><script>\(PageAssets.errorTrap)</script></head><body>\n"
-        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(rows.count)</b> scenarios: "
+        page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(scenarios)</b> scenarios: "
         page += "<span class=\"badge pass\">✓ \(passed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span>"
         if notApplicable > 0 { page += " <span class=\"badge none\">\(notApplicable) not applicable</span>" }
         page += "</p>"
@@ -66,20 +72,27 @@ public enum HTMLReport {
         page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
         page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
         page += PageAssets.summaryShell
-        page += "<script type=\"application/json\" id=\"rows\">[\n"
-        page += rows.sorted(by: SummaryRow.pageOrder).map(\.json).joined(separator: ",\n")
-        page += "\n]</script>\n<script src=\"timings.js\"></script>\n"
+        return page + "<script type=\"application/json\" id=\"rows\">[\n"
+    }
+
+    /// `index.html` after its last row.
+    static func pageTail(build: BuildInfo?) -> String {
         let madeBy = "<p>Written by cropsim \(escapeMarkup(build?.description ?? "of an unknown build")).</p>"
-        page += "<footer>\(PageAssets.footer)\(madeBy)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
-        return page
+        return "\n]</script>\n<script src=\"timings.js\"></script>\n"
+            + "<footer>\(PageAssets.footer)\(madeBy)</footer>\n<script>\(PageAssets.script)</script>\n</body></html>\n"
     }
 
     /// `timings.js`: the p95 model time per tick of each scenario, in ns, for the summary's p95
     /// column (the page shows "–" without it).
     public static func timings(p95: [(id: String, ns: Double)]) -> String {
-        let entries = p95.sorted { $0.id < $1.id }.map { "\(jsonString($0.id)):\(svgNumber($0.ns, decimals: 0))" }
-        return "cropsimTimings({\n" + entries.joined(separator: ",\n") + "\n});\n"
+        let entries = p95.sorted { $0.id < $1.id }.map { timingEntry(id: $0.id, ns: $0.ns) }
+        return timingsHead + entries.joined(separator: ",\n") + timingsTail
     }
+
+    static let timingsHead = "cropsimTimings({\n", timingsTail = "\n});\n"
+
+    /// One scenario's line of `timings.js`, without a separator.
+    static func timingEntry(id: String, ns: Double) -> String { "\(jsonString(id)):\(svgNumber(ns, decimals: 0))" }
 
     /// `scenarios/<id>/detail.js`: hands the scenario's section to the page that loaded it.
     public static func detail(_ r: RunResult, thumbnail: RGBImage?) -> String {

@@ -10,20 +10,17 @@ import Synchronization
 /// (in input order) do not depend on scheduling; only the measured times do.
 enum ParallelRunner {
     /// `scenario` makes each input's scenario when its turn comes (a planned scenario is read
-    /// again then). `finish` is given each result and its wall seconds on the thread that ran it, and returns
-    /// what the caller keeps of it (a streaming run writes the scenario's folder there and keeps
-    /// a `FinishedScenario`, so no more than `jobs` scenarios' frames are ever held). The first
-    /// error it throws stops the run and is rethrown. `progress` is called after each scenario
-    /// with how many are done and how many failed.
-    static func run<Input: Sendable, Kept: Sendable>(
+    /// again then). `finish` is given each input's index, result and wall seconds on the thread
+    /// that ran it, and keeps what it needs (a streaming run writes the scenario's folder there
+    /// and spools its summaries to disk, so no more than `jobs` scenarios' frames are ever held).
+    /// The first error it throws stops the run and is rethrown. `progress` is called after each
+    /// scenario with how many are done and how many failed.
+    static func run<Input: Sendable>(
         _ inputs: [Input], jobs: Int, model: ModelRunner = .reference, options: Simulator.Options = .init(),
         progress: @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in },
         scenario: @Sendable (Input) throws(OutputError) -> Scenario,
-        finish: @Sendable (RunResult, Double) throws(OutputError) -> Kept
-    ) throws(OutputError) -> [Kept] {
-        // One slot per input, moved out at the end: a suite of thousands holds its kept values
-        // once, not in a dictionary and an array at the same time.
-        let slots = Mutex<[Kept?]>(Array(repeating: nil, count: inputs.count))
+        finish: @Sendable (_ index: Int, RunResult, Double) throws(OutputError) -> Void
+    ) throws(OutputError) {
         let finished = Atomic<Int>(0)
         let firstError = Mutex<OutputError?>(nil)
         let failed = Atomic<Int>(0)
@@ -32,7 +29,7 @@ enum ParallelRunner {
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < inputs.count, firstError.withLock({ $0 == nil }) else { return }
-                let kept: Kept, failedRun: Bool
+                let failedRun: Bool
                 do throws(OutputError) {
                     let s = try scenario(inputs[i])
                     let clock = ContinuousClock()
@@ -40,22 +37,16 @@ enum ParallelRunner {
                     let result = model.run(s, options: options)
                     let elapsed = clock.now - start
                     failedRun = result.failed
-                    kept = try finish(result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                    try finish(i, result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
                 } catch {
                     firstError.withLock { $0 = $0 ?? error }
                     return
                 }
-                slots.withLock { $0[i] = kept }
                 let done = finished.add(1, ordering: .relaxed).newValue
                 let failures = !failedRun ? failed.load(ordering: .relaxed) : failed.add(1, ordering: .relaxed).newValue
                 progress(done, failures)
             }
         }
         if let error = firstError.withLock({ $0 }) { throw error }
-        let done = slots.withLock { slots in
-            defer { slots = [] }
-            return slots
-        }
-        return done.map { $0! }
     }
 }

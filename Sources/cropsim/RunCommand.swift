@@ -73,51 +73,70 @@ struct RunCommand: ParsableCommand {
         var writer = ReportWriter(path: reportDir)
         writer.model = ModelReport(runner.identity, command: model.command)
         writer.traces = traces
-        let finished = try write(scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line)
-        let failed = finished.contains { $0.result.failed }
-        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count,
-                           finished.filter(\.result.failed).count, line.seconds))
+        let color = isatty(STDOUT_FILENO) != 0
+        let spool = try write(scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line, color: color)
+        let records = spool.records
+        let failed = records.filter { $0.outcome == .failed }.count
+        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count, failed, line.seconds))
         if let junit {
-            try OutputFile.write(Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8), to: junit)
+            try OutputFile.write(to: junit) { file throws(OutputError) in try spool.writeJUnit(into: &file) }
         }
+        var out = StandardOutput()
         if json {
-            print(try Summary(finished, model: writer.model).json(), terminator: "")
+            try spool.writeSummary(model: writer.model, into: &out)
         } else {
-            print(ResultTable.render(finished.lazy.map(\.result), color: isatty(STDOUT_FILENO) != 0))
+            try ResultTable.write(spool, idWidth: ResultTable.idWidth(scenarios.lazy.map(\.id)), color: color, into: &out)
             print("Reports: \(reportDir)/")
         }
-        if failed { throw ExitCode.checkFailed }
+        if failed > 0 { throw ExitCode.checkFailed }
     }
 
     /// Runs the scenarios into the report as they finish (the folder is staged under its lock for
     /// the whole run, docs/reports.md): each scenario's folder, avatar, `detail.js` and
-    /// `timing.js` are written on the thread that ran it and only a `FinishedScenario` is kept,
-    /// so memory does not grow with the scenarios' frames (issue 36).
+    /// `timing.js` are written on the thread that ran it, and what the top files, the JUnit file
+    /// and the table need of it goes to a `ScenarioSpool` on disk, so memory grows neither with
+    /// the scenarios' frames nor with their number (issue 36). The top files are then merged
+    /// from the spool, which is returned for the JUnit file and the table.
     private func write(_ scenarios: [PlannedScenario], suite: [String], runner: ModelRunner, jobs: Int, into writer: ReportWriter,
-                       line: ProgressLine) throws -> [FinishedScenario] {
+                       line: ProgressLine, color: Bool) throws -> ScenarioSpool {
         var options = Simulator.Options()
         options.failSubPixel = failSubPixel
         let total = scenarios.count, reportDir = reportDir
         let thumbnails = Self.thumbnails(scenarios)
-        var finished: [FinishedScenario] = []
+        let idWidth = ResultTable.idWidth(scenarios.lazy.map(\.id))
+        var kept: ScenarioSpool?
         try writer.stream(ids: scenarios.map(\.id), waiting: {
             printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
         }) { sink throws(OutputError) in
-            finished = try ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options, progress: { done, failed in
+            let spool = try sink.spool(count: scenarios.count, extraParts: ResultTable.partCount)
+            kept = spool
+            try ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options, progress: { done, failed in
                 line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
-            }, scenario: { planned throws(OutputError) in try planned.load() }) { result, seconds throws(OutputError) in
+            }, scenario: { planned throws(OutputError) in try planned.load() }) { index, result, seconds throws(OutputError) in
                 var one = [result]
-                var files = ScenarioPhotos.render(&one)[result.scenario.id] ?? [:]
+                var files = Self.avatars(&one)
                 let photo = ScenarioPhotos.path(of: result.scenario).flatMap { thumbnails[$0] }
                 files.merge(HTMLReport.scenarioFiles(one[0], wallSeconds: seconds, thumbnail: photo)) { $1 }
                 try sink.write(one[0], attachments: files)
-                return FinishedScenario(one[0], wallSeconds: seconds)
+                try spool.keep(index, FinishedScenario(one[0], wallSeconds: seconds),
+                               extra: ResultTable.parts(one[0], idWidth: idWidth, color: color))
             }
             line.update { "run: \(total) scenarios done, writing \(reportDir)" }
-            return try writer.topFiles(finished).merging(HTMLReport.files(finished, suite: suite, model: writer.model)) { $1 }
+            try writer.writeTopFiles(spool, suite: SummaryRows.Suite(ids: suite), into: sink)
+            return [:]
         }
-        return finished
+        return kept!
     }
+
+    /// Renders one scenario's avatar (its photo decoded at full size) at a time, whatever the
+    /// `--jobs`: two photos of 48 MP decoded at once would be most of a run's peak memory, and
+    /// the suite has few photo scenarios, so waiting costs little (issue 36).
+    static func avatars(_ one: inout [RunResult]) -> [String: [UInt8]] {
+        guard ScenarioPhotos.path(of: one[0].scenario) != nil else { return [:] }
+        return avatarLock.withLock { ScenarioPhotos.render(&one)[one[0].scenario.id] ?? [:] }
+    }
+
+    private static let avatarLock = NSLock()
 
     /// The photo each scenario's detail shows, decoded once per file however many scenarios
     /// share it (a generated suite of thousands repeats the same few).

@@ -93,10 +93,32 @@ public struct ReportWriter: Sendable {
         return top
     }
 
+    /// `summary.json`, `junit.xml`, `index.html`, `summary-rows.jsonl`, `timings.js` and `files`,
+    /// merged from the spool a scenario at a time (the same bytes as `topFiles` and
+    /// `HTMLReport.files` from the same results). `suite` is every scenario id the run was drawn from.
+    public func writeTopFiles(_ spool: ScenarioSpool, suite: SummaryRows.Suite, into sink: ScenarioSink) throws(OutputError) {
+        try sink.writeTop("summary.json") { file throws(OutputError) in try spool.writeSummary(model: model, into: &file) }
+        try sink.writeTop("junit.xml") { file throws(OutputError) in try spool.writeJUnit(into: &file) }
+        try sink.writeTop("index.html") { file throws(OutputError) in try spool.writeIndex(model: model, into: &file) }
+        try sink.writeTop(SummaryRows.fileName) { file throws(OutputError) in try spool.writeRows(suite: suite, into: &file) }
+        try sink.writeTop("timings.js") { file throws(OutputError) in try spool.writeTimings(into: &file) }
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { try put(sink.staging + "/" + name, bytes) }
+    }
+
     /// Writes scenario folders into a report being staged; safe to call from many threads.
     public struct ScenarioSink: Sendable {
         let writer: ReportWriter
         let staging: String
+
+        /// A spool for the run's `count` scenarios, in the staging folder (`ScenarioSpool`).
+        public func spool(count: Int, extraParts: Int) throws(OutputError) -> ScenarioSpool {
+            try ScenarioSpool(count: count, extraParts: extraParts, in: staging, shownAs: writer.path)
+        }
+
+        /// Writes a file at the top of the report a piece at a time.
+        func writeTop(_ name: String, _ fill: (inout BufferedFile) throws(OutputError) -> Void) throws(OutputError) {
+            try BufferedFile.create(staging + "/" + name, shownAs: writer.path, sync: false, fill)
+        }
 
         /// The scenario's folder with its logs, `attachments` (e.g. its avatar), the writer's
         /// own attachments and `scenarioFiles`.

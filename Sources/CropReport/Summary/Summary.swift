@@ -62,25 +62,51 @@ public struct Summary: Codable, Sendable {
         build = .current
     }
 
+    /// A run's counts and model without its entries: the head of a `summary.json` merged from a
+    /// `ScenarioSpool`.
+    init(passed: Int, failed: Int, notApplicable: Int, model: ModelReport?) {
+        self.passed = passed
+        self.failed = failed
+        self.notApplicable = notApplicable
+        self.model = model
+        build = .current
+        scenarios = []
+    }
+
     /// Pretty-printed with sorted keys, entry by entry: `JSONEncoder` builds a whole document's
     /// tree before it writes a byte (62 MiB for 13,900 scenarios, issue 36), so the document is
     /// encoded without its entries and each entry alone is indented into its place in the
     /// `scenarios` array, the last key. The bytes are those of the whole document encoded at
     /// once (`StreamingReportTests`).
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let (head, tail) = try frame(entries: !scenarios.isEmpty)
+        var out = head
+        for (i, entry) in scenarios.enumerated() {
+            out += (i == 0 ? "\n" : ",\n") + (try Self.indented(entry))
+        }
+        return out + tail
+    }
+
+    /// The document without its entries, cut where they go: each goes after `head`, the first
+    /// after a newline and the others after ",\n". Without entries `head` is the whole document.
+    func frame(entries: Bool) throws -> (head: String, tail: String) {
         var head = self
         head.scenarios = []
-        let top = String(decoding: try encoder.encode(head), as: UTF8.self)
-        guard !scenarios.isEmpty, let key = top.range(of: "\n  \"scenarios\" : [", options: .backwards) else { return top + "\n" }
-        var out = String(top[..<key.upperBound])
-        for (i, entry) in scenarios.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            out += lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-        }
-        return out + "\n  ]\n}\n"
+        let top = String(decoding: try Self.encoder.encode(head), as: UTF8.self)
+        guard entries, let key = top.range(of: "\n  \"scenarios\" : [", options: .backwards) else { return (top + "\n", "") }
+        return (String(top[..<key.upperBound]), "\n  ]\n}\n")
+    }
+
+    /// One entry as it stands in the document's `scenarios` array, indented, without a separator.
+    static func indented(_ entry: Entry) throws -> String {
+        let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }
 
