@@ -29,15 +29,11 @@ public struct CampaignConfig: Sendable {
     public var replayDatabase: Bool
     /// The model under test, as the summary and every saved find name it.
     public var model: ModelReport
-    /// Targeted search (`TargetSearch`): one run in this many replays a neighbour of the worker's
-    /// best trace; nil: every run is fresh.
-    public var targetEvery: Int?
 
     public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
                 oracle: TraceJudge = .init(), shardIndex: Int = 1, shardCount: Int = 1,
                 database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true,
-                model: ModelReport? = nil, targetEvery: Int? = nil) {
-        self.targetEvery = targetEvery
+                model: ModelReport? = nil) {
         self.model = model ?? ModelReport(oracle.model.identity, command: nil)
         self.seed = seed
         self.runs = runs
@@ -239,11 +235,8 @@ public enum Campaign {
         let next = Atomic<Int>(0)
         let deadline = config.maxSeconds
         let jobs = max(1, config.jobs)
-        var oracle = config.oracle
-        oracle.checks.keepFrames = config.targetEvery != nil
-        DispatchQueue.concurrentPerform(iterations: jobs) { [oracle] _ in
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var local = Tally()
-            var target = config.targetEvery.map { TargetSearch(every: $0) }
             var lastPublished = elapsed()
             func publish(_ now: Double) {
                 let report = shared.withLock { s -> CampaignProgress? in
@@ -263,12 +256,11 @@ public enum Campaign {
                 if now - lastPublished >= 0.25 { publish(now) }
                 let run = config.runIndex(next.add(1, ordering: .relaxed).oldValue)
                 if let runs = config.runs, run >= runs { return }
-                var reader = target?.reader(seed: config.seed, run: run) ?? .random(seed: config.seed, run: run)
+                var reader = ChoiceReader.random(seed: config.seed, run: run)
                 let trace = config.generator.trace(&reader)
-                let checks = oracle.checks
-                let verdict = oracle.check(trace, replay: checks.replays(run: run), text: checks.checksText(run: run))
+                let checks = config.oracle.checks
+                let verdict = config.oracle.check(trace, replay: checks.replays(run: run), text: checks.checksText(run: run))
                 local.count(trace, verdict)
-                target?.consider(reader, run: run, utility: TargetUtility.of(trace, frames: verdict.frames))
                 guard let failure = verdict.failure else { continue }
                 publish(elapsed())
                 record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: elapsed(), config: config, shared: shared))

@@ -35,9 +35,8 @@ public struct ChoiceReader {
     private var position = 0
     /// The values actually used, in order: what the trace is a function of.
     public private(set) var recorded: [UInt32] = []
-    /// The bound of each recorded choice: for re-encoding them as libFuzzer bytes, and for
-    /// targeted search's nudges (`TargetSearch`), which keep a choice within its bound.
-    public private(set) var bounds: [Int] = []
+    /// The bound of each recorded choice, for re-encoding them as libFuzzer bytes.
+    private var bounds: [Int] = []
     /// Step boundaries in `recorded`, for the shrinker's first pass (delete whole steps).
     public private(set) var spans: [Range<Int>] = []
     private var openSpan: Int?

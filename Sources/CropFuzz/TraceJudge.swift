@@ -77,9 +77,6 @@ public struct TraceChecks: Hashable, Sendable {
     /// Sub-pixel target deviations (`Violation.isSubPixel`) fail a trace like any other
     /// (`--fail-sub-pixel`); by default they are counted apart and find nothing.
     public var failSubPixel: Bool
-    /// Keep every run's frame records in its verdict (`Verdict.frames`): targeted search reads
-    /// its utility from them (`TargetUtility`).
-    public var keepFrames = false
 
     public static let defaultReplayEvery = 8
 
@@ -138,8 +135,6 @@ public struct TraceJudge: Sendable {
         /// The trace's largest sub-pixel target deviation, when it had one and they do not fail:
         /// a campaign counts these apart.
         public var subPixel: Violation?
-        /// The run's frame records, with `TraceChecks.keepFrames` (empty otherwise).
-        public var frames: [FrameRecord] = []
     }
 
     func options(frames: Bool) -> Simulator.Options {
@@ -197,11 +192,10 @@ public struct TraceJudge: Sendable {
 
     /// Frames are recorded only for a replay, which compares them.
     func check(_ scenario: Scenario, replay: Bool) -> Verdict {
-        let o = options(frames: replay || checks.keepFrames)
+        let o = options(frames: replay)
         let result = model.run(scenario, options: o)
         var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose,
-                              subPixel: result.subPixel.max { ($0.magnitude?.devicePixels ?? 0) < ($1.magnitude?.devicePixels ?? 0) },
-                              frames: checks.keepFrames ? result.frames : [])
+                              subPixel: result.subPixel.max { ($0.magnitude?.devicePixels ?? 0) < ($1.magnitude?.devicePixels ?? 0) })
         if let failure = Self.modelFailure(result) {
             verdict.failure = failure
             return verdict

@@ -46,8 +46,6 @@ struct FuzzCommand: ParsableCommand {
     var failSubPixel = false
     @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
     var plant = false
-    @Flag(help: "Targeted search: every other run replays a neighbour of the worker's most interesting trace so far (requests nearest a limit, rare combinations); reproducible with --jobs 1.")
-    var target = false
     @Flag(help: "No progress line on standard error.") var quiet = false
     @OptionGroup var model: ModelOptions
     @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
@@ -92,7 +90,7 @@ struct FuzzCommand: ParsableCommand {
             seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,
             oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
             database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget,
-            model: ModelReport(runner.identity, command: model.command), targetEvery: target ? 2 : nil)
+            model: ModelReport(runner.identity, command: model.command))
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
         @Sendable func status(seconds: Double, runs: Int, ticks: Int, failures: Int) -> String {
             String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
