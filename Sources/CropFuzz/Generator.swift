@@ -62,10 +62,12 @@ public struct Generator: Sendable {
             // following steps aligned with their choices.
             r.beginSpan()
             guard r.chance(88) else { break }
-            let kind = InputKind.allCases[r.weighted(weights)]
+            var kind = InputKind.allCases[r.weighted(weights)]
+            // One session in four that ends ends with Cancel: what follows it must be ignored too.
+            if kind == .confirm && r.chance(25) { kind = .cancel }
             var start = self.start(&r, after: previous, burst: swarm.burst)
             // Confirm waits for every finger to lift: touches after it would be ignored by design.
-            if kind == .confirm { start = max(start, lastLift + 17) }
+            if kind == .confirm || kind == .cancel { start = max(start, lastLift + 17) }
             let action = self.action(kind, &r, place: &place)
             place.fresh = false
             let step = TraceStep(start: start, kind: kind, action: action)
@@ -73,15 +75,36 @@ public struct Generator: Sendable {
             r.endSpan()
             previous = (start, max(start, step.endMilliseconds))
             lastLift = max(lastLift, step.endMilliseconds)
-            // The session's gestures are over: the editor ignores later input by design. What
-            // follows is the after-confirm flow: a scripted backend and some taps on Retry.
-            if kind == .confirm {
-                afterConfirm(&r, &trace, at: start)
+            // The session's gestures are over: the editor ignores later input by design, and
+            // sometimes gets some. After confirm comes its flow: a scripted backend and some taps
+            // on Retry.
+            if kind == .confirm || kind == .cancel {
+                let last = afterSession(&r, &trace, place: &place, weights: weights, from: start)
+                if kind == .confirm { afterConfirm(&r, &trace, at: last) }
                 break
             }
         }
         if profile.plausible { PlausibleTouches.apply(to: &trace) }
         return trace
+    }
+
+    /// One session in three goes on after Confirm or Cancel with a few steps: the editor must
+    /// ignore them (until a failed crop resumes editing, which judges them as editing again).
+    /// Returns the last step's start, where the after-confirm flow's Retry taps count from.
+    func afterSession(_ r: inout ChoiceReader, _ trace: inout Trace, place: inout Place, weights: [Int], from start: Int) -> Int {
+        r.beginSpan()
+        defer { r.endSpan() }
+        guard r.chance(33) else { return start }
+        var previous = (start: start, end: start)
+        for _ in 0...r.draw(below: 3) {
+            let kind = InputKind.allCases[r.weighted(weights)]
+            guard kind != .confirm else { break }
+            let at = self.start(&r, after: previous, burst: false) + 17
+            let step = TraceStep(start: at, kind: kind, action: action(kind, &r, place: &place))
+            trace.steps.append(step)
+            previous = (at, max(at, step.endMilliseconds))
+        }
+        return previous.start
     }
 
     /// A scripted backend and some taps on Retry.
@@ -241,7 +264,7 @@ extension InputKind {
         case .resize: .resize
         case .reduceMotion: .reduceMotion
         case .memoryWarning: .memoryFallback
-        case .confirm: .confirm
+        case .confirm, .cancel: .confirm
         case .retry: .upload
         case .twist: .twist
         case .rotate90: .rotate90
