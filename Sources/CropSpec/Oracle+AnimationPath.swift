@@ -52,18 +52,13 @@ extension Oracle {
     mutating func checkPath(pose: Pose, tick: Int) {
         if runningMove.frames == 1 { path.deviation = nil }
         guard let spring = timing.spring else { return }
-        if runningMove.property == .rotate90Target { checkTurnWay(pose, spring: spring, tick: tick) }
+        if runningMove.turns { return checkTurnPath(pose, spring: spring, tick: tick) }
         guard let target = runningMove.target else { return }
         let from = runningMove.from
-        if runningMove.frames == 1 {
-            let way = (path.turned, path.lastAngle)
-            path = Self.startPath(from: from, to: target, spring: spring)
-            (path.turned, path.lastAngle) = way
-        }
+        if runningMove.frames == 1 { path = Self.startPath(from: from, to: target, spring: spring) }
         guard path.deviation == nil else { return }
         path.envelope *= path.decayPerFrame
-        if runningMove.turn != 0 { return checkTurnAnchor(pose, from: from, target: target, tick: tick) }
-        guard !runningMove.turns, from.angle == 0, pose.angle == 0 else { return }
+        guard from.angle == 0, pose.angle == 0 else { return }
         let on = sides(of: pose).loose
         guard on.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
         let read = progress(of: pose, from: from, to: target, on: on)
@@ -144,13 +139,13 @@ extension Oracle {
     /// * a linear pan: the translation is t₀ + u·(t₁ − t₀) along each such axis.
     /// A correction of the wrong sign is on neither.
     private mutating func checkAnchor(_ pose: Pose, from: Pose, target: Pose, progress: (u: Double, rounding: Double)?,
-                                      on: LimitSet, tick: Int) {
+                                      on: LimitSet, turned: Bool = false, tick: Int) {
         let anchor = runningMove.anchor
         let q = SpecGeometry.imagePoint(from, under: anchor)
-        let held = pose.angle == 0 ? SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale)
-            : SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale, angle: pose.angle)
-        let landed = target.angle == 0 ? SpecGeometry.translation(showing: q, at: anchor, scale: target.scale)
-            : SpecGeometry.translation(showing: q, at: anchor, scale: target.scale, angle: target.angle)
+        let held = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale, angle: pose.angle)
+            : SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale)
+        let landed = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: target.scale, angle: target.angle)
+            : SpecGeometry.translation(showing: q, at: anchor, scale: target.scale)
         let off = Point(x: pose.translation.x - held.x, y: pose.translation.y - held.y)
         let c = Point(x: target.translation.x - landed.x, y: target.translation.y - landed.y)
         let reach = path.reach
@@ -184,7 +179,23 @@ extension Oracle {
         let turn = runningMove.turn
         let d = SpecGeometry.wrap(pose.angle - from.angle)
         let u = (d + 360 * ((turn - d) / 360).rounded()) / turn
-        checkAnchor(pose, from: from, target: target, progress: (u, SpecTolerance.degrees / abs(turn)), on: on, tick: tick)
+        checkAnchor(pose, from: from, target: target, progress: (u, SpecTolerance.degrees / abs(turn)), on: on, turned: true, tick: tick)
+    }
+
+    /// A move that may turn the photo (the 90° button, a snap, or an action building on a turn
+    /// in flight), kept off the common path: the way round of the button's moves, and the
+    /// mask-center anchor of a turn whose target is known.
+    private mutating func checkTurnPath(_ pose: Pose, spring: SpringReference, tick: Int) {
+        if runningMove.property == .rotate90Target { checkTurnWay(pose, spring: spring, tick: tick) }
+        guard runningMove.turn != 0, let target = runningMove.target else { return }
+        let from = runningMove.from
+        if runningMove.frames == 1 {
+            let way = (path.turned, path.lastAngle)
+            path = Self.startPath(from: from, to: target, spring: spring)
+            (path.turned, path.lastAngle) = way
+        }
+        guard path.deviation == nil else { return }
+        checkTurnAnchor(pose, from: from, target: target, tick: tick)
     }
 
     /// The 90° button turns "a quarter turn clockwise from where the photo is heading"
