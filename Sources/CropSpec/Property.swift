@@ -148,7 +148,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// tolerance.
     case springTiming
     /// Every transition settles within the spring's settle bound (and no frame animates under
-    /// Reduce Motion); an action whose target is exactly the pose at rest starts none.
+    /// Reduce Motion); a recenter of a photo at rest and centered starts none.
     case animatedFramesValid
     /// Notes (Motion): "Springs (Hooke's law, integrated at 60 Hz)". A frame's progress stays in
     /// the declared spring's closed-form envelope: a critically damped move never turns back or
