@@ -38,6 +38,9 @@ public enum InputKind: String, CaseIterable, Sendable, Codable {
     case twist
     /// The rotate button: a quarter turn clockwise, often mid-animation.
     case rotate90
+    /// Ends the session without a crop. Only generated in place of a confirm (it has no weight
+    /// of its own), so every profile that confirms also cancels.
+    case cancel
 }
 
 /// How often each kind of input is generated, like Android monkey's `--pct-*` options.

@@ -43,6 +43,7 @@ extension Generator {
         case .memoryWarning: return .memoryWarning
         case .cancelTouches: return .cancelTouches
         case .confirm: return .confirm
+        case .cancel: return .cancel
         case .retry: return .retry
         }
     }

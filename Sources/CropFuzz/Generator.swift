@@ -62,10 +62,12 @@ public struct Generator: Sendable {
             // following steps aligned with their choices.
             r.beginSpan()
             guard r.chance(88) else { break }
-            let kind = InputKind.allCases[r.weighted(weights)]
+            var kind = InputKind.allCases[r.weighted(weights)]
+            // One session in four that ends ends with Cancel: what follows it must be ignored too.
+            if kind == .confirm && r.chance(25) { kind = .cancel }
             var start = self.start(&r, after: previous, burst: swarm.burst)
             // Confirm waits for every finger to lift: touches after it would be ignored by design.
-            if kind == .confirm { start = max(start, lastLift + 17) }
+            if kind == .confirm || kind == .cancel { start = max(start, lastLift + 17) }
             let action = self.action(kind, &r, place: &place)
             place.fresh = false
             let step = TraceStep(start: start, kind: kind, action: action)
@@ -73,16 +75,49 @@ public struct Generator: Sendable {
             r.endSpan()
             previous = (start, max(start, step.endMilliseconds))
             lastLift = max(lastLift, step.endMilliseconds)
-            // The session's gestures are over: the editor ignores later input by design. What
-            // follows is the after-confirm flow: a scripted backend and some taps on Retry.
-            if kind == .confirm {
-                afterConfirm(&r, &trace, at: start)
+            // The session's gestures are over: the editor ignores later input by design, and
+            // sometimes gets some. After confirm comes its flow: a scripted backend and some taps
+            // on Retry.
+            if kind == .confirm || kind == .cancel {
+                let last = afterSession(&r, &trace, place: &place, weights: weights, from: start, touches: kind == .cancel)
+                if kind == .confirm { afterConfirm(&r, &trace, at: last) }
                 break
             }
         }
         if profile.plausible { PlausibleTouches.apply(to: &trace) }
         return trace
     }
+
+    /// One session in three goes on after Confirm or Cancel with a few gestures or accessibility
+    /// actions: the editor must ignore them (until a failed crop resumes editing, which judges
+    /// them as editing again). System events are left out: an editor may still take a resize
+    /// or a memory warning after the session, which the oracle does not follow. After Confirm
+    /// no finger lands either (`touches` false): a crop that fails under a finger that landed
+    /// while it ran would resume editing mid-touch, which the editor ignores by design
+    /// (docs/upload.md) and the recognizer does not. Returns the last step's start, where the
+    /// after-confirm flow's Retry taps count from.
+    func afterSession(_ r: inout ChoiceReader, _ trace: inout Trace, place: inout Place, weights: [Int], from start: Int,
+                      touches: Bool) -> Int {
+        r.beginSpan()
+        defer { r.endSpan() }
+        let kept = touches ? Self.touchKinds.union(Self.actionKinds) : Self.actionKinds
+        let weights = zip(InputKind.allCases, weights).map { kept.contains($0) ? $1 : 0 }
+        guard r.chance(33), weights.contains(where: { $0 > 0 }) else { return start }
+        var previous = (start: start, end: start)
+        for _ in 0...r.draw(below: 3) {
+            let kind = InputKind.allCases[r.weighted(weights)]
+            let at = self.start(&r, after: previous, burst: false) + 17
+            let step = TraceStep(start: at, kind: kind, action: action(kind, &r, place: &place))
+            trace.steps.append(step)
+            previous = (at, max(at, step.endMilliseconds))
+        }
+        return previous.start
+    }
+
+    /// The kinds whose steps put fingers on the screen.
+    static let touchKinds: Set<InputKind> = [.drag, .pinch, .doubleTap, .handOver, .crossing, .thirdFinger, .twist]
+    /// The accessibility actions and the 90° button: no finger, no system event.
+    static let actionKinds: Set<InputKind> = [.slider, .increment, .decrement, .recenter, .rotate90]
 
     /// A scripted backend and some taps on Retry.
     func afterConfirm(_ r: inout ChoiceReader, _ trace: inout Trace, at start: Int) {
@@ -241,7 +276,7 @@ extension InputKind {
         case .resize: .resize
         case .reduceMotion: .reduceMotion
         case .memoryWarning: .memoryFallback
-        case .confirm: .confirm
+        case .confirm, .cancel: .confirm
         case .retry: .upload
         case .twist: .twist
         case .rotate90: .rotate90

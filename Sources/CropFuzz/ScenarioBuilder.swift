@@ -53,6 +53,7 @@ public enum ScenarioBuilder {
         case .memoryWarning: .memoryWarning
         case .cancelTouches: .cancelTouches
         case .confirm: .confirm
+        case .cancel: .cancel
         case .retry: .retry
         }
         return Step(time: seconds(s.start), action: action, path: path, note: s.kind.rawValue)

@@ -76,6 +76,8 @@ public enum TraceAction: Hashable, Sendable {
     case memoryWarning
     case cancelTouches
     case confirm
+    /// The editor's Cancel button: the session ends without a crop.
+    case cancel
     /// The user taps Retry after a failed crop or upload.
     case retry
 }

@@ -312,3 +312,21 @@ extension Oracle {
         }
     }
 }
+
+extension Oracle {
+    /// Confirm and Cancel end editing ("after confirm or cancel, further input is ignored":
+    /// docs/editor-model.md, docs/upload.md): until a failed crop hands the photo back, a
+    /// gesture or an accessibility action leaves it where it is. System events are left out: an
+    /// editor may still lay itself out again on a resize.
+    mutating func ignoredAfterSession(_ event: EditorEvent, before: Pose, pose: Pose, tick: Int) {
+        switch event {
+        case .panChanged, .pinchChanged, .twistChanged, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom, .recenter, .rotate90:
+            guard !SpecTolerance.same(pose, before) else { return }
+            fail(.sessionFollowsFlow, tick: tick, "\(event.specName) moved the photo from \(before.specDescription) to \(pose.specDescription) "
+                 + "after the session was \(cancelled ? "cancelled" : "confirmed"); input is ignored until a failed crop resumes editing",
+                 size: geometry.deviation(pose, from: before))
+        default:
+            return
+        }
+    }
+}

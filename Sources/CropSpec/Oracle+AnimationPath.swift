@@ -23,6 +23,10 @@ struct PathWatch: Sendable {
     var reach = 1.0
     /// The first frame off the path, reported when its move lands on its target (`reportPath`).
     var deviation: PathDeviation?
+    /// Degrees a 90° button move has turned the photo so far, frame by frame, and the last
+    /// frame's angle: the bound on a quarter-turn move's way round (`checkTurnWay`).
+    var turned = 0.0
+    var lastAngle = 0.0
 }
 
 struct PathDeviation: Sendable {
@@ -47,12 +51,14 @@ extension Oracle {
     /// invariant", so the clamp wins). Turning moves are not judged here.
     mutating func checkPath(pose: Pose, tick: Int) {
         if runningMove.frames == 1 { path.deviation = nil }
-        guard let spring = timing.spring, let target = runningMove.target else { return }
+        guard let spring = timing.spring else { return }
+        if runningMove.turns { return checkTurnPath(pose, spring: spring, tick: tick) }
+        guard let target = runningMove.target else { return }
         let from = runningMove.from
         if runningMove.frames == 1 { path = Self.startPath(from: from, to: target, spring: spring) }
         guard path.deviation == nil else { return }
         path.envelope *= path.decayPerFrame
-        guard runningMove.turn == 0, !runningMove.turns, from.angle == 0, pose.angle == 0 else { return }
+        guard from.angle == 0, pose.angle == 0 else { return }
         let on = sides(of: pose).loose
         guard on.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
         let read = progress(of: pose, from: from, to: target, on: on)
@@ -133,11 +139,13 @@ extension Oracle {
     /// * a linear pan: the translation is t₀ + u·(t₁ − t₀) along each such axis.
     /// A correction of the wrong sign is on neither.
     private mutating func checkAnchor(_ pose: Pose, from: Pose, target: Pose, progress: (u: Double, rounding: Double)?,
-                                      on: LimitSet, tick: Int) {
+                                      on: LimitSet, turned: Bool = false, tick: Int) {
         let anchor = runningMove.anchor
         let q = SpecGeometry.imagePoint(from, under: anchor)
-        let held = SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale)
-        let landed = SpecGeometry.translation(showing: q, at: anchor, scale: target.scale)
+        let held = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale, angle: pose.angle)
+            : SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale)
+        let landed = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: target.scale, angle: target.angle)
+            : SpecGeometry.translation(showing: q, at: anchor, scale: target.scale)
         let off = Point(x: pose.translation.x - held.x, y: pose.translation.y - held.y)
         let c = Point(x: target.translation.x - landed.x, y: target.translation.y - landed.y)
         let reach = path.reach
@@ -155,5 +163,55 @@ extension Oracle {
             from: from, property: .anchorKept, tick: tick,
             message: "\(runningMove.property.rawValue) frame \(runningMove.frames): the image point under the anchor (\(anchor.x), \(anchor.y)) pt is "
                 + "(\(off.x), \(off.y)) pt off it, outside 0…\(reach) × (\(c.x), \(c.y)) (the target's clamp), and the frame is not on the linear pan either")
+    }
+}
+
+extension Oracle {
+    /// `anchorKept` for a turn about the mask center (the 90° button, a snap on release;
+    /// docs/rotation.md ROT-90, ROT-release): the image point under the mask center stays there,
+    /// off it by no more than the spring's reach times the target's own clamp, or the frame is on
+    /// the linear pan; u is read from the angle, as `checkSpring` reads it. A frame on any limit
+    /// is skipped: every frame of a turn is clamped, and the clamp moves that point. Turning the
+    /// correction the wrong way (off by twice the turned offset) is on neither path.
+    private mutating func checkTurnAnchor(_ pose: Pose, from: Pose, target: Pose, tick: Int) {
+        let on = sides(of: pose).loose
+        guard on.isEmpty else { return }
+        let turn = runningMove.turn
+        let d = SpecGeometry.wrap(pose.angle - from.angle)
+        let u = (d + 360 * ((turn - d) / 360).rounded()) / turn
+        checkAnchor(pose, from: from, target: target, progress: (u, SpecTolerance.degrees / abs(turn)), on: on, turned: true, tick: tick)
+    }
+
+    /// A move that may turn the photo (the 90° button, a snap, or an action building on a turn
+    /// in flight), kept off the common path: the way round of the button's moves, and the
+    /// mask-center anchor of a turn whose target is known.
+    private mutating func checkTurnPath(_ pose: Pose, spring: SpringReference, tick: Int) {
+        if runningMove.property == .rotate90Target { checkTurnWay(pose, spring: spring, tick: tick) }
+        guard runningMove.turn != 0, let target = runningMove.target else { return }
+        let from = runningMove.from
+        if runningMove.frames == 1 {
+            let way = (path.turned, path.lastAngle)
+            path = Self.startPath(from: from, to: target, spring: spring)
+            (path.turned, path.lastAngle) = way
+        }
+        guard path.deviation == nil else { return }
+        checkTurnAnchor(pose, from: from, target: target, tick: tick)
+    }
+
+    /// The 90° button turns "a quarter turn clockwise from where the photo is heading"
+    /// (docs/rotation.md, ROT-90): at most three quarter turns ahead of the frame it is tapped
+    /// on, so a move it starts turns the photo by less than a whole turn either way, plus the
+    /// spring's overshoot (`reach`). Editors differ on whether a heading more than half a turn
+    /// ahead is reached clockwise or the short way; a spin past a whole turn is neither.
+    private mutating func checkTurnWay(_ pose: Pose, spring: SpringReference, tick: Int) {
+        if runningMove.frames == 1 { (path.turned, path.lastAngle) = (0, runningMove.from.angle) }
+        let before = path.turned
+        path.turned += SpecGeometry.wrap(pose.angle - path.lastAngle)
+        path.lastAngle = pose.angle
+        let bound = 360 * (1 + Self.overshoot(spring.dampingRatio) + Self.envelopeSlack)
+        // Told once, on the frame that passes the bound.
+        guard abs(path.turned) > bound, abs(before) <= bound else { return }
+        fail(.rotate90Target, tick: tick, "the 90° button's move has turned the photo \(path.turned)° by frame \(runningMove.frames); "
+             + "its heading is at most three quarter turns clockwise ahead, so no more than \(bound)° (a whole turn and the spring's overshoot)")
     }
 }

@@ -210,6 +210,12 @@ extension Oracle {
         if turn < -90 { turn += 360 }
         if c.animating && g.maxTilt < 45 {
             fail(.rotate90Target, tick: c.tick, "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
+        } else if !c.animating && !reduceMotion && capabilities.contains(.animations)
+                    && g.sMax(0) > g.sMin(0) * 2.squareRoot() * (1 + SpecTolerance.zoom) {
+            // ROT-90: animated wherever every angle on the way is allowed (a zoom range of at
+            // least √2, clear of rounding); only Reduce Motion (or an editor that declares no
+            // animations) makes it discrete then.
+            fail(.rotate90Target, tick: c.tick, "the quarter turn lands at once; the zoom range \(g.sMax(0) / g.sMin(0)) ≥ √2 allows every angle on the way, so it animates with the transition spring")
         }
         start(Move(property: .rotate90Target, from: c.before, target: g.turnedTarget(from: c.before, to: to), anchor: .zero,
                    turn: turn, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)

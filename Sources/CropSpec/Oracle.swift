@@ -307,6 +307,8 @@ import CropVocabulary
             let context = EventContext(before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, tick: tick,
                                        snapDue: snapDue, turningInFlight: turningInFlight)
             editingEvent(event, context, effects: effects, requested: &requested)
+        } else if pose != before {
+            ignoredAfterSession(event, before: before, pose: pose, tick: tick)
         }
         observeFlow(event, wasEditing: wasEditing, pose: pose, effects: effects, tick: tick)
         if abs(SpecGeometry.wrap(pose.angle - before.angle)) > SpecTolerance.degrees {
@@ -323,7 +325,13 @@ import CropVocabulary
             }
         }
         angle = pose.angle
-        if case .twistChanged = event {} else if effects.contains(where: { if case .haptic(.snap) = $0 { true } else { false } }) {
+        if case .twistChanged = event {
+            // The angle is kept in (−180°, 180°] (docs/rotation.md), as the angle label shows it:
+            // a twist carried past a half turn reads −170°, not 190°.
+            if !(pose.angle > -180 && pose.angle <= 180) {
+                fail(.twistFollowsFingers, tick: tick, "the twist left the angle at \(pose.angle)°; angles are kept in (−180°, 180°]")
+            }
+        } else if effects.contains(where: { if case .haptic(.snap) = $0 { true } else { false } }) {
             fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")
         }
         let engagedBefore = engaged
@@ -402,6 +410,7 @@ import CropVocabulary
     /// A discrete action began: it lands now (Reduce Motion, or nothing to animate) or when its
     /// spring settles.
     mutating func start(_ m: Move, pose: Pose, animating: Bool, tick: Int) {
+        let atRest = !moving && animationTicks == 0
         dropMove()
         // A new move starts its spring from rest: the settle bound counts from here.
         animationTicks = 0
@@ -410,6 +419,12 @@ import CropVocabulary
             // landOnNextTick`) by the end of the next tick, whose frame must not animate.
             if reduceMotion && policies.reduceMotion == .landInEvent {
                 fail(.reduceMotionDiscrete, tick: tick, "\(m.property.rawValue) animates with Reduce Motion on")
+            } else if atRest && !reduceMotion && m.property == .recenterTarget && m.target == m.from {
+                // A transition goes between two poses: a recenter of a photo at rest and centered
+                // has none to run. Only recenter: its target (translation 0 at the zoom on
+                // screen) is exact in every editor; another action's target computed by the
+                // editor may differ from the oracle's by an ulp, and then it may animate.
+                fail(.animatedFramesValid, tick: tick, "\(m.property.rawValue) animates a move to \(m.from.specDescription), where the photo already is at rest")
             }
             move = m
         } else {

@@ -60,7 +60,9 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// crop state during error recovery"; notes: confirm / cancel "finish, abandon, or retry". The
     /// session is the one the flow implies: editing until confirm or cancel, and editing again —
     /// the crop adjustable and confirmable — as soon as a crop fails; confirmed while cropping and
-    /// uploading; cancelled for good after cancel.
+    /// uploading; cancelled for good after cancel. While it is not editing, a gesture or an
+    /// accessibility action leaves the photo where it is ("after confirm or cancel, further input
+    /// is ignored").
     case sessionFollowsFlow
     /// R1.4, R1.5, R9.3, R9.4: the crop request asks for outputSize × outputSize in the
     /// configured encoding (PNG by default), for this photo's orientation.
@@ -146,7 +148,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// tolerance.
     case springTiming
     /// Every transition settles within the spring's settle bound (and no frame animates under
-    /// Reduce Motion).
+    /// Reduce Motion); a recenter of a photo at rest and centered starts none.
     case animatedFramesValid
     /// Notes (Motion): "Springs (Hooke's law, integrated at 60 Hz)". A frame's progress stays in
     /// the declared spring's closed-form envelope: a critically damped move never turns back or
@@ -154,7 +156,8 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     case springEnvelope
     /// R2.3 "anchored at the tap location to preserve focal point": on the way to its target an
     /// anchored move keeps the anchor's image point where the anchored path or a linear pan puts
-    /// it, unless a clamp holds the frame.
+    /// it, unless a clamp holds the frame; a turn (the 90° button, a snap) keeps the image point
+    /// under the mask center so ("about the mask center", ROT-90, ROT-release).
     case anchorKept
 
     // MARK: Mapping
@@ -175,7 +178,7 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     case angleChangesOnlyByRotation
     /// ROT-twist: a twist turns the photo by the fingers' turn since it was recognized, about the
     /// centroid (the image point under it stays under it), within the tilt limit, zoom and pan
-    /// clamped at the new angle.
+    /// clamped at the new angle; the angle it leaves is kept in (−180°, 180°].
     case twistFollowsFingers
     /// ROT-snap: entering a snap window (within 5° of 0°, 90°, 180°, 270°) during a twist is one
     /// light haptic; no snap haptic otherwise.
@@ -187,7 +190,9 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// mask center.
     case snapOnRelease
     /// ROT-90: the rotate button turns a quarter turn clockwise about the mask center, the zoom
-    /// kept in range; animated only where every angle on the way is allowed.
+    /// kept in range; animated (without Reduce Motion) exactly where every angle on the way is
+    /// allowed; a move it starts turns the photo by less than a whole turn and the spring's
+    /// overshoot (its heading is at most three quarter turns ahead).
     case rotate90Target
     /// ROT-crop: the crop request carries the photo's turn: the output square is the crop square
     /// turned by −θ, its four corners inside the upright photo.

@@ -54,7 +54,7 @@ extension PropertyTable {
         PropertySpec(.animatedFramesValid, .timing, covers: ["G-motion-1", "G-motion-2"], needs: .animations,
                      spec: [SpecQuote("G-motion-1", "every animated frame must still satisfy every invariant"),
                             SpecQuote("G-motion-2", "transitions are discrete (one frame)")],
-                     decisions: [Decision.timing], policies: ["transitionSpring"], checkedIn: ["Oracle+Frame.swift"]),
+                     decisions: [Decision.timing], policies: ["transitionSpring"], checkedIn: ["Oracle+Frame.swift", "Oracle.swift"]),
         PropertySpec(.springEnvelope, .timing, covers: ["G-motion-1"], needs: .animations,
                      spec: [SpecQuote("G-motion-1", "Springs (Hooke's law, integrated at 60 Hz)")],
                      decisions: ["docs/oracle.md#the-animation-path"], policies: ["transitionSpring", "zoomInterpolation"],
@@ -63,7 +63,7 @@ extension PropertyTable {
                      spec: [SpecQuote("R2.3", "anchored at the tap location to preserve focal point"),
                             SpecQuote("G-vocab-double-tap", "anchored at the tap"),
                             SpecQuote("G-motion-1", "every animated frame must still satisfy every invariant")],
-                     decisions: ["docs/oracle.md#the-animation-path"], policies: ["transitionSpring"],
+                     decisions: ["docs/oracle.md#the-animation-path", "docs/rotation.md"], policies: ["transitionSpring"],
                      checkedIn: ["Oracle+AnimationPath.swift"]),
     ]
 }
