@@ -279,6 +279,7 @@ int cis_png_writer_begin(const cis_png_write_params *p, cis_png_writer **writer,
     // Run-length deflate: on filtered photographic rows it compresses within a few percent of the
     // default strategy at a fraction of the time (70 ms → 9 ms for a 512×512 avatar).
     png_set_compression_strategy(w->png, Z_RLE);
+    if (p->filters != 0) png_set_filter(w->png, PNG_FILTER_TYPE_BASE, p->filters);
     png_set_IHDR(w->png, w->info, p->width, p->height, p->bit_depth, p->color_type,
                  p->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);

@@ -20,7 +20,7 @@ public enum ImageEncoder {
                 var params = cis_png_write_params(
                     width: UInt32(width), height: UInt32(height), color_type: colorType, bit_depth: Int32(format.bitDepth),
                     interlaced: interlaced ? 1 : 0, icc: icc.baseAddress, icc_length: icc.count,
-                    exif: exif.baseAddress, exif_length: exif.count)
+                    exif: exif.baseAddress, exif_length: exif.count, filters: 0)
                 return try encode(pixels, stride: width * format.bytesPerPixel, .png, label) { pixels, stride, out, length, message in
                     cis_png_encode(&params, pixels, stride, out, length, message)
                 }

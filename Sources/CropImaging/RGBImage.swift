@@ -37,16 +37,22 @@ public struct RGBImage: Hashable, Sendable {
     }
 
     /// Row `y` of `upright(from: orientation)`, written to `row` (its width × 3 bytes), so an
-    /// upright copy can be streamed instead of held.
+    /// upright copy can be streamed instead of held. Along an upright row the stored pixel moves
+    /// by one fixed step (a pixel or a row, either way), so only the first two are mapped.
     func uprightRow(_ y: Int, from orientation: Orientation, into row: UnsafeMutablePointer<UInt8>) {
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         let w = Double(width), h = Double(height)
+        func stored(_ x: Int) -> Int {
+            let p = orientation.storedPoint(fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
+                                            storedWidth: w, storedHeight: h)
+            return (Int(p.y) * width + Int(p.x)) * 3
+        }
+        let first = stored(0), step = size.width > 1 ? stored(1) - first : 0
         pixels.withUnsafeBufferPointer { pixels in
+            var from = first
             for x in 0..<size.width {
-                let p = orientation.storedPoint(fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
-                                                storedWidth: w, storedHeight: h)
-                let from = (Int(p.y) * width + Int(p.x)) * 3, to = x * 3
-                (row[to], row[to + 1], row[to + 2]) = (pixels[from], pixels[from + 1], pixels[from + 2])
+                (row[3 * x], row[3 * x + 1], row[3 * x + 2]) = (pixels[from], pixels[from + 1], pixels[from + 2])
+                from += step
             }
         }
     }

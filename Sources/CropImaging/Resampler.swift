@@ -101,6 +101,14 @@ struct Resampler {
         }
     }
 
-    /// A 0…1 sample as a byte (clamped: Lanczos overshoots at edges).
-    static func quantize(_ value: Float) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+    /// A 0…1 sample as a byte (clamped: Lanczos overshoots at edges), rounded half away from zero
+    /// as `rounded()` does, without its libm call (8 % of a photo batch's instructions): for
+    /// 0 ≤ x ≤ 255 both the truncation and `x − Float(whole)` are exact, so this is `roundf(x)`
+    /// bit for bit.
+    @inline(__always)
+    static func quantize(_ value: Float) -> UInt8 {
+        let x = min(max(value, 0), 1) * 255
+        let whole = UInt8(x)
+        return x - Float(whole) >= 0.5 ? whole + 1 : whole
+    }
 }

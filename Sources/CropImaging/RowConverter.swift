@@ -79,7 +79,8 @@ struct RowConverter: ~Copyable {
     /// The row as 8-bit sRGB over white, 3 bytes per pixel: `convert`'s floats quantized as the
     /// resampler quantizes them, which is what a 1:1 crop on whole pixels gives (one tap of weight
     /// 1). For 8-bit RGB without alpha that is the samples themselves after the color transform
-    /// (k / 255 × 255 rounds back to k for every byte k), so those are returned as they are.
+    /// (k / 255 × 255 rounds back to k for every byte k), so those are returned as they are, and
+    /// 8-bit gray without a transform is its sample repeated.
     /// `bytes` and `floats` are scratch for `count` pixels (`floats` one float more).
     func convert(_ row: UnsafeRawPointer, count: Int, bytes: UnsafeMutablePointer<UInt8>,
                  floats: UnsafeMutablePointer<Float>) -> UnsafePointer<UInt8> {
@@ -87,6 +88,12 @@ struct RowConverter: ~Copyable {
             guard let transform else { return row.assumingMemoryBound(to: UInt8.self) }
             cmsDoTransform(transform, row, scratch, UInt32(count))
             return UnsafePointer(scratch.assumingMemoryBound(to: UInt8.self))
+        }
+        if transform == nil, converted == PixelFormat(model: .gray) {
+            // k / 255 × 255 rounds back to k here too: gray is its sample three times.
+            let samples = row.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<count { (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i]) }
+            return UnsafePointer(bytes)
         }
         convert(row, count: count, into: floats)
         for i in 0..<count * 3 { bytes[i] = Resampler.quantize(floats[i]) }

@@ -52,8 +52,11 @@ extension ImageFile {
 
     /// The whole upright photo shrunk to fit `longEdge` (never enlarged), sized like
     /// `FittedRows`: the contact sheet's "original" beside its inset. A JPEG is
-    /// decoded at the DCT scale that still covers it.
+    /// decoded at the DCT scale that still covers it. A PNG has no smaller scale to decode at:
+    /// its rows stream through `FittedRows` (a box average, then Lanczos-3 on the stored grid, then
+    /// turned upright), as the inset's preview does, rather than Lanczos over every pixel.
     public static func preview(path: String, longEdge: Int, limits: DecodeLimits = .default) throws(ImagingError) -> RGBImage {
+        if try PhotoFile(path: path).format() == .png { return try streamedPreview(path: path, longEdge: longEdge, limits: limits) }
         let decoded = try Decoding.resample(path: path, limits: limits) { info in
             let size = RGBImage.fittedSize(width: info.orientedWidth, height: info.orientedHeight, longEdge: longEdge)
             let swap = info.orientation.swapsAxes
@@ -61,6 +64,23 @@ extension ImageFile {
         }
         return decoded.image.upright(from: decoded.info.orientation)
     }
+
+    private static func streamedPreview(path: String, longEdge: Int, limits: DecodeLimits) throws(ImagingError) -> RGBImage {
+        var sink: FittedSink?
+        let info = try Decoding.crop(path: path, limits: limits) { info in
+            sink = FittedSink(FittedRows(width: info.storedWidth, height: info.storedHeight, longEdge: longEdge))
+            return PixelBox(columns: 0..<info.storedWidth, rows: 0..<info.storedHeight)
+        } row: { row in
+            sink!.rows.push(row)
+        }
+        return sink!.rows.image.upright(from: info.orientation)
+    }
+}
+
+/// `FittedRows` shared by the decoder's row callback and the code after it.
+private final class FittedSink {
+    var rows: FittedRows
+    init(_ rows: consuming FittedRows) { self.rows = rows }
 }
 
 extension RGBImage {

@@ -90,6 +90,9 @@ typedef struct cis_png_write_params {
     size_t icc_length;
     const uint8_t *exif;
     size_t exif_length;
+    /// The row filters libpng may choose from (`PNG_FILTER_NONE` … `PNG_FILTER_PAETH`, or'ed), or 0
+    /// for libpng's default: every filter tried on every row, the cheapest kept (5 filters' work).
+    int filters;
 } cis_png_write_params;
 
 typedef struct cis_png_writer cis_png_writer;
