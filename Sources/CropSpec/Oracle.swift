@@ -329,7 +329,7 @@ import CropVocabulary
             // The angle is kept in (−180°, 180°] (docs/rotation.md), as the angle label shows it:
             // a twist carried past a half turn reads −170°, not 190°.
             if !(pose.angle > -180 && pose.angle <= 180) {
-                fail(.twistFollowsFingers, tick: tick, "the twist left the angle at \(pose.angle)°; angles are kept in (−180°, 180°]")
+                fail(.angleInRange, tick: tick, "the twist left the angle at \(pose.angle)°; angles are kept in (−180°, 180°]")
             }
         } else if effects.contains(where: { if case .haptic(.snap) = $0 { true } else { false } }) {
             fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")

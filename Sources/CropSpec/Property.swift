@@ -176,6 +176,10 @@ public enum Property: String, CaseIterable, Sendable, Codable {
     /// ROT-continuous: the angle changes only while two fingers twist it, or along a snap or a
     /// 90° turn (animated, or in one frame).
     case angleChangesOnlyByRotation
+    /// ROT-twist: the angle is kept in (−180°, 180°], as the angle label shows it and the model
+    /// protocol's state says (docs/rotation.md): a twist carried past a half turn reads −170°, not
+    /// 190°. The same picture either way, so it has no size on the glass.
+    case angleInRange
     /// ROT-twist: a twist turns the photo by the fingers' turn since it was recognized, about the
     /// centroid (the image point under it stays under it), within the tilt limit, zoom and pan
     /// clamped at the new angle; the angle it leaves is kept in (−180°, 180°].
