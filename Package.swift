@@ -194,7 +194,11 @@ let package = Package(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
         ),
-        .testTarget(name: "CropReportDiffTests", dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropPipe"]),
+        .testTarget(
+            name: "CropReportDiffTests",
+            dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropPipe",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "CropAnimationTests",
             dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]

@@ -32,19 +32,14 @@ import Testing
         let q = transition.from.imagePoint(under: transition.anchor)
         let correction = transition.to.translation - Pose.translation(placing: q, under: transition.anchor, scale: transition.to.scale)
         #expect(abs(correction.y) > 10, "the target must be clamped: \(correction)")
-        for n in 1...70 {
-            let settled = n == 70
+        let frames = (1..<70).map { n in
             let u = progress(n)
             var shown = transition.pose(at: u)
             shown.translation = shown.translation + correction * ((sign - 1) * u)
             if linearPan { shown.translation = transition.from.translation + (transition.to.translation - transition.from.translation) * u }
-            let pose = settled ? transition.to : g.clamp(shown).pose
-            tamper.frame = { _ in
-                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
-                            instructionsVisible: false, session: .editing, animating: !settled)
-            }
-            m.tick()
+            return g.clamp(shown).pose
         }
+        m.play(frames + [transition.to], in: g, tamper: tamper)
         return m.properties
     }
 

@@ -171,3 +171,18 @@ extension CheckedEditor {
 
     var properties: [Property] { violations.map(\.property) }
 }
+
+extension CheckedEditor where Model == Tampered {
+    /// Ticks once per pose, each frame showing that pose through `tamper` (clamped poses a test
+    /// built from a reference transition); the last frame is the settled one.
+    mutating func play(_ poses: [Pose], in g: ZoomGeometry, tamper: Tamper) {
+        for (i, pose) in poses.enumerated() {
+            let settled = i == poses.count - 1
+            tamper.frame = { _ in
+                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
+                            instructionsVisible: false, session: .editing, animating: !settled)
+            }
+            tick()
+        }
+    }
+}

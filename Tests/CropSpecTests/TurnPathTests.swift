@@ -35,19 +35,14 @@ import Testing
         #expect(abs(right.x - wrong.x) + abs(right.y - wrong.y) > 10 || correctionTurn == 1, "the photo must be panned: \(q)")
         let g = reference.geometry
         let spring = SpringReference(stiffness: 100, dampingRatio: 0.8)
-        for n in 1...70 {
-            let settled = n == 70
+        let frames = (1..<70).map { n in
             let u = spring.progress(atTick: n)
             var shown = transition.pose(at: u)
             shown.translation = shown.translation + (right - wrong) * u
             shown.angle = Turn.normalized(shown.angle + 360 * extraTurns * u)
-            let pose = settled ? transition.to : g.clamp(shown).pose
-            tamper.frame = { _ in
-                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
-                            instructionsVisible: false, session: .editing, animating: !settled)
-            }
-            m.tick()
+            return g.clamp(shown).pose
         }
+        m.play(frames + [transition.to], in: g, tamper: tamper)
         return m.properties
     }
 
