@@ -3,7 +3,9 @@ import CropVocabulary
 import RealModule
 
 /// Twists from the initial pose (angle 0) that ask for an angle exactly: a snap window's edge
-/// (±5°, docs/rotation.md) or a half turn (±180°, where angles are normalized into (−180, 180]).
+/// (±5°, docs/rotation.md), a half turn (±180°, where angles are normalized into (−180, 180]) or
+/// a turn and a half (±540°: the scenario format lets one twist turn two whole turns, and the
+/// normalization must fold the extra turn onto 180°, not −180°).
 ///
 /// The recognizer reads the fingers' direction as atan2 in degrees and adds up the changes; a
 /// twist's rotation is that sum minus the 10° recognition threshold. Few directions come out of
@@ -22,7 +24,7 @@ extension Generator {
 
     func exactTwist(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
         let sign = r.chance(50) ? -1.0 : 1
-        let goal = r.pick([5.0, 180])
+        let goal = r.pick([5.0, 180, 540])
         let total = sign * (RecognizerSettings.standard.rotationThreshold + goal)
         let radius = Self.twistRadius
         guard min(place.view.width, place.view.height) >= 2 * radius + 2 else { return nil }
@@ -73,8 +75,10 @@ extension Generator {
         return nil
     }
 
-    /// The same direction in (−180, 180], as the recognizer's atan2 reads it.
+    /// The same direction in (−180, 180], as the recognizer's atan2 reads it; a turn and a half
+    /// is more than one period away. The remainder is exact, so whole degrees stay whole.
     static func wrap(_ degrees: Double) -> Double {
-        degrees > 180 ? degrees - 360 : degrees <= -180 ? degrees + 360 : degrees
+        let d = degrees.truncatingRemainder(dividingBy: 360)
+        return d > 180 ? d - 360 : d <= -180 ? d + 360 : d
     }
 }
