@@ -61,7 +61,9 @@ let package = Package(
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
         .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
-        // Paths as bytes, file identity and non-blocking reads: how every command opens what it is given.
+        // How every command opens what it is given (paths as bytes, file identity, non-blocking
+        // reads) and writes what it leaves behind: files written to a temporary name and renamed,
+        // the crash-safe output folder, folder locks, clean-up on interrupt, one-line output errors.
         .target(name: "CropFiles", dependencies: ["CropText"]),
 
         // The byte-stable text every output shares: numbers, JSON strings, markup escapes, so the
@@ -86,10 +88,10 @@ let package = Package(
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions
-        // (written with CropReport's atomic files; replays compared through its FrameLog).
+        // (written with CropFiles' atomic files; replays compared through CropLogs' FrameLog).
         .target(
             name: "CropFuzz",
-            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropReport", "CropText", "CropBuild",
+            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropLogs", "CropText", "CropBuild",
                            .product(name: "RealModule", package: "swift-numerics")]
         ),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
@@ -101,39 +103,58 @@ let package = Package(
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropReport", "CropText"]),
+        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropText"]),
 
-        // What a run leaves behind: the deterministic logs, summary.json, JUnit, Chrome traces, the
-        // crash-safe report folder (and the atomic file writes every command's outputs use), shard
-        // merging, and the HTML report and contact sheets: charts, filmstrips and frame rasters.
+        // The files of a run that other commands read back: the deterministic frame log, measured
+        // frame timing, `summary.json` and the model it names, `scenario.resolved.json`. The
+        // fuzzer compares replays through `FrameLog`; `report diff` reads `summary.json`.
+        .target(
+            name: "CropLogs",
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropText", "CGSL", "CropBuild"]
+        ),
+
+        // The editor's frame drawn from a run: the scene (`FrameScene`), rasters for contact sheets
+        // and animations, SVG filmstrips and the script that redraws them, the test pattern, the
+        // palette, the overlay font. The report, the studio and `render --animate` draw with it.
+        .target(
+            name: "CropFrames",
+            dependencies: ["CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging", "CropText"],
+            // `cropsimDrawFrame`, embedded like the report's scripts (`PackageResources`).
+            resources: [.embedInCode("Resources/frame-drawing.js")]
+        ),
+
+        // What a run leaves behind as a report: the report folder's writer, JUnit, Chrome traces,
+        // shard merging, and the HTML report and contact sheets. Only the command line imports it
+        // (`PackageGraphTests` holds it so).
         .target(
             name: "CropReport",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging", "CropFiles", "CropText", "CGSL", "CropBuild"],
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging", "CropFiles",
+                           "CropFrames", "CropLogs", "CropText", "CropBuild"],
             // The page's CSS and scripts, compiled into the binary as byte arrays
             // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
             // copied elsewhere needs no resource bundle beside it.
             resources: [
                 .embedInCode("Resources/report.css"), .embedInCode("Resources/error-trap.js"),
-                .embedInCode("Resources/frame-drawing.js"), .embedInCode("Resources/report.js"),
+                .embedInCode("Resources/report.js"),
             ]
         ),
         // Two reports of one suite compared scenario by scenario: what changed, by how much, from
         // which tick, and a page with both runs' timelines and filmstrips (docs/report-diff.md).
         .target(
             name: "CropReportDiff",
-            dependencies: ["CropReport", "CropSim", "CropScenario", "CropVocabulary", "CropPipe", "CropFiles", "CropText", "CCrypto"]
+            dependencies: ["CropLogs", "CropSim", "CropScenario", "CropVocabulary", "CropPipe", "CropFiles", "CropText", "CCrypto"]
         ),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "CropAnimation", dependencies: ["CropReport", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
+        .target(name: "CropAnimation", dependencies: ["CropFrames", "CropLogs", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
         // simulator and saves them as scenarios (docs/studio.md).
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropReport", "CropImaging", "CropPhotos", "CropText"]
+            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropFiles", "CropFrames", "CropImaging", "CropPhotos", "CropText"]
         ),
 
         .executableTarget(
@@ -147,6 +168,8 @@ let package = Package(
                 "CropPipe",
                 "CropImaging",
                 "CropReport",
+                "CropFrames",
+                "CropLogs",
                 "CropReportDiff",
                 "CropAnimation",
                 "CropPhotos",
@@ -164,7 +187,7 @@ let package = Package(
         .target(name: "CropStudioLaunch"),
         .executableTarget(
             name: "cropsim-studio",
-            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropReport", "CropVocabulary", "CropFiles", "CropText"]
+            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
         .testTarget(
@@ -188,20 +211,25 @@ let package = Package(
         .testTarget(name: "CropTextTests", dependencies: ["CropText"]),
         .testTarget(
             name: "CropPhotosTests",
-            dependencies: ["CropPhotos", "CropImaging", "CropReport", "CropScenario", "CropSim", "CropVocabulary"]
+            dependencies: ["CropPhotos", "CropImaging", "CropFiles", "CropScenario", "CropSim", "CropVocabulary"]
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
+            dependencies: ["CropReport", "CropReportDiff", "CropFiles", "CropFrames", "CropLogs", "CropScenario", "CropSim", "CropSpec",
+                           "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
+        ),
+        .testTarget(
+            name: "CropFramesTests",
+            dependencies: ["CropFrames", "CropImaging", "CropScenario", "CropSim", "CropSpec", "CropVocabulary"]
         ),
         .testTarget(
             name: "CropReportDiffTests",
-            dependencies: ["CropReportDiff", "CropReport", "CropScenario", "CropSim", "CropPipe",
+            dependencies: ["CropReportDiff", "CropScenario", "CropSim", "CropPipe",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropAnimationTests",
-            dependencies: ["CropAnimation", "CropReport", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
+            dependencies: ["CropAnimation", "CropFrames", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
         ),
         .testTarget(
             name: "CropStudioTests",
@@ -209,7 +237,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropReport"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropFiles"]
         ),
         .testTarget(
             name: "CropSpecTests",
@@ -240,7 +268,7 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropPhotos",
-                "CropReport",
+                "CropLogs",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,5 +1,5 @@
+import CropFrames
 import CropImaging
-import CropReport
 import CropVocabulary
 
 /// The animation's fixed-size RGB canvas: each frame is drawn into the same buffer (the view may

@@ -1,4 +1,4 @@
-import CropReport
+import CropFrames
 import CropSim
 import CropVocabulary
 

@@ -1,5 +1,6 @@
+import CropFrames
 import CropImaging
-import CropReport
+import CropLogs
 import CropSim
 import CropVocabulary
 

@@ -1,6 +1,6 @@
 import CropBuild
+import CropLogs
 import CropModel
-import CropReport
 import CropScenario
 import CropSim
 import CropSpec

@@ -1,5 +1,4 @@
 import CropFiles
-import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary

@@ -1,4 +1,4 @@
-import CropReport
+import CropLogs
 import CropScenario
 import CropSim
 import CropSpec

@@ -1,5 +1,4 @@
 import CropFiles
-import CropReport
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,3 +1,4 @@
+import CropFrames
 import CropImaging
 import CropSim
 import CropVocabulary

@@ -1,5 +1,7 @@
 import CropBuild
+import CropFrames
 import CropImaging
+import CropLogs
 import CropModel
 import CropScenario
 import CropSim

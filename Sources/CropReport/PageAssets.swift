@@ -1,3 +1,5 @@
+import CropFrames
+
 /// The page's fixed CSS, scripts and footer. The CSS and scripts are files in `Resources/`, so
 /// they can be read and linted as what they are (`PageAssetsTests` runs `node --check`), and
 /// SwiftPM embeds them in the binary (`.embedInCode`): the report must open from disk with no

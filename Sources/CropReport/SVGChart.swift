@@ -1,3 +1,5 @@
+import CropFrames
+import CropLogs
 import CropModel
 import CropSim
 import CropSpec

@@ -1,4 +1,6 @@
+import CropFrames
 import CropImaging
+import CropLogs
 import CropSim
 import CropText
 import CropVocabulary
@@ -46,7 +48,7 @@ enum ScenarioSection {
     /// drawing a histogram of zeros and a table of "0 ns".
     static func timing(_ samples: [Int64], wallSeconds: Double?) -> String {
         let wall = "<p class=\"meta wall\">wall \(wallLabel(wallSeconds)) for the whole scenario</p>"
-        guard measured(samples) else {
+        guard FrameTimingStatistics.measured(samples) else {
             return "<p class=\"muted unmeasured\">Model time per tick was not measured in this run (an editor over the model protocol is "
                 + "timed only as a whole), so there is no histogram.</p>" + wall
         }
@@ -57,9 +59,6 @@ enum ScenarioSection {
         s += "<td>\(t.overBudget) of \(t.ticks)</td><td>\(svgNumber(t.hitchMsPerSecond, decimals: 3)) ms/s</td></tr></table>"
         return s + wall
     }
-
-    /// Whether a run's model times were measured: a clock never reads 0 ns for a real call.
-    static func measured(_ samples: [Int64]) -> Bool { samples.contains { $0 > 0 } }
 
     /// Wall time in the unit people read it in ("412 µs", "3.2 ms", "1.25 s"); "—" when it was
     /// not measured (a sub-millisecond run once read "0 s").

@@ -1,4 +1,3 @@
-import CropReport
 import CropSim
 import CropText
 

@@ -1,5 +1,5 @@
 import CropFiles
-import CropReport
+import CropLogs
 import CropSim
 import CropText
 import Foundation
@@ -7,7 +7,7 @@ import Foundation
 /// One report folder, read as untrusted input the way `report merge` reads a shard: the folder
 /// must hold a `summary.json` cropsim writes; every scenario id is checked byte by byte before a
 /// path is formed from it; no symbolic link inside the folder is followed; every file is opened
-/// without blocking, refused unless regular, and read within `ReportMerge.maxFileBytes`.
+/// without blocking, refused unless regular, and read within `Summary.maxFileBytes`.
 public struct ReportReader: Sendable {
     public let folder: String
     /// The scenarios of `summary.json` by id.
@@ -94,10 +94,10 @@ public struct ReportReader: Sendable {
     static func read(_ path: String) throws(OutputError) -> [UInt8] {
         do throws(ReadableFile.Refusal) {
             let file = try ReadableFile(path, followLinks: false)
-            guard file.size <= ReportMerge.maxFileBytes else {
-                throw ReadableFile.Refusal(reason: "is larger than \(ReportMerge.maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
+            guard file.size <= Summary.maxFileBytes else {
+                throw ReadableFile.Refusal(reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
             }
-            return try file.readAll(limit: ReportMerge.maxFileBytes)
+            return try file.readAll(limit: Summary.maxFileBytes)
         } catch {
             throw OutputError(.refused, "\(path): \(error.reason)")
         }
@@ -110,8 +110,8 @@ public struct ReportReader: Sendable {
         func refused(_ reason: String) -> OutputError { OutputError(.refused, "\(path): \(reason)") }
         let file: ReadableFile
         do { file = try ReadableFile(path, followLinks: false) } catch { throw refused(error.reason) }
-        guard file.size <= ReportMerge.maxFileBytes else {
-            throw refused("is larger than \(ReportMerge.maxFileBytes >> 20) MiB, more than any report writes")
+        guard file.size <= Summary.maxFileBytes else {
+            throw refused("is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes")
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { buffer.deallocate() }
@@ -121,7 +121,7 @@ public struct ReportReader: Sendable {
             do { n = try file.read(into: buffer) } catch { throw refused(error.reason) }
             if n == 0 { break }
             total += n
-            guard total <= ReportMerge.maxFileBytes else { throw refused("grew past \(ReportMerge.maxFileBytes >> 20) MiB while it was read") }
+            guard total <= Summary.maxFileBytes else { throw refused("grew past \(Summary.maxFileBytes >> 20) MiB while it was read") }
             do { try feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) } catch { throw OutputError(.refused, error.description) }
         }
         do { try finish() } catch { throw OutputError(.refused, error.description) }

@@ -1,6 +1,6 @@
+import CropFrames
 import CropImaging
 import CropPhotos
-import CropReport
 import CropScenario
 import CropSim
 import CropText

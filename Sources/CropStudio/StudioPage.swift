@@ -1,4 +1,4 @@
-import CropReport
+import CropFrames
 import CropScenario
 import CropSim
 import CropText

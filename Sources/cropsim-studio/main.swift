@@ -1,6 +1,5 @@
 import CropFiles
 import CropPipe
-import CropReport
 import CropScenario
 import CropSim
 import CropStudio

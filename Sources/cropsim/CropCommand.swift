@@ -1,7 +1,7 @@
 import ArgumentParser
+import CropFiles
 import CropImaging
 import CropModel
-import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary

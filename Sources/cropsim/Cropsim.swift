@@ -1,7 +1,6 @@
 import ArgumentParser
 import CropBuild
 import CropFiles
-import CropReport
 import CropText
 @preconcurrency import Glibc  // `stdout`, read once at exit on the main thread
 

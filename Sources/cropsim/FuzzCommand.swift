@@ -1,10 +1,11 @@
 import ArgumentParser
+import CropFiles
 import CropFuzz
-import CropReport
+import CropLogs
 import CropScenario
 import CropSim
-import CropVocabulary
 import CropText
+import CropVocabulary
 import Foundation
 
 /// `cropsim fuzz`: generates random touch-level sessions, checks every invariant plus replay and

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CropFiles
 import CropPipe
-import CropReport
 import CropScenario
 import CropSim
 import CropText

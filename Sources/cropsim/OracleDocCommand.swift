@@ -1,5 +1,5 @@
 import ArgumentParser
-import CropReport
+import CropFiles
 import CropSpec
 import Foundation
 

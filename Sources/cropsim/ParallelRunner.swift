@@ -1,4 +1,4 @@
-import CropReport
+import CropFiles
 import CropScenario
 import CropSim
 import CropVocabulary

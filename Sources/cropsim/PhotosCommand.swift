@@ -1,6 +1,6 @@
 import ArgumentParser
+import CropFiles
 import CropPhotos
-import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary

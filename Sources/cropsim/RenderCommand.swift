@@ -1,6 +1,7 @@
 import ArgumentParser
 import CropAnimation
 import CropFiles
+import CropFrames
 import CropImaging
 import CropPhotos
 import CropReport

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CropFiles
-import CropReport
 import CropReportDiff
 import CropSim
 

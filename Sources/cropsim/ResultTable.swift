@@ -1,3 +1,5 @@
+import CropFiles
+import CropLogs
 import CropModel
 import CropReport
 import CropSim

@@ -1,11 +1,13 @@
 import ArgumentParser
+import CropFiles
 import CropImaging
+import CropLogs
 import CropPhotos
 import CropReport
 import CropScenario
 import CropSim
-import CropVocabulary
 import CropText
+import CropVocabulary
 import Foundation
 
 /// `cropsim run`: the main job. Runs scenario files, checks every invariant on every tick,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CropReport
+import CropFiles
 import CropScenario
 import CropSim
 import CropVocabulary

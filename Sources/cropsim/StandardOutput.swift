@@ -1,4 +1,4 @@
-import CropReport
+import CropFiles
 @preconcurrency import Glibc  // `stdout`, written only from the main thread
 
 /// Standard output for a `TextSink`, through the C library's buffer that `print` writes to as

@@ -1,5 +1,5 @@
 @testable import CropAnimation
-import CropReport
+import CropFrames
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,9 +1,8 @@
+import CWebP
 @testable import CropAnimation
-import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary
-import CWebP
 import Foundation
 import Testing
 

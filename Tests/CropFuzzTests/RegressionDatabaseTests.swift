@@ -1,5 +1,5 @@
+import CropFiles
 import CropFuzz
-import CropReport
 import CropSim
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
+import CropFiles
 import CropPhotos
-import CropReport
 import CropScenario
 import CropSim
 import CropVocabulary

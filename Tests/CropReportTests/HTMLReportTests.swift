@@ -1,3 +1,4 @@
+@testable import CropFrames
 import CropImaging
 @testable import CropReport
 import CropScenario

@@ -13,7 +13,7 @@ import Testing
     @Test func everyImportIsADeclaredDependency() throws {
         let targets = try Manifest(try Repository.text("Package.swift")).targets
         #expect(targets.count > 20)
-        #expect(targets["CropReport"]?.dependencies.contains("CropSim") == true)
+        #expect(targets["CropReport"]?.dependencies.contains("CropFrames") == true)
         #expect(targets["cropsim"]?.dependencies.contains("ArgumentParser") == true)
         for target in targets.values {
             for (file, module) in try Self.imports(under: target.folder)
@@ -31,6 +31,25 @@ import Testing
             let imported = Set(try Self.imports(under: target.folder).map(\.module))
             for dependency in target.dependencies.sorted() {
                 #expect(imported.contains(dependency), "\(target.name) declares \(dependency), which none of its files imports")
+            }
+        }
+    }
+
+    /// Modules only some targets may use, and which: CropReport is the report and nothing else
+    /// (issue 37), so what other targets need of a run's files lives in CropFiles (output files,
+    /// folders, locks, interrupts), CropFrames (frame drawing) and CropLogs (the logs and
+    /// `summary.json` others read back).
+    static let restricted: [String: Set<String>] = ["CropReport": ["cropsim", "CropReportTests"]]
+
+    @Test func restrictedModulesAreUsedOnlyByTheirTargets() throws {
+        let targets = try Manifest(try Repository.text("Package.swift")).targets
+        for (module, allowed) in Self.restricted {
+            for name in allowed { #expect(targets[name]?.dependencies.contains(module) == true, "\(name) no longer uses \(module)") }
+            for target in targets.values where target.name != module && !allowed.contains(target.name) {
+                #expect(!target.dependencies.contains(module), "\(target.name) lists \(module), which only \(allowed.sorted()) may use")
+                for (file, imported) in try Self.imports(under: target.folder) where imported == module {
+                    Issue.record("\(file) imports \(module), which only \(allowed.sorted()) may use")
+                }
             }
         }
     }

@@ -2,25 +2,27 @@
 import Foundation
 import Testing
 
-/// The page's CSS and scripts are real files (`Sources/CropReport/Resources`), embedded in the
-/// binary; these tests lint them and check the page carries them unchanged.
+/// The page's CSS and scripts are real files (`Sources/CropReport/Resources`, and the frame
+/// drawing script CropFrames shares with the studio), embedded in the binary; these tests lint
+/// them and check the page carries them unchanged.
 @Suite struct PageAssetsTests {
     static let folder = "Sources/CropReport/Resources"
-    static let scripts = ["error-trap.js", "frame-drawing.js", "report.js"]
+    static let frameDrawing = "Sources/CropFrames/Resources/frame-drawing.js"
+    static let scripts = ["\(folder)/error-trap.js", frameDrawing, "\(folder)/report.js"]
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.enabled(if: node != nil, "node is not installed"))
     func theScriptsParse() throws {
-        for name in Self.scripts {
+        for path in Self.scripts {
             let check = Process()
             check.executableURL = URL(fileURLWithPath: try #require(Self.node))
-            check.arguments = ["--check", Repository.root.appendingPathComponent("\(Self.folder)/\(name)").path]
+            check.arguments = ["--check", Repository.root.appendingPathComponent(path).path]
             let errors = Pipe()
             check.standardError = errors
             try check.run()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             check.waitUntilExit()
-            #expect(check.terminationStatus == 0, "\(name): \(message)")
+            #expect(check.terminationStatus == 0, "\(path): \(message)")
         }
     }
 
@@ -39,15 +41,9 @@ import Testing
         let page = HTMLReport.render(rows: [])
         let css = try Repository.text("\(Self.folder)/report.css")
         let trap = try Repository.text("\(Self.folder)/error-trap.js")
-        let frame = try Repository.text("\(Self.folder)/frame-drawing.js")
+        let frame = try Repository.text(Self.frameDrawing)
         let report = try Repository.text("\(Self.folder)/report.js")
         #expect(page.contains("<style>\(css.dropLast())</style><script>\(trap.dropLast())</script></head>"))
         #expect(page.contains("<script>\(frame)\(report.dropLast())</script>\n</body>"))
-        #expect(FrameDrawing.script == frame)
-    }
-
-    /// The scrubber draws fingertips as `FrameScene` does.
-    @Test func touchesHaveTheRasterRadius() {
-        #expect(FrameDrawing.script.contains("r:\(FrameScene.touchRadius)}"))
     }
 }

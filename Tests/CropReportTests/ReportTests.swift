@@ -1,4 +1,6 @@
 import CropBuild
+import CropFiles
+import CropLogs
 import CropReport
 import CropScenario
 import CropSim

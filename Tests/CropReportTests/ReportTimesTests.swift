@@ -1,3 +1,4 @@
+@testable import CropLogs
 @testable import CropReport
 import CropSim
 import Foundation

@@ -1,3 +1,5 @@
+import CropFiles
+import CropLogs
 import CropReport
 import CropScenario
 import CropSim

@@ -1,3 +1,4 @@
+import CropLogs
 import CropReport
 import CropScenario
 import CropSim

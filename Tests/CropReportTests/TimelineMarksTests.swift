@@ -1,3 +1,4 @@
+@testable import CropFrames
 @testable import CropReport
 import CropSim
 import Foundation

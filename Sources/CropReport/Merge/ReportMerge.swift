@@ -1,6 +1,7 @@
 import CropBuild
-import CropScenario
 import CropFiles
+import CropLogs
+import CropScenario
 import CropText
 import Foundation
 
@@ -24,10 +25,6 @@ public struct ReportMerge {
         /// The suite's own properties (the editor under test), kept as the shard wrote them.
         public var junitSuiteProperties: String
     }
-
-    /// Each file a shard's report is parsed from is refused past this size (a suite of 5,000
-    /// scenarios writes about 5 MiB of `summary.json`); the files copied are streamed, not read whole.
-    public static let maxFileBytes = 32 << 20
 
     public private(set) var shards: [Shard] = []
     /// Which shard each scenario id came from.
@@ -95,14 +92,14 @@ public struct ReportMerge {
     }
 
     /// A file of the shard's report: never through a symbolic link, never blocking (a FIFO),
-    /// never past `maxFileBytes`.
+    /// never past `Summary.maxFileBytes`.
     static func read(_ folder: String, _ name: String) throws(OutputError) -> [UInt8] {
         do throws(ReadableFile.Refusal) {
             let file = try ReadableFile(folder + "/" + name, followLinks: false)
-            guard file.size <= maxFileBytes else {
-                throw ReadableFile.Refusal(reason: "is larger than \(maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
+            guard file.size <= Summary.maxFileBytes else {
+                throw ReadableFile.Refusal(reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
             }
-            return try file.readAll(limit: maxFileBytes)
+            return try file.readAll(limit: Summary.maxFileBytes)
         } catch {
             let why = error.reason == ReadableFile.reason(ENOENT)
                 ? "is missing; was the shard run by an older cropsim? Run it again with this one" : error.reason

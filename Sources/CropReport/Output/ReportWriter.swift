@@ -1,5 +1,6 @@
-import CropScenario
 import CropFiles
+import CropLogs
+import CropScenario
 import CropSim
 import CropSpec
 import CropText

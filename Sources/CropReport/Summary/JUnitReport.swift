@@ -1,4 +1,5 @@
 import CropBuild
+import CropLogs
 import CropScenario
 import CropSim
 import CropText

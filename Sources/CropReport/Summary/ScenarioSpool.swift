@@ -1,4 +1,5 @@
 import CropFiles
+import CropLogs
 import CropSim
 import CropVocabulary
 import Foundation

@@ -1,4 +1,6 @@
 import CropBuild
+import CropFiles
+import CropLogs
 import Foundation
 
 /// The report's top files merged from a `ScenarioSpool` a record at a time, byte for byte the

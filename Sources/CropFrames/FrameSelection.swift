@@ -19,7 +19,7 @@ public enum FrameSelection {
     }
 
     /// The frame record at `tick` (frames are one per tick from 0, but a run may have gaps).
-    static func frame(_ frames: [FrameRecord], at tick: Int) -> FrameRecord? {
+    package static func frame(_ frames: [FrameRecord], at tick: Int) -> FrameRecord? {
         if frames.indices.contains(tick), frames[tick].tick == tick { return frames[tick] }
         var lo = 0, hi = frames.count
         while lo < hi {

@@ -3,11 +3,11 @@ import Foundation
 
 /// Photos inside the page: a scenario's thumbnail shrunk to at most 256 px on its long edge and
 /// embedded as a PNG data URI, so the report stays one self-contained file of sane size.
-enum Thumbnail {
-    static let maxSide = 256
+package enum Thumbnail {
+    package static let maxSide = 256
 
     /// A box-filtered copy no larger than `maxSide` on the long edge (the image itself if smaller).
-    static func shrink(_ image: RGBImage, maxSide: Int = maxSide) -> RGBImage {
+    package static func shrink(_ image: RGBImage, maxSide: Int = maxSide) -> RGBImage {
         let long = max(image.width, image.height)
         guard long > maxSide, image.width > 0, image.height > 0 else { return image }
         let w = max(1, image.width * maxSide / long), h = max(1, image.height * maxSide / long)

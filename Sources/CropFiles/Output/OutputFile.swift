@@ -88,11 +88,11 @@ public enum OutputFile {
     /// Creates `path` (which must not exist) and writes `bytes` to it with plain system calls, so
     /// that a failure is an `errno` that reads as one line ("No space left on device"). The file
     /// is flushed to disk before it is closed: it is about to be renamed into place.
-    static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
+    package static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
         try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try writeNew(buffer, to: path, shownAs: shown, sync: sync) }
     }
 
-    static func writeNew(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
+    package static func writeNew(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
         let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard fd >= 0 else {
             if errno == ENOTDIR { throw .refused(shown, "a component of the path is not a folder") }
@@ -108,7 +108,7 @@ public enum OutputFile {
 
     /// Copies the regular file `source` (never through a symbolic link, never blocking) to the new
     /// file `path` through one 1 MiB buffer, so a file of any size costs the same memory.
-    static func copyNew(from source: String, to path: String, shownAs shown: String) throws(OutputError) {
+    package static func copyNew(from source: String, to path: String, shownAs shown: String) throws(OutputError) {
         let input: ReadableFile
         do { input = try ReadableFile(source, followLinks: false) } catch { throw OutputError(.refused, "\(source): \(error.reason)") }
         let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }

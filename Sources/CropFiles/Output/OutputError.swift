@@ -1,4 +1,3 @@
-import CropScenario
 import Foundation
 
 /// Why an output (report folder, JUnit file, avatar, saved find) was not written, as one line
@@ -22,12 +21,12 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
         self.description = description
     }
 
-    static func refused(_ path: String, _ why: String) -> OutputError {
+    package static func refused(_ path: String, _ why: String) -> OutputError {
         OutputError(.refused, "\(quoted(path)): \(why)")
     }
 
     /// `path: cannot <action>: <strerror(code)>`.
-    static func failed(_ path: String, _ action: String, errno code: Int32 = errno) -> OutputError {
+    package static func failed(_ path: String, _ action: String, errno code: Int32 = errno) -> OutputError {
         OutputError(.failed, "\(quoted(path)): cannot \(action): \(String(cString: strerror(code)))")
     }
 

@@ -7,10 +7,10 @@ import CropVocabulary
 /// Editor frames in the page: the static filmstrip at chosen ticks and the scrubber ("player")
 /// that JavaScript redraws at any tick from the embedded per-tick data. Both use one SVG
 /// structure whose elements carry `f-…` classes, so the script only moves what the Swift side drew.
-enum Filmstrip {
+package enum Filmstrip {
     /// The photo a scenario's frames show: an SVG symbol (thumbnail image or test pattern) that
     /// every frame references with `<use>`, placed in a zero-size SVG in the section.
-    static func photoDefinitions(id: String, result: RunResult, thumbnail: RGBImage?) -> String {
+    package static func photoDefinitions(id: String, result: RunResult, thumbnail: RGBImage?) -> String {
         guard let g = result.geometry else { return "" }
         var symbol: String
         if let thumbnail, let embedded = Thumbnail.dataURI(thumbnail) {
@@ -63,7 +63,7 @@ enum Filmstrip {
     static func instructionY(cy: Double, r: Double, vh: Double) -> Double { min(cy + r + 34, vh - 16) }
 
     /// Frames at the selected ticks, each captioned with its tick, time, phase and what happened.
-    static func strip(_ result: RunResult, photo: String) -> String {
+    package static func strip(_ result: RunResult, photo: String) -> String {
         guard let points = FrameScene.imagePoints(result) else { return "" }
         let haptics = Dictionary(grouping: result.haptics, by: \.tick)
         let violations = Dictionary(grouping: result.violations, by: \.tick)
@@ -88,7 +88,7 @@ enum Filmstrip {
 
     /// The scrubber: a frame, a range input over every tick of the frame log, a play button and a
     /// readout; its data block holds what the script needs to redraw any tick.
-    static func player(_ result: RunResult, photo: String, dataID: String) -> String {
+    package static func player(_ result: RunResult, photo: String, dataID: String) -> String {
         guard let points = FrameScene.imagePoints(result), let first = result.frames.first else { return "" }
         let n = result.frames.count
         var out = "<div class=\"player\" data-src=\"\(dataID)\" data-photo=\"\(photo)\">"

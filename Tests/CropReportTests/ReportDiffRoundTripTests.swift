@@ -1,3 +1,4 @@
+import CropFiles
 import CropReport
 import CropReportDiff
 import CropScenario
@@ -5,10 +6,12 @@ import CropSim
 import Foundation
 import Testing
 
-/// The diff on reports written by real runs: two scenarios of the suite, and the same two with
-/// the pinch of one ending at 500 pt instead of 600 pt. Only that scenario may be named, from
-/// the first tick at which the simulator's own frames part.
-struct RealRunTests {
+/// `report diff` on reports `ReportWriter` wrote for real runs (here, beside the writer: no
+/// target but the command line imports CropReport). Two scenarios of the suite, and the same two
+/// with the pinch of one ending at 500 pt instead of 600 pt: only that scenario may be named,
+/// from the first tick at which the simulator's own frames part. And a report of non-finite
+/// poses (issue 34) is read back and diffed.
+struct ReportDiffRoundTripTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let pinch = "gestures/pinch-out-to-max", tap = "gestures/double-tap-anchored"
 
@@ -62,5 +65,25 @@ struct RealRunTests {
         try FileManager.default.moveItem(at: scenarioFolder, to: folder.appendingPathComponent("elsewhere"))
         try FileManager.default.createSymbolicLink(at: scenarioFolder, withDestinationURL: folder.appendingPathComponent("elsewhere"))
         #expect(throws: OutputError.self) { try a.logs(Self.tap) }
+    }
+
+    @Test func aReportOfNonFinitePosesIsReadBackAndDiffed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-nan-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let id = "gestures/double-tap-anchored"
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/\(id).json"), encoding: .utf8)
+        let good = Simulator.run(try ScenarioParser.parse(Array(text.utf8), file: id + ".json", id: id))
+        var bad = good
+        bad.frames[3].pose.scale = .nan
+        bad.frames[4].pose.translation.x = .infinity
+        try ReportWriter(path: folder.appendingPathComponent("a").path).write([good], wallSeconds: [:])
+        try ReportWriter(path: folder.appendingPathComponent("b").path).write([bad], wallSeconds: [:])
+        let a = try ReportReader(folder.appendingPathComponent("a").path), b = try ReportReader(folder.appendingPathComponent("b").path)
+        let logs = try b.logs(id)
+        #expect(logs.frames[3].scale.isNaN && logs.frames[4].tx == .infinity)
+        #expect(ScenarioDiff.compare(logs, logs).isIdentical)
+        let d = ScenarioDiff.compare(try a.logs(id), logs)
+        #expect(d.pose?.firstTick == good.frames[3].tick)
+        #expect(d.pose?.maxScale == .infinity)
     }
 }

@@ -62,7 +62,7 @@ public struct BufferedFile: TextSink {
 
     /// Creates `path` (which must not exist), writes it with `fill` and closes it, flushed to disk
     /// first when `sync` (it is about to be renamed into place); on any failure it is removed.
-    static func create(_ path: String, shownAs shown: String, sync: Bool,
+    package static func create(_ path: String, shownAs shown: String, sync: Bool,
                        _ fill: (inout BufferedFile) throws(OutputError) -> Void) throws(OutputError) {
         let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard fd >= 0 else {

@@ -18,7 +18,7 @@ public struct FinishedScenario: Sendable {
 
     public init(_ r: RunResult, wallSeconds: Double) {
         timing = FrameTimingStatistics(r.modelNanoseconds)
-        measured = ScenarioSection.measured(r.modelNanoseconds)
+        measured = FrameTimingStatistics.measured(r.modelNanoseconds)
         self.wallSeconds = wallSeconds
         var kept = r
         kept.frames = []

@@ -1,4 +1,4 @@
-@testable import CropReport
+@testable import CropFrames
 import CropVocabulary
 import Testing
 

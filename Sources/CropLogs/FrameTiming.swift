@@ -39,6 +39,9 @@ public struct FrameTimingStatistics: Sendable, Codable, Hashable {
         hitchMsPerSecond = hitchNs / 1e6 / seconds
     }
 
+    /// Whether a run's model times were measured: a clock never reads 0 ns for a real call.
+    public static func measured(_ samples: [Int64]) -> Bool { samples.contains { $0 > 0 } }
+
     public static func jsonLines(_ samples: [Int64]) -> String {
         var out = ""
         for (tick, ns) in samples.enumerated() {

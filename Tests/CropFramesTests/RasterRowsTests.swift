@@ -1,5 +1,5 @@
+@testable import CropFrames
 import CropImaging
-@testable import CropReport
 import CropVocabulary
 import Testing
 

@@ -64,7 +64,7 @@ public struct Summary: Codable, Sendable {
 
     /// A run's counts and model without its entries: the head of a `summary.json` merged from a
     /// `ScenarioSpool`.
-    init(passed: Int, failed: Int, notApplicable: Int, model: ModelReport?) {
+    package init(passed: Int, failed: Int, notApplicable: Int, model: ModelReport?) {
         self.passed = passed
         self.failed = failed
         self.notApplicable = notApplicable
@@ -89,7 +89,7 @@ public struct Summary: Codable, Sendable {
 
     /// The document without its entries, cut where they go: each goes after `head`, the first
     /// after a newline and the others after ",\n". Without entries `head` is the whole document.
-    func frame(entries: Bool) throws -> (head: String, tail: String) {
+    package func frame(entries: Bool) throws -> (head: String, tail: String) {
         var head = self
         head.scenarios = []
         let top = String(decoding: try Self.encoder.encode(head), as: UTF8.self)
@@ -98,10 +98,15 @@ public struct Summary: Codable, Sendable {
     }
 
     /// One entry as it stands in the document's `scenarios` array, indented, without a separator.
-    static func indented(_ entry: Entry) throws -> String {
+    package static func indented(_ entry: Entry) throws -> String {
         let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
+
+    /// Each file a report is read back from (`report merge` a shard's, `report diff` a run's) is
+    /// refused past this size (a suite of 5,000 scenarios writes about 5 MiB of `summary.json`);
+    /// the files copied are streamed, not read whole.
+    public static let maxFileBytes = 32 << 20
 
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
@@ -111,7 +116,7 @@ public struct Summary: Codable, Sendable {
 }
 
 extension Summary.Entry {
-    init(_ f: FinishedScenario) {
+    package init(_ f: FinishedScenario) {
         let r = f.result
         self.init(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
                   passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
@@ -127,7 +132,7 @@ extension Summary.Entry {
 
 /// `scenario.resolved.json`: the scenario with everything derived from it spelled out. The
 /// geometry comes from the editor that opened; for a refused photo it is absent.
-struct ResolvedScenario: Codable {
+package struct ResolvedScenario: Codable {
     var id: String
     var name: String
     var description: String
@@ -156,7 +161,7 @@ struct ResolvedScenario: Codable {
     var zoomLimited: Bool?
     var lowDensity: Bool?
 
-    init(_ r: RunResult) {
+    package init(_ r: RunResult) {
         let s = r.scenario
         id = s.id
         name = s.name
@@ -188,7 +193,7 @@ struct ResolvedScenario: Codable {
         lowDensity = g.lowDensity
     }
 
-    func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
