@@ -1,6 +1,7 @@
 import CropFuzz
 import CropReport
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CropReport
 import CropReportDiff
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -56,8 +57,7 @@ struct HostileLogTests {
     }
 
     @Test func aReportOfNonFinitePosesIsReadBackAndDiffed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-nan-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-nan"), folder = temporary.url
         let id = "gestures/double-tap-anchored"
         let text = try String(contentsOf: RealRunTests.root.appendingPathComponent("Scenarios/\(id).json"), encoding: .utf8)
         let good = Simulator.run(try ScenarioParser.parse(Array(text.utf8), file: id + ".json", id: id))

@@ -2,6 +2,7 @@ import CropReport
 import CropReportDiff
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// the pinch of one ending at 500 pt instead of 600 pt. Only that scenario may be named, from
 /// the first tick at which the simulator's own frames part.
 struct RealRunTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let pinch = "gestures/pinch-out-to-max", tap = "gestures/double-tap-anchored"
 
     func scenario(_ id: String, replacing: (String, String)? = nil) throws -> Scenario {
@@ -36,8 +37,7 @@ struct RealRunTests {
     }
 
     @Test func aChangedPinchIsNamedFromItsFirstDifferingTick() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-tests-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-tests"), folder = temporary.url
         let before = [try scenario(Self.pinch), try scenario(Self.tap)].map { Simulator.run($0) }
         let after = [try scenario(Self.pinch, replacing: ("\"to\": 600", "\"to\": 500")), try scenario(Self.tap)].map { Simulator.run($0) }
         let a = try report(before, in: folder, "a"), a2 = try report(before, in: folder, "a2"), b = try report(after, in: folder, "b")
@@ -55,8 +55,7 @@ struct RealRunTests {
     }
 
     @Test func aScenarioFolderThatIsALinkIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-link-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-link"), folder = temporary.url
         let a = try report([Simulator.run(try scenario(Self.tap))], in: folder, "a")
         let scenarioFolder = folder.appendingPathComponent("a/scenarios/\(Self.tap)")
         try FileManager.default.moveItem(at: scenarioFolder, to: folder.appendingPathComponent("elsewhere"))

@@ -1,4 +1,5 @@
 @testable import CropReport
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -12,15 +13,9 @@ import Testing
     @Test(.enabled(if: node != nil, "node is not installed"))
     func theScriptsParse() throws {
         for name in Self.scripts {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: try #require(Self.node))
-            check.arguments = ["--check", Repository.root.appendingPathComponent("\(Self.folder)/\(name)").path]
-            let errors = Pipe()
-            check.standardError = errors
-            try check.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
-            #expect(check.terminationStatus == 0, "\(name): \(message)")
+            let check = try execute(["--check", Repository.path("\(Self.folder)/\(name)")],
+                                    executable: URL(fileURLWithPath: try #require(Self.node)), deadline: .seconds(60))
+            #expect(check.status == 0, "\(name): \(check.stderr)")
         }
     }
 

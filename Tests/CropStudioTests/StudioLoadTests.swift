@@ -1,6 +1,7 @@
 @testable import CropStudio
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -123,8 +124,7 @@ import Testing
     }
 
     @Test func slicedFramesAreTheEncodersBytes() async throws {
-        let root = try temporaryFolder("frames-json")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-frames-json"), root = rootFolder.path
         let studio = try studio(root: root)
         let open = try await studio.open(.init())
         #expect(open.frames.count >= 1)
@@ -140,8 +140,7 @@ import Testing
     /// A long recording's frames come a slice of `maxFramesPerAnswer` per answer, the page asking
     /// on until one says settled; together they are the whole run.
     @Test func aLongRecordingsFramesComeInPages() async throws {
-        let root = try temporaryFolder("frames-pages")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-frames-pages"), root = rootFolder.path
         let studio = try studio(root: root)
         let open = try await studio.open(.init())
         let samples = Self.drag(samples: 3000, hertz: 60)

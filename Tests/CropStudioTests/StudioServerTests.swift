@@ -1,4 +1,5 @@
 @testable import CropStudio
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -8,11 +9,11 @@ import Testing
 /// ones on the release program, studio and all.
 @Suite struct StudioServerTests {
     /// The studio's server on a free port with these limits, and its scenarios folder.
-    static func serve(_ limits: ServerLimits = ServerLimits()) throws -> (StudioServer, String) {
-        let root = try temporaryFolder("http")
-        let server = try StudioServer(studio: try studio(root: root), port: 0, limits: limits)
+    static func serve(_ limits: ServerLimits = ServerLimits()) throws -> (StudioServer, TemporaryFolder) {
+        let folder = try TemporaryFolder("studio-http")
+        let server = try StudioServer(studio: try studio(root: folder.path), port: 0, limits: limits)
         server.start()
-        return (server, root)
+        return (server, folder)
     }
 
     /// The loop alone, answering every request at once on its own thread with the target it
@@ -88,8 +89,8 @@ import Testing
     /// A foreign Host is refused on its head alone: the server does not wait for the megabyte of
     /// body it declares.
     @Test func theGuardJudgesTheHeadBeforeAnyBody() async throws {
-        let (server, root) = try Self.serve()
-        defer { server.stop(); try? FileManager.default.removeItem(atPath: root) }
+        let (server, folder) = try Self.serve()
+        defer { server.stop(); withExtendedLifetime(folder) {} }
         let client = try Client(port: server.port)
         try client.send("POST /api/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n")
         let answer = try await offPool { try client.answers(1) }[0]
@@ -139,8 +140,7 @@ import Testing
     /// The photo over a real connection: the JPEG by its length, a 304 with neither body nor
     /// length, and the connection still answering after both.
     @Test func thePhotoAndItsRevalidationKeepTheConnection() async throws {
-        let root = try temporaryFolder("http-photo")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-http-photo"), root = rootFolder.path
         let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
         server.start()
         defer { server.stop() }
