@@ -190,6 +190,19 @@ let package = Package(
             dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
+        // What the test targets share (docs/testing.md): the checkout's root, the built programs
+        // run with a deadline, temporary folders and the sandbox, the one seeded generator. A
+        // library target kept under Tests/: test targets cannot depend on a test target, and
+        // Sources/ holds only what ships.
+        .target(
+            name: "CropTestSupport",
+            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/CropTestSupport"
+        ),
+        // Tests of the whole tree rather than of one module: the manifest against every target's
+        // imports, the test targets against docs/testing.md.
+        .testTarget(name: "PackageTests", dependencies: ["CropTestSupport"]),
+
         .testTarget(
             name: "CropModelTests",
             dependencies: [
@@ -201,52 +214,54 @@ let package = Package(
         ),
         .testTarget(
             name: "CropPipeTests",
-            dependencies: ["CropPipe", "CropText", "CropVocabulary", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CropPipe", "CropTestSupport", "CropText", "CropVocabulary", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropImagingTests",
-            dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS"]
+            dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS", "CropTestSupport"]
         ),
-        .testTarget(name: "CropFilesTests", dependencies: ["CropFiles", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CropFilesTests", dependencies: ["CropFiles", "CropTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CropTextTests", dependencies: ["CropText"]),
         .testTarget(
             name: "CropPhotosTests",
-            dependencies: ["CropPhotos", "CropImaging", "CropFiles", "CropScenario", "CropSim", "CropVocabulary"]
+            dependencies: ["CropPhotos", "CropImaging", "CropFiles", "CropScenario", "CropSim", "CropVocabulary", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropReportTests",
             dependencies: ["CropReport", "CropReportDiff", "CropFiles", "CropFrames", "CropLogs", "CropScenario", "CropSim", "CropSpec",
-                           "CropVocabulary", "CropImaging", "CropText", "CropBuild"]
+                           "CropVocabulary", "CropImaging", "CropText", "CropBuild", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropFramesTests",
-            dependencies: ["CropFrames", "CropImaging", "CropScenario", "CropSim", "CropSpec", "CropVocabulary"]
+            dependencies: ["CropFrames", "CropImaging", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropReportDiffTests",
-            dependencies: ["CropReportDiff", "CropScenario", "CropSim", "CropPipe",
+            dependencies: ["CropReportDiff", "CropScenario", "CropSim", "CropPipe", "CropTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropAnimationTests",
-            dependencies: ["CropAnimation", "CropFrames", "CropScenario", "CropSim", "CropVocabulary", "CWebP"]
+            dependencies: ["CropAnimation", "CropFrames", "CropScenario", "CropSim", "CropVocabulary", "CWebP", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText"]
+            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropFiles"]
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropFiles", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging"]
+            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging", "CropTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CropScenarioTests",
             dependencies: [
                 "CropScenario",
+                "CropTestSupport",
                 "CropText",
                 "CropVocabulary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -257,7 +272,7 @@ let package = Package(
         // executable gives the `parseAsRoot` tests `@testable import cropsim`.
         .testTarget(
             name: "CropsimCLITests",
-            dependencies: ["cropsim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["cropsim", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "CropSimTests",

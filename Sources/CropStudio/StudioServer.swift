@@ -22,7 +22,7 @@ public final class StudioServer: Sendable {
     public static let maxInputs = 20_000
 
     let studio: Studio
-    private let loop: HTTPServerLoop
+    private let loop: HTTPServerLoop<ContinuousClock>
     /// The port bound.
     public var port: UInt16 { loop.port }
 

@@ -2,6 +2,7 @@ import CWebP
 @testable import CropAnimation
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -9,8 +10,7 @@ import Testing
 /// Animations of real runs, read back with libwebpmux's demuxer: the file's timeline is the
 /// clock's, the bytes are stable, and the overlays land where and when they should.
 struct ScenarioAnimationTests {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scenarios")
+    static let scenarios = Repository.scenarios
 
     static func run(_ id: String) throws -> RunResult {
         let loaded = ScenarioLoader.load([scenarios.appendingPathComponent("\(id).json").path])

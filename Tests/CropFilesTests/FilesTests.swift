@@ -1,4 +1,5 @@
 import CropFiles
+import CropTestSupport
 import Foundation
 import PropertyBased
 import Testing
@@ -6,11 +7,12 @@ import Testing
 /// How commands open what they are given (`Sources/CropFiles`): paths as bytes, names from
 /// inputs, non-regular files.
 @Suite struct FilesTests {
-    let root: String
+    /// Each test's own folder (Swift Testing makes a suite value per test), removed after it.
+    let folder: TemporaryFolder
+    var root: String { folder.path }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-files-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("files")
     }
 
     @Test func pathTextGivesBackEveryByteSequence() async {
@@ -57,7 +59,6 @@ import Testing
     }
 
     @Test func nonRegularFilesAreRefusedWithoutBlocking() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(mkfifo(root + "/fifo", 0o644) == 0)
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/file"))
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/file")

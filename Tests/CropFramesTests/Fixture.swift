@@ -1,6 +1,7 @@
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import CropFrames
+import CropTestSupport
 import Testing
 
 /// `cropsimDrawFrame`, the script the report's scrubber and the studio's page both redraw frames

@@ -1,6 +1,7 @@
 import CropFuzz
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

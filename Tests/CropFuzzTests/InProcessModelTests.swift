@@ -2,6 +2,7 @@ import CropFuzz
 import CropModel
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

@@ -3,6 +3,7 @@ import CropModel
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Testing
 

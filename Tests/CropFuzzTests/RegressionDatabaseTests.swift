@@ -1,6 +1,7 @@
 import CropFiles
 import CropFuzz
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CropFuzz
 import CropModel
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

@@ -1,12 +1,12 @@
 import CropImaging
+import CropTestSupport
 import CropVocabulary
 import Foundation
 
 /// The copied shared test data (`Tests/Fixtures/images/`) and the scratch directories, both inside
 /// the repository: no test reads outside it.
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
     static let root = repository.appendingPathComponent("Tests/Fixtures/images")
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }

@@ -1,5 +1,6 @@
 import CropImaging
 import CropModel
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -32,16 +33,9 @@ import Testing
     func expectPngcheckAccepts(_ path: String) throws {
         let tool = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let tool else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-v", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pngcheck -v: \(text)")
-        #expect(text.contains("No errors detected"))
+        let check = try execute(["-v", path], executable: URL(fileURLWithPath: tool), deadline: .seconds(30))
+        #expect(check.status == 0, "pngcheck -v: \(check.stdout)")
+        #expect(check.stdout.contains("No errors detected"))
     }
 
     @Test func jpegAvatarHasQuality90AndTheProfileInAPP2() throws {

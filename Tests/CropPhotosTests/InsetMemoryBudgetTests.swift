@@ -1,5 +1,6 @@
 import CropImaging
 import CropPhotos
+import CropTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -60,9 +61,7 @@ import Testing
         let budget = InsetMemoryBudget(bytes: 1 << 20)
         let crop = PhotoInsetCrop(inset: try InsetPercent("10%"), memory: budget)
         let (w, h) = (40, 30)
-        let good = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString).png").path
-        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString).png").path
-        defer { for p in [good, bad] { try? FileManager.default.removeItem(atPath: p) } }
+        let folder = try TemporaryFolder("budget"), good = folder.path("good.png"), bad = folder.path("bad.png")
         let png = try ImageEncoder.png([UInt8](repeating: 90, count: w * h * 3), width: w, height: h, format: .rgb8)
         try Data(png).write(to: URL(fileURLWithPath: good))
         try Data(png.prefix(png.count - 40)).write(to: URL(fileURLWithPath: bad))

@@ -2,6 +2,7 @@ import CropFiles
 import CropPhotos
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -9,11 +10,12 @@ import Testing
 /// The pieces of `cropsim photos` that decide what is safe: which files are photos, which
 /// folders may be written, and what a killed batch leaves for the next run.
 @Suite struct PhotoBatchTests {
-    let root: String
+    /// Each test's own folder (Swift Testing makes a suite value per test), removed after it.
+    let folder: TemporaryFolder
+    var root: String { folder.path }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-photos-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("photos")
     }
 
     func touch(_ relative: String, _ text: String = "x") throws {
@@ -23,7 +25,6 @@ import Testing
     }
 
     @Test func theCorpusIsEveryPhotoBelowTheFoldersSortedWithoutFollowingFolderLinks() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["b/2.JPG", "b/1.png", "a.jpeg", "notes.txt", "c/d/e/deep.jpg"] { try touch(name) }
         try FileManager.default.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: root)
         try FileManager.default.createSymbolicLink(atPath: root + "/link.jpg", withDestinationPath: root + "/a.jpeg")
@@ -37,7 +38,6 @@ import Testing
     }
 
     @Test func onlyAnAbsentEmptyOrPreviousBatchFolderIsWritten() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try touch("foreign/keep.txt")
         try touch("file")
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
@@ -60,7 +60,6 @@ import Testing
     /// A batch folder whose `thumbs/` is a link out is refused before anything is written
     /// through it; a journal with lines of another tool refuses the folder and stays as it was.
     @Test func aPhotosFolderIsOursInsideToo() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let outside = root + "/outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         let folder = try PhotoBatchFolder(root + "/batch")
@@ -87,7 +86,6 @@ import Testing
     /// A batch killed mid-write leaves a torn last line: the next run keeps every whole line,
     /// drops the torn one (rewriting the file) and appends after it.
     @Test func aTornLastLineIsDroppedAndEveryWholeLineKept() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = try PhotoBatchFolder(root + "/batch")
         try folder.prepare()
         do {

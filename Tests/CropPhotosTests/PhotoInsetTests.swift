@@ -2,6 +2,7 @@ import CropImaging
 import CropPhotos
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -66,8 +67,7 @@ import Testing
         let (w, h) = (61, 43)
         var pixels = [UInt8](repeating: 0, count: w * h * 3)
         for y in 0..<h { for x in 0..<w { pixels[(y * w + x) * 3] = UInt8(x * 4); pixels[(y * w + x) * 3 + 1] = UInt8(y * 5); pixels[(y * w + x) * 3 + 2] = 77 } }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder("inset"), path = folder.path("in.png")
         try Data(try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8, exif: Self.exif(orientation: orientation)))
             .write(to: URL(fileURLWithPath: path))
         let upright = try ImageFile.decode(path: path)
@@ -81,8 +81,7 @@ import Testing
         #expect(r == PhotoInsetResult.Box(x: want.x, y: want.y, width: want.width, height: want.height))
         let file = try #require(outcome.result.file)
         #expect(file.hasSuffix("-12.5.png"))
-        let written = FileManager.default.temporaryDirectory.appendingPathComponent("inset-out-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: written) }
+        let written = folder.path("out.png")
         try Data(try #require(outcome.files[file])).write(to: URL(fileURLWithPath: written))
         let cropped = try ImageFile.decode(path: written)
         #expect(cropped.width == r.width && cropped.height == r.height)
@@ -100,8 +99,7 @@ import Testing
 
     /// Undecodable bytes give a line saying why, so a rerun does not try again.
     @Test func aPhotoThatCannotBeDecodedGetsAFailedLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-\(UUID().uuidString).jpg").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder("inset"), path = folder.path("in.jpg")
         try Data("not a photo".utf8).write(to: URL(fileURLWithPath: path))
         let outcome = PhotoInsetCrop(inset: try InsetPercent("10%")).crop(path: path, sha256: "00", haveOriginal: false)
         #expect(outcome.result.failed?.hasPrefix(path + ":") == true)
@@ -114,8 +112,7 @@ import Testing
         let a = PhotoInsetCrop(inset: try InsetPercent("12%")), b = PhotoInsetCrop(inset: try InsetPercent("12.00%"))
         #expect(a.key == b.key)
         #expect(a.key != PhotoInsetCrop(inset: try InsetPercent("12.01%")).key)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-inset-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let temporary = try TemporaryFolder("inset"), root = temporary.path
         let folder = try PhotoBatchFolder(root)
         try folder.prepare(insets: true)
         let device = PhotoCheck(devices: [DevicePreset.named("iphone-15")!], config: AvatarCropperConfig()).unreadable(path: "a.jpg", because: "gone")

@@ -1,4 +1,5 @@
 @testable import CropPipe
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -8,10 +9,7 @@ import Testing
 /// A message changed in code without its page (or the page without the code) fails here, so a
 /// team writing an editor from the page meets what cropsim sends and reads.
 @Suite struct ProtocolDocTests {
-    static let page: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("docs/model-protocol.md"), encoding: .utf8)) ?? ""
-    }()
+    static let page = (try? Repository.text("docs/model-protocol.md")) ?? ""
 
     // MARK: Events and effects
 

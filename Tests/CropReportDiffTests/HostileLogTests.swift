@@ -1,6 +1,7 @@
 import CropReportDiff
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 

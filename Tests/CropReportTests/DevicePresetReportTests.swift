@@ -1,6 +1,7 @@
 import CropReport
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -23,8 +24,7 @@ import Testing
 
     /// The report's `scenario.resolved.json` cannot tell a preset from the explicit numbers.
     @Test func aPresetAndItsNumbersResolveToTheSameBytes() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-preset-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryFolder("preset"), root = temporary.url
         var resolved: [String] = []
         for device in [#""iphone-15-plus""#, #"{ "preset": "iphone-15-plus" }"#, #"{ "view": [430, 932], "screenScale": 3 }"#] {
             let result = Simulator.run(try parse(scenario(device: device)))

@@ -4,6 +4,7 @@ import CropImaging
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import CropReport
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -14,15 +15,9 @@ import Testing
     @Test(.enabled(if: node != nil, "node is not installed"))
     func theScriptsParse() throws {
         for path in Self.scripts {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: try #require(Self.node))
-            check.arguments = ["--check", Repository.root.appendingPathComponent(path).path]
-            let errors = Pipe()
-            check.standardError = errors
-            try check.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
-            #expect(check.terminationStatus == 0, "\(path): \(message)")
+            let check = try execute(["--check", Repository.path(path)],
+                                    executable: URL(fileURLWithPath: try #require(Self.node)), deadline: .seconds(60))
+            #expect(check.status == 0, "\(path): \(check.stderr)")
         }
     }
 

@@ -3,6 +3,7 @@ import CropReport
 import CropReportDiff
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 /// from the first tick at which the simulator's own frames part. And a report of non-finite
 /// poses (issue 34) is read back and diffed.
 struct ReportDiffRoundTripTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let pinch = "gestures/pinch-out-to-max", tap = "gestures/double-tap-anchored"
 
     func scenario(_ id: String, replacing: (String, String)? = nil) throws -> Scenario {
@@ -39,8 +40,7 @@ struct ReportDiffRoundTripTests {
     }
 
     @Test func aChangedPinchIsNamedFromItsFirstDifferingTick() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-tests-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-tests"), folder = temporary.url
         let before = [try scenario(Self.pinch), try scenario(Self.tap)].map { Simulator.run($0) }
         let after = [try scenario(Self.pinch, replacing: ("\"to\": 600", "\"to\": 500")), try scenario(Self.tap)].map { Simulator.run($0) }
         let a = try report(before, in: folder, "a"), a2 = try report(before, in: folder, "a2"), b = try report(after, in: folder, "b")
@@ -58,8 +58,7 @@ struct ReportDiffRoundTripTests {
     }
 
     @Test func aScenarioFolderThatIsALinkIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-link-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-link"), folder = temporary.url
         let a = try report([Simulator.run(try scenario(Self.tap))], in: folder, "a")
         let scenarioFolder = folder.appendingPathComponent("a/scenarios/\(Self.tap)")
         try FileManager.default.moveItem(at: scenarioFolder, to: folder.appendingPathComponent("elsewhere"))
@@ -68,8 +67,7 @@ struct ReportDiffRoundTripTests {
     }
 
     @Test func aReportOfNonFinitePosesIsReadBackAndDiffed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-diff-nan-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("diff-nan"), folder = temporary.url
         let id = "gestures/double-tap-anchored"
         let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/\(id).json"), encoding: .utf8)
         let good = Simulator.run(try ScenarioParser.parse(Array(text.utf8), file: id + ".json", id: id))

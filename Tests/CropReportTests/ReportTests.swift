@@ -4,6 +4,7 @@ import CropLogs
 import CropReport
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropText
 import CropVocabulary
 import Foundation
@@ -71,8 +72,7 @@ import Testing
     /// written), the same bytes as with one thread, and replacing a large report removes it whole.
     @Test func parallelWritesGiveTheSameFolder() throws {
         let results = try run()
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("report"), parent = temporary.url
         func write(_ name: String, jobs: Int) throws -> URL {
             var writer = ReportWriter(directory: parent.appendingPathComponent(name))
             writer.jobs = jobs
@@ -98,8 +98,7 @@ import Testing
 
     @Test func theReportFolderIsReplacedWholeAndLeavesNoStaging() throws {
         let results = try run()
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-report-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("report"), parent = temporary.url
         let dir = parent.appendingPathComponent("latest")
         try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
         try ReportWriter(directory: dir).write(results, wallSeconds: [:])
@@ -126,8 +125,7 @@ import Testing
     /// refused before anything is written, and left exactly as it was.
     @Test func whatIsNotAReportIsNeverReplaced() throws {
         let results = try run()
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-refuse-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("refuse"), parent = temporary.url
         let notes = parent.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: notes.appendingPathComponent("README.md"))
@@ -158,8 +156,7 @@ import Testing
     /// half-deleted trash) is recovered by the next run.
     @Test func theNextRunRecoversWhatAKilledRunLeft() throws {
         let results = try run()
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-recover-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("recover"), parent = temporary.url
         let dir = parent.appendingPathComponent("latest")
         try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
         // Killed between the two renames of the fallback: the name is empty, the report is `.old-`.

@@ -4,6 +4,7 @@ import CropReport
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -33,12 +34,6 @@ import Testing
         return results.enumerated().map { FinishedScenario($0.element, wallSeconds: [0.25, 0.5, 0, 1.5, 2][$0.offset]) }
     }
 
-    func temporaryFolder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-spool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     /// Kept out of order, as `--jobs` threads finish them, with one extra part each.
     func spool(_ finished: [FinishedScenario], in folder: String) throws -> ScenarioSpool {
         let spool = try ScenarioSpool(count: finished.count, extraParts: 1, in: folder, shownAs: folder)
@@ -49,8 +44,7 @@ import Testing
     }
 
     @Test func theMergedFilesAreTheFilesWrittenWhole() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("spool"), folder = temporary.path
         let finished = try finished()
         let model = ModelReport(finished[0].result.model, command: "an editor")
         let spool = try spool(finished, in: folder)
@@ -77,8 +71,7 @@ import Testing
 
     /// A run without scenarios merges the files a run without results writes.
     @Test func anEmptySpoolMergesEmptyFiles() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("spool"), folder = temporary.path
         let spool = try spool([], in: folder)
         var summary = Collected(), timings = Collected()
         try spool.writeSummary(model: nil, into: &summary)

@@ -3,6 +3,7 @@ import CropLogs
 import CropReport
 import CropScenario
 import CropSim
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -14,10 +15,6 @@ import Testing
         let loaded = ScenarioLoader.load([Repository.scenarios.appendingPathComponent("gestures").path])
         #expect(loaded.errors.isEmpty)
         return loaded.scenarios.prefix(3).map { Simulator.run($0) }
-    }
-
-    func temporaryParent() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-stream-\(UUID().uuidString)")
     }
 
     /// Every file of the folder by its path below it, with its bytes.
@@ -66,8 +63,7 @@ import Testing
     /// `write` gives for the same results.
     @Test func streamingWritesWhatWritingAtTheEndWrites() throws {
         let results = run()
-        let parent = temporaryParent()
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("stream"), parent = temporary.url
         let atEnd = parent.appendingPathComponent("at-end"), streamed = parent.appendingPathComponent("streamed")
         try ReportWriter(directory: atEnd).write(results, wallSeconds: [:])
         let writer = ReportWriter(directory: streamed)
@@ -86,8 +82,7 @@ import Testing
     /// the lock; a bad id is refused before the run starts.
     @Test func aFailedStreamLeavesThePreviousReport() throws {
         let results = run()
-        let parent = temporaryParent()
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("stream"), parent = temporary.url
         let folder = parent.appendingPathComponent("latest")
         try ReportWriter(directory: folder).write(Array(results.prefix(1)), wallSeconds: [:])
         let before = try contents(folder)
@@ -111,8 +106,7 @@ import Testing
     @Test func tracesAreKeptForFailuresUnlessAllAreAskedFor() throws {
         var results = run()
         results[0].failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected 1"))
-        let parent = temporaryParent()
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("stream"), parent = temporary.url
         for traces in ReportWriter.Traces.allCases {
             var writer = ReportWriter(directory: parent.appendingPathComponent(traces.rawValue))
             writer.traces = traces

@@ -3,6 +3,7 @@ import CropReport
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import FoundationXML
@@ -54,8 +55,7 @@ import Testing
     /// `violations.jsonl` carries the magnitude as data and marks the sub-pixel line.
     @Test func violationLinesCarryTheirMagnitude() throws {
         let r = try results()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-subpixel-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let temporary = try TemporaryFolder("subpixel"), dir = temporary.url("report")
         try ReportWriter(directory: dir).write(r, wallSeconds: [:])
         func lines(_ i: Int) throws -> String {
             try String(contentsOf: dir.appendingPathComponent("scenarios/\(r[i].scenario.id)/violations.jsonl"), encoding: .utf8)

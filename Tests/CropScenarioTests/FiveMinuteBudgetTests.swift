@@ -1,4 +1,5 @@
 import CropScenario
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -79,9 +80,9 @@ import Testing
 
     /// A file a byte over 8 MiB is refused by its size, before a byte is read (sparse: cheap).
     @Test func aFileAByteOverTheBudget() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-5min-\(UUID().uuidString).json").path
+        let folder = try TemporaryFolder("5min")
+        let path = folder.path("over.json")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(truncate(path, off_t(ScenarioBudget.maxFileBytes + 1)) == 0)
         let loaded = ScenarioLoader.load([path])
         #expect(loaded.errors.map(\.description) == ["\(path):0:0: $: the file is 8388609 bytes, over the budget of 8388608 bytes (8 MiB) per scenario"])

@@ -1,4 +1,5 @@
 @testable import CropScenario
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import PropertyBased

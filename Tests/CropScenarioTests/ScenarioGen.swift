@@ -1,5 +1,7 @@
 @testable import CropScenario
+import CropTestSupport
 import CropVocabulary
+import PropertyBased
 
 /// Random valid scenarios for the encoder's round trip: every action, every expectation key,
 /// config, backend, checkpoints, policies and the mirror relation, within the format's ranges.
@@ -7,18 +9,11 @@ import CropVocabulary
 /// few digits, plus some that need 17 significant digits), with JSON paths where the parser
 /// puts them.
 struct ScenarioGen: RandomNumberGenerator {
-    var state: UInt64
+    var random: Xoshiro
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = Xoshiro(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func bool() -> Bool { Bool.random(using: &self) }
     mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }

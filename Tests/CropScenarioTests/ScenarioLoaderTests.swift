@@ -1,4 +1,5 @@
 import CropScenario
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -11,10 +12,8 @@ import Testing
 
     /// A fresh folder under the system temp folder, removed when `body` returns.
     func inTemporaryFolder(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-loader-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(dir)
+        let folder = try TemporaryFolder("loader")
+        try body(folder.path)
     }
 
     func write(_ text: String, to path: String) throws {

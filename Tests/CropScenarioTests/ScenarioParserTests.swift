@@ -1,4 +1,5 @@
 import CropScenario
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -113,7 +114,7 @@ import Testing
     /// Every fixture in `Tests/Fixtures/bad-scenarios/` is rejected; its first line of
     /// `"description"` names the JSON path the error must point at.
     @Test func everyBadFixtureIsRejectedAtTheNamedPath() throws {
-        let folder = Repository.badScenarios.appendingPathComponent("schema-rejects")
+        let folder = Repository.url("Tests/Fixtures/bad-scenarios/schema-rejects")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(files.count >= 8)
         for name in files {

@@ -1,4 +1,5 @@
 import CropScenario
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

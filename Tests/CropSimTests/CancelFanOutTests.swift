@@ -2,6 +2,7 @@ import CropModel
 import CropPhotos
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Synchronization
 import Testing

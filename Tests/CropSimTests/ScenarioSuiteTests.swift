@@ -1,6 +1,7 @@
 import CropPhotos
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

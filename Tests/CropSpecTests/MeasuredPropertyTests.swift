@@ -1,4 +1,5 @@
 import CropSpec
+import CropTestSupport
 import Foundation
 import Testing
 

@@ -1,8 +1,10 @@
 import CropImaging
 import CropModel
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
+import PropertyBased
 import Testing
 
 /// The spring reference against an independent numerical solution, and the model's integrator
@@ -188,7 +190,7 @@ import Testing
     func theInverseOrientationMapsBack(_ orientation: Int) {
         let inverse = [1, 2, 3, 4, 5, 8, 7, 6][orientation - 1]
         let size = OrientationReference.uprightSize(orientation: orientation, storedWidth: Self.w, storedHeight: Self.h)
-        var random = SplitMix64(seed: UInt64(orientation))
+        var random = Xoshiro(seed: UInt64(orientation))
         for _ in 0..<200 {
             let p = Point(x: random.unit() * size.width, y: random.unit() * size.height)
             let there = Self.stored(p, orientation)
@@ -202,7 +204,7 @@ import Testing
     func theMirrorPartnerMirrorsTheUprightImage(_ orientation: Int) {
         let partner = orientation % 2 == 1 ? orientation + 1 : orientation - 1
         let width = OrientationReference.uprightSize(orientation: orientation, storedWidth: Self.w, storedHeight: Self.h).width
-        var random = SplitMix64(seed: 99)
+        var random = Xoshiro(seed: 99)
         for _ in 0..<200 {
             let p = Point(x: random.unit() * width, y: random.unit() * 250)
             #expect(Self.near(Self.stored(p, partner), Self.stored(Point(x: width - p.x, y: p.y), orientation)))
@@ -219,7 +221,7 @@ import Testing
     /// shows), with orientations drawn from `orientations`.
     static func randomCases(seed: UInt64, count: Int = 300, orientations: [Orientation] = Orientation.allCases)
         -> [(w: Double, h: Double, orientation: Orientation, rect: Rect)] {
-        var random = SplitMix64(seed: seed)
+        var random = Xoshiro(seed: seed)
         return (0..<count).map { _ in
             let w = (320 + random.unit() * 6000).rounded(), h = (320 + random.unit() * 6000).rounded()
             let orientation = orientations[Int(random.next() % UInt64(orientations.count))]
@@ -265,8 +267,7 @@ import Testing
 
     // MARK: A real photo
 
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// `png` without its eXIf chunk: the same stored pixels, read as orientation 1.
     static func withoutExif(_ png: [UInt8]) -> [UInt8] {
@@ -311,21 +312,4 @@ import Testing
         // on the right, so upright the stroke is a column near x = 400 − 70, read from top down.
         #expect(stored[300, 70].x < 64 && upright[329, 300].x < 64 && upright[70, 300].x > 192)
     }
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a seeded generator, so every run draws the same cases.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform double in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -2,6 +2,7 @@ import CropModel
 import CropScenario
 import CropSim
 import CropSpec
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing

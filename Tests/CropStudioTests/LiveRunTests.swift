@@ -1,6 +1,7 @@
 import CropScenario
 import CropSim
 @testable import CropStudio
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -30,8 +31,7 @@ import Testing
     }
 
     static func newSession() throws -> StudioSession {
-        let root = try temporaryFolder("live")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-live"), root = rootFolder.path
         return try studio(root: root).newRecording(nil).0
     }
 

@@ -1,6 +1,7 @@
 import CropScenario
 import CropSim
 @testable import CropStudio
+import CropTestSupport
 import CropText
 import CropVocabulary
 import Foundation
@@ -9,8 +10,7 @@ import Testing
 /// What a saved recording guarantees: the canonical form `ScenarioEncoder` writes, the same
 /// recording always the same bytes, and a saved file opened and saved again unchanged.
 @Suite struct SavedFileTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/studio-golden")
+    static let fixture = Repository.url("Tests/Fixtures/studio-golden")
     static let names = ["golden", "golden-branch"]
 
     /// Every number a recording holds is written so that it reads back as the same double: a
@@ -54,20 +54,20 @@ import Testing
         return saves
     }
 
-    static func studioWithFixtures() throws -> (Studio, String) {
-        let root = try temporaryFolder("golden")
+    static func studioWithFixtures() throws -> (Studio, TemporaryFolder) {
+        let folder = try TemporaryFolder("studio-golden"), root = folder.path
         try FileManager.default.createDirectory(atPath: root + "/fixtures", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("scenarios/fixtures/seventeen-digits.json").path,
                                          toPath: root + "/fixtures/seventeen-digits.json")
-        return (try studio(root: root), root)
+        return (try studio(root: root), folder)
     }
 
     /// The same page input saves exactly the bytes in `expected/` (the encoder's canonical form);
     /// a change to the format's spelling shows here as a diff to review, and the files are
     /// regenerated on purpose.
     @Test func theSameRecordingSavesTheSameBytes() async throws {
-        let (studio, root) = try Self.studioWithFixtures()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (studio, folder) = try Self.studioWithFixtures()
+        let root = folder.path
         _ = try await Self.replayCalls(into: studio)
         for name in Self.names {
             let saved = try Data(contentsOf: URL(fileURLWithPath: root + "/studio/\(name).json"))
@@ -82,8 +82,8 @@ import Testing
     /// A saved file opened, branched at its last frame (every input kept) and saved again under
     /// the same name is byte-identical to the first save.
     @Test func aSavedFileSavedAgainChangesNoByte() async throws {
-        let (studio, root) = try Self.studioWithFixtures()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (studio, folder) = try Self.studioWithFixtures()
+        let root = folder.path
         let saves = try await Self.replayCalls(into: studio)
         #expect(saves.map(\.id) == Self.names)
         for save in saves {
@@ -101,8 +101,7 @@ import Testing
 
     /// A recording on a device preset names it, and a re-save names it again.
     @Test func aPresetSurvivesASaveAgain() async throws {
-        let root = try temporaryFolder("golden-preset")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-golden-preset"), root = rootFolder.path
         let studio = try StudioDeviceTests.studio(root: root, device: DevicePreset.named("ipad"))
         let (first, saved) = try await StudioDeviceTests.recordAndSave(studio, try await studio.open(.init()), id: "preset")
         #expect(first.contains("\n  \"device\": \"ipad\",\n"))

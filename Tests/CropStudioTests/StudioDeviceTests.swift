@@ -1,6 +1,7 @@
 import CropScenario
 import CropSim
 @testable import CropStudio
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -26,8 +27,7 @@ import Testing
     }
 
     @Test func theFlagsPresetSetsTheStageAndTheSavedFileNamesIt() async throws {
-        let root = try temporaryFolder("device-flag")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-device-flag"), root = rootFolder.path
         let preset = try #require(DevicePreset.named("ipad-landscape"))
         let studio = try Self.studio(root: root, device: preset)
         let open = try await studio.open(.init())
@@ -42,8 +42,7 @@ import Testing
 
     /// The preset and the explicit numbers it stands for are the same scenario, frame for frame.
     @Test func aPickedPresetResolvesToTheSameNumbersAsExplicitSizes() async throws {
-        let root = try temporaryFolder("device-pick")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-device-pick"), root = rootFolder.path
         let studio = try Self.studio(root: root)
         let open = try await studio.open(.init(device: "iphone-se"))
         #expect(open.device == "iphone-se")
@@ -70,8 +69,7 @@ import Testing
 
     /// A name the page makes up is refused with one line listing the presets; the studio goes on.
     @Test func anUnknownOrAbsurdDeviceFromThePageIsRefused() async throws {
-        let root = try temporaryFolder("device-hostile")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-device-hostile"), root = rootFolder.path
         let studio = try Self.studio(root: root)
         for name in ["iphone-99", "", "IPAD", "ipad-landscape-landscape", "ipad\n-landscape", String(repeating: "x", count: 100_000), "../ipad"] {
             do {

@@ -1,6 +1,7 @@
 @testable import CropStudio
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -15,11 +16,9 @@ import Testing
     @Test func theCapReplacesABodyStarverAndANonReader() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 4
-        // Deadlines far beyond the test: in a full parallel `swift test` the steps below can
-        // take longer than the default 10 s, and a starver closed by its own deadline is never
-        // the one replaced.
-        (limits.headSeconds, limits.bodySeconds, limits.writeSeconds) = (300, 300, 300)
-        let server = try StudioServerTests.serveEcho(limits)
+        // On a clock that stands still: however long the steps below take in a full parallel
+        // `swift test`, no starver is closed by its own deadline instead of being replaced.
+        let server = try StudioServerTests.serveEcho(limits, clock: ManualClock())
         defer { server.stop() }
         let port = server.port
         let starvers = try (0..<2).map { _ in try Client(port: port, waiting: 3) }
@@ -123,8 +122,7 @@ import Testing
     }
 
     @Test func slicedFramesAreTheEncodersBytes() async throws {
-        let root = try temporaryFolder("frames-json")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-frames-json"), root = rootFolder.path
         let studio = try studio(root: root)
         let open = try await studio.open(.init())
         #expect(open.frames.count >= 1)
@@ -140,8 +138,7 @@ import Testing
     /// A long recording's frames come a slice of `maxFramesPerAnswer` per answer, the page asking
     /// on until one says settled; together they are the whole run.
     @Test func aLongRecordingsFramesComeInPages() async throws {
-        let root = try temporaryFolder("frames-pages")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-frames-pages"), root = rootFolder.path
         let studio = try studio(root: root)
         let open = try await studio.open(.init())
         let samples = Self.drag(samples: 3000, hertz: 60)

@@ -1,5 +1,6 @@
 @testable import CropStudio
 import CropImaging
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -30,8 +31,7 @@ func studio(root: String, photo: String) throws -> Studio {
 /// once, at an address that names no path.
 @Suite struct StudioPhotoTests {
     @Test func thePageDrawsTheDisplayThumbnailUprightFromItsOwnAddress() async throws {
-        let root = try temporaryFolder("photo")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo"), root = rootFolder.path
         // Stored 3200 × 1800, turned a quarter clockwise by EXIF 6: upright 1800 × 3200, red on top.
         let studio = try studio(root: root, photo: try photoFile(in: root, width: 3200, height: 1800, orientation: 6))
         let opened = try await studio.open(.init())
@@ -50,8 +50,7 @@ func studio(root: String, photo: String) throws -> Studio {
     }
 
     @Test func eachPhotoIsEncodedOnceWhateverTheSessions() async throws {
-        let root = try temporaryFolder("photo-once")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo-once"), root = rootFolder.path
         let studio = try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600))
         var urls: Set<String> = []
         for _ in 0..<3 { urls.insert(try #require(try await studio.open(.init()).photoURL)) }
@@ -66,8 +65,7 @@ func studio(root: String, photo: String) throws -> Studio {
     }
 
     @Test func aChangedFileGetsANewAddress() throws {
-        let root = try temporaryFolder("photo-changed")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo-changed"), root = rootFolder.path
         let path = try photoFile(in: root, width: 800, height: 600)
         let photos = StudioPhotos()
         let before = try #require(photos.register(path: path))
@@ -81,8 +79,7 @@ func studio(root: String, photo: String) throws -> Studio {
 
     /// The store keeps `maxPhotos`: the one used longest ago goes, and its address is a 404.
     @Test func theStoreKeepsTheMostRecentlyUsedPhotos() async throws {
-        let root = try temporaryFolder("photo-bound")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo-bound"), root = rootFolder.path
         let photos = StudioPhotos()
         let first = try #require(photos.register(path: try photoFile(in: root, name: "0.jpg", width: 400, height: 400)))
         var last = first
@@ -96,8 +93,7 @@ func studio(root: String, photo: String) throws -> Studio {
     /// Scenarios' photos may push the studio's own out of the store; a new recording registers
     /// it again, so the page never gets an address that is a 404.
     @Test func theStudiosOwnPhotoComesBackAfterTheStoreDroppedIt() async throws {
-        let root = try temporaryFolder("photo-own")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo-own"), root = rootFolder.path
         let studio = try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600))
         for n in 0..<StudioPhotos.maxPhotos {
             _ = studio.photos.register(path: try photoFile(in: root, name: "\(n).jpg", width: 400, height: 400))

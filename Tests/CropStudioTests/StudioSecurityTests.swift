@@ -1,4 +1,5 @@
 @testable import CropStudio
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -19,8 +20,7 @@ import Testing
     }
 
     @Test func savePathsStayInsideTheScenariosFolder() throws {
-        let root = try temporaryFolder("paths")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-paths"), root = rootFolder.path
         let store = ScenarioStore(root: root)
         #expect(try store.savePath(group: "studio", id: "pinch-1") == root + "/studio/pinch-1.json")
         let hostile: [(String, String)] = [
@@ -35,15 +35,13 @@ import Testing
             #expect(throws: ScenarioStore.Failure.self, "open \(id)") { try store.openPath(id) }
         }
         // A group that is a symbolic link leading out is not written through.
-        let outside = try temporaryFolder("outside")
-        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let outsideFolder = try TemporaryFolder("studio-outside"), outside = outsideFolder.path
         try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: outside)
         #expect(throws: ScenarioStore.Failure.self) { try store.savePath(group: "linked", id: "x") }
     }
 
     @Test func anExistingFileIsReplacedOnlyWhenAsked() async throws {
-        let root = try temporaryFolder("overwrite")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-overwrite"), root = rootFolder.path
         let studio = try studio(root: root)
         let s = try await studio.open(.init()).session
         try FileManager.default.createDirectory(atPath: root + "/studio", withIntermediateDirectories: true)
@@ -67,8 +65,7 @@ import Testing
 
     /// The HTTP layer: guard first, then declared and bounded JSON bodies.
     @Test func theServerRefusesHostileRequests() async throws {
-        let root = try temporaryFolder("server")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-server"), root = rootFolder.path
         let server = try StudioServer(studio: try studio(root: root), port: 0)
         let host = "127.0.0.1:\(server.port)"
         func request(_ method: String = "POST", _ path: String = "/api/session", headers: [String: String] = [:], body: [UInt8] = Array("{}".utf8)) async -> Int {
@@ -98,8 +95,7 @@ import Testing
     /// `GET /photo/<id>.jpg`: only ids the studio gave out, only GET, never a path; the photo
     /// comes with its ETag, and an `If-None-Match` naming it (weakly, or `*`) is a 304 without the bytes.
     @Test func thePhotoAddressRefusesHostileRequests() async throws {
-        let root = try temporaryFolder("photo-server")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-photo-server"), root = rootFolder.path
         let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
         let host = "127.0.0.1:\(server.port)"
         func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) async -> HTTPResponse {
@@ -143,10 +139,8 @@ import Testing
     /// A scenario file that is a symbolic link out of the folder is not opened (its target's
     /// text would come back in the parser's message).
     @Test func aScenarioLinkedFromOutsideIsNotOpened() throws {
-        let root = try temporaryFolder("linked-file")
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let outside = try temporaryFolder("secret")
-        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let rootFolder = try TemporaryFolder("studio-linked-file"), root = rootFolder.path
+        let outsideFolder = try TemporaryFolder("studio-secret"), outside = outsideFolder.path
         try Data("secret text".utf8).write(to: URL(fileURLWithPath: outside + "/secret.json"))
         try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/g/leak.json", withDestinationPath: outside + "/secret.json")

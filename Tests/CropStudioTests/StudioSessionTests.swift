@@ -3,6 +3,7 @@ import CropPhotos
 import CropScenario
 import CropSim
 @testable import CropStudio
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -48,12 +49,6 @@ struct PageDouble {
     }
 }
 
-func temporaryFolder(_ name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cropsim-studio-\(name)-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 func studio(root: String) throws -> Studio {
     var options = Studio.Options()
     options.scenarios = ScenarioStore(root: root)
@@ -81,8 +76,7 @@ func replay(_ path: String) throws -> RunResult {
     }
 
     @Test func recordedStreamSavesAScenarioThatReplaysFrameForFrame() async throws {
-        let root = try temporaryFolder("roundtrip")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-roundtrip"), root = rootFolder.path
         let studio = try studio(root: root)
         let opened = try await studio.open(.init())
         var page = PageDouble(session: opened.session, frames: opened.frames)
@@ -113,8 +107,7 @@ func replay(_ path: String) throws -> RunResult {
     /// Every control, on a real photo: the saved file names the photo relative to itself and
     /// replays the live frames exactly.
     @Test func controlsOnARealPhotoReplayFrameForFrame() async throws {
-        let root = try temporaryFolder("controls")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-controls"), root = rootFolder.path
         // A 480 × 360 gradient, written at test time (small: decoding stays fast in debug builds).
         let (w, h) = (480, 360)
         let pixels: [UInt8] = (0..<w * h).flatMap { i -> [UInt8] in [UInt8(i % w * 255 / w), UInt8(i / w * 255 / h), 128] }
@@ -154,8 +147,7 @@ func replay(_ path: String) throws -> RunResult {
     }
 
     @Test func aLateSampleResendsTheFramesItChanges() async throws {
-        let root = try temporaryFolder("late")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-late"), root = rootFolder.path
         let studio = try studio(root: root)
         let s = try await studio.open(.init()).session
         let first = try await studio.input(.init(session: s, now: 500, inputs: [.init(t: 0, pointer: 1, x: 100, y: 400, phase: "down")]))
@@ -169,9 +161,8 @@ func replay(_ path: String) throws -> RunResult {
     }
 
     @Test func openingAScenarioPlaysItAndABranchKeepsItsFramesUpToTheTick() async throws {
-        let root = try temporaryFolder("branch")
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let rootFolder = try TemporaryFolder("studio-branch"), root = rootFolder.path
+        let repo = Repository.root.path
         try FileManager.default.createDirectory(atPath: root + "/gestures", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: repo + "/Scenarios/gestures/hand-over-drag-pinch-drag.json",
                                          toPath: root + "/gestures/hand-over-drag-pinch-drag.json")
@@ -194,8 +185,7 @@ func replay(_ path: String) throws -> RunResult {
     }
 
     @Test func refusedInputIsReportedAndNothingElseChanges() async throws {
-        let root = try temporaryFolder("refused")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-refused"), root = rootFolder.path
         let studio = try studio(root: root)
         let s = try await studio.open(.init()).session
         let bad: [StudioProtocol.InputItem] = [
@@ -220,8 +210,7 @@ func replay(_ path: String) throws -> RunResult {
     }
 
     @Test func sessionsAreBounded() async throws {
-        let root = try temporaryFolder("bounded")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let rootFolder = try TemporaryFolder("studio-bounded"), root = rootFolder.path
         let studio = try studio(root: root)
         for _ in 0..<Studio.maxSessions { _ = try await studio.open(.init()) }
         let error = await #expect(throws: Studio.Failure.self) { try await studio.open(.init()) }

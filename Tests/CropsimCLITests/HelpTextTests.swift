@@ -1,4 +1,5 @@
 import ArgumentParser
+import CropTestSupport
 @testable import cropsim
 import Foundation
 import Testing
@@ -8,8 +9,7 @@ import Testing
 /// in review as a change to `Tests/Fixtures/help/`. After an intended change, rewrite the files
 /// with `CROPSIM_RECORD_HELP=1 swift test --filter HelpTextTests` and read the diff.
 @Suite struct HelpTextTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/help")
+    static let folder = Repository.url("Tests/Fixtures/help")
 
     /// Every command below the root, with its path of names (`fuzz merge`).
     static var commands: [(path: [String], type: ParsableCommand.Type)] {

@@ -1,3 +1,4 @@
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
 
     @Test func aFailingScenarioIsExitOneNamingTheExpectation() throws {
         let tmp = try TemporaryFolder()
-        try tmp.write(try Scenario.failing(), to: "wrong.json")
+        try tmp.write(try Sandbox.failingScenario(), to: "wrong.json")
         try AssertExecuteCommand(["run", tmp.path("wrong.json"), "--report-dir", tmp.path("r"), "--junit", tmp.path("j.xml")], exitCode: 1,
                                  stdout: #"$.expect.hapticSequence: expected ["zoomMax", "zoomMax"], got ["zoomMax"]"#)
         #expect(try tmp.read("j.xml").contains("<failure message="))

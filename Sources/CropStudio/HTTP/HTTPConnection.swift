@@ -1,8 +1,8 @@
 import Foundation
 
 /// One client connection of the studio's server, as the event loop sees it: what it is waiting
-/// for, until when, and the bytes it has received or has still to send.
-struct HTTPConnection {
+/// for, until when (on the loop's clock), and the bytes it has received or has still to send.
+struct HTTPConnection<Instant: InstantProtocol> {
     enum Stage {
         /// Waiting for a complete head (a new connection, or one kept alive after an answer).
         case head
@@ -21,13 +21,13 @@ struct HTTPConnection {
     var buffer: [UInt8] = []
     var scanner = HeadScanner()
     /// When the current stage must be over: the connection is closed at this instant.
-    var deadline: ContinuousClock.Instant
+    var deadline: Instant
     /// When the client last moved it on: connected, sent bytes, or took bytes of an answer.
-    var progressed: ContinuousClock.Instant
+    var progressed: Instant
     /// Whether the request being answered lets the connection stay open afterwards.
     var keepAlive = true
 
-    init(fd: Int32, id: Int, deadline: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) {
+    init(fd: Int32, id: Int, now: Instant, deadline: Instant) {
         self.fd = fd
         self.id = id
         self.deadline = deadline

@@ -11,7 +11,8 @@ import Synchronization
 /// A client can cost the server at most its limits: a head is scanned once as it arrives
 /// (`HeadScanner`) and refused as soon as it is too long, `admit` (the Host/Origin guard) judges
 /// it before any body is read, every stage has a deadline, and connections are capped.
-final class HTTPServerLoop: @unchecked Sendable {
+/// The deadlines are read on `clock` (`ContinuousClock` unless a test moves time by hand).
+final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
     typealias Admit = @Sendable (RequestHead) -> HTTPResponse?
     typealias Handle = @Sendable (HTTPRequest, _ answer: @escaping @Sendable (HTTPResponse) -> Void) -> Void
 
@@ -21,6 +22,7 @@ final class HTTPServerLoop: @unchecked Sendable {
 
     let limits: ServerLimits
     let port: UInt16
+    private let clock: Clock
     private let listener: Int32
     private let wake: (read: Int32, write: Int32)
     private let admit: Admit
@@ -31,12 +33,13 @@ final class HTTPServerLoop: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
     // Owned by the loop's thread.
-    private var connections: [Int: HTTPConnection] = [:]
+    private var connections: [Int: HTTPConnection<Clock.Instant>] = [:]
     private var nextID = 0
 
     /// Binds 127.0.0.1:`port` (0: any free port) and listens; `start()` serves.
-    init(port: UInt16, limits: ServerLimits, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
+    init(port: UInt16, limits: ServerLimits, clock: Clock, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
         self.limits = limits
+        self.clock = clock
         self.admit = admit
         self.handle = handle
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -94,7 +97,7 @@ final class HTTPServerLoop: @unchecked Sendable {
 
     private func run() {
         while !stopping.load(ordering: .sequentiallyConsistent) {
-            let now = ContinuousClock.now
+            let now = clock.now
             expire(now)
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             var ids: [Int] = []
@@ -118,16 +121,19 @@ final class HTTPServerLoop: @unchecked Sendable {
     }
 
     /// Milliseconds until the next deadline (at most a second, so `stop` is seen).
-    private func timeout(_ now: ContinuousClock.Instant) -> Int32 {
+    private func timeout(_ now: Clock.Instant) -> Int32 {
         let next = connections.values.filter { if case .busy = $0.stage { false } else { true } }.map(\.deadline).min()
         guard let next else { return 1000 }
-        let ms = (next - now).components
+        let ms = now.duration(to: next).components
         return Int32(max(0, min(1000, ms.seconds * 1000 + ms.attoseconds / 1_000_000_000_000_000 + 1)))
     }
 
+    /// `seconds` from now on the loop's clock: when a stage begun now must be over.
+    private func deadline(_ seconds: Double) -> Clock.Instant { clock.now.advanced(by: .seconds(seconds)) }
+
     /// Closes every connection whose stage is past its deadline (a busy one has none: the
     /// studio's own calls are bounded).
-    private func expire(_ now: ContinuousClock.Instant) {
+    private func expire(_ now: Clock.Instant) {
         for (id, c) in connections where c.deadline < now {
             if case .busy = c.stage { continue }
             drop(id)
@@ -150,7 +156,7 @@ final class HTTPServerLoop: @unchecked Sendable {
                 continue
             }
             nextID += 1
-            connections[nextID] = HTTPConnection(fd: fd, id: nextID, deadline: .now + .seconds(limits.headSeconds))
+            connections[nextID] = HTTPConnection(fd: fd, id: nextID, now: clock.now, deadline: deadline(limits.headSeconds))
             // Read at once what the client sent with its connection (a browser's request is
             // there already): while clients reconnect in a storm, each new one replacing a
             // stalled one, a request read now is being answered, no longer stalled, and cannot
@@ -161,13 +167,14 @@ final class HTTPServerLoop: @unchecked Sendable {
 
     /// Under the cap, or made so by closing a stalled connection: the one holding the server up
     /// (`HTTPConnection.Stall`) before an idle one before one taking an answer, and among those
-    /// the one whose client last sent or took a byte longest ago. False when the studio is
-    /// working for every connection and none pipelines (bounded by the studio: one request at a
-    /// time per session, a bounded queue of runs).
+    /// the one whose client last sent or took a byte longest ago (at the same instant, as on a
+    /// clock that stands still, the one accepted first). False when the studio is working for
+    /// every connection and none pipelines (bounded by the studio: one request at a time per
+    /// session, a bounded queue of runs).
     private func makeRoom() -> Bool {
         guard connections.count >= limits.maxConnections else { return true }
         let stalled = connections.values.compactMap { c in c.stall.map { (c, $0) } }
-        guard let (oldest, _) = stalled.min(by: { ($0.1, $0.0.progressed) < ($1.1, $1.0.progressed) }) else { return false }
+        guard let (oldest, _) = stalled.min(by: { ($0.1, $0.0.progressed, $0.0.id) < ($1.1, $1.0.progressed, $1.0.id) }) else { return false }
         if oldest.hasStartedRequest {
             Self.tell(oldest.fd, 503, "the studio is full and this connection had stalled longest: it is closed; send the request again")
         }
@@ -191,7 +198,7 @@ final class HTTPServerLoop: @unchecked Sendable {
         if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
         guard n > 0 else { return drop(id) }
         c.buffer += chunk.prefix(n)
-        c.progressed = .now
+        c.progressed = clock.now
         connections[id] = c
         advance(id)
     }
@@ -221,7 +228,7 @@ final class HTTPServerLoop: @unchecked Sendable {
                 guard length <= limits.maxBody else { return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes")) }
                 c.stage = .body(head, length: length)
                 c.buffer.reserveCapacity(length)  // one allocation for the body, not a doubling per read
-                c.deadline = .now + .seconds(limits.bodySeconds)
+                c.deadline = deadline(limits.bodySeconds)
                 connections[id] = c
             case .body(let head, let length):
                 guard c.buffer.count >= length else { return }
@@ -268,7 +275,7 @@ final class HTTPServerLoop: @unchecked Sendable {
     private func answer(_ id: Int, _ response: HTTPResponse, keepAlive: Bool) {
         guard var c = connections[id] else { return }
         c.stage = .writing(response.bytes(keepAlive: keepAlive), sent: 0, keepAlive: keepAlive)
-        c.deadline = .now + .seconds(limits.writeSeconds)
+        c.deadline = deadline(limits.writeSeconds)
         connections[id] = c
         send(id)
     }
@@ -283,7 +290,7 @@ final class HTTPServerLoop: @unchecked Sendable {
                 return drop(id)
             }
             sent += n
-            c.progressed = .now
+            c.progressed = clock.now
         }
         guard sent == bytes.count else {
             c.stage = .writing(bytes, sent: sent, keepAlive: keepAlive)
@@ -295,7 +302,7 @@ final class HTTPServerLoop: @unchecked Sendable {
             return drop(id)
         }
         c.stage = .head
-        c.deadline = .now + .seconds(limits.headSeconds)
+        c.deadline = deadline(limits.headSeconds)
         connections[id] = c
         advance(id)  // a pipelined request may be waiting in the buffer
     }
@@ -312,3 +319,9 @@ final class HTTPServerLoop: @unchecked Sendable {
     }
 }
 
+extension HTTPServerLoop where Clock == ContinuousClock {
+    /// The studio's loop, its deadlines on real time.
+    convenience init(port: UInt16, limits: ServerLimits, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
+        try self.init(port: port, limits: limits, clock: ContinuousClock(), admit: admit, handle: handle)
+    }
+}

@@ -1,15 +1,14 @@
 import Foundation
-import Testing
 
 /// A folder that looks like a user's checkout: a `.git`, a tracked `Reports/README.md`, notes, a
 /// previous report and a symbolic link to it, a FIFO, an empty folder, two scenarios in `S/` and a
 /// failing one. Commands run inside it; `r/` is theirs to write, everything else must stay as it
 /// was to the byte (`snapshot()`).
-struct Sandbox {
-    let parent: TemporaryFolder
-    let root: URL
+public struct Sandbox {
+    public let parent: TemporaryFolder
+    public let root: URL
 
-    init() throws {
+    public init() throws {
         parent = try TemporaryFolder()
         root = parent.url("sandbox")
         let files = FileManager.default
@@ -22,7 +21,7 @@ struct Sandbox {
         for name in ["pinch-out-to-max", "drag-clamp-right"] {
             try files.copyItem(atPath: Repository.path("Scenarios/gestures/\(name).json"), toPath: path("S/\(name).json"))
         }
-        try write(try Scenario.failing(), to: "failing.json")
+        try write(try Self.failingScenario(), to: "failing.json")
         // A previous report as cropsim recognises one (its marker): the one kind of folder a run may replace.
         try files.createDirectory(at: root.appendingPathComponent("a-report"), withIntermediateDirectories: false)
         try write("cropsim-report 1\n", to: "a-report/.cropsim-report")
@@ -30,15 +29,15 @@ struct Sandbox {
         guard mkfifo(path("fifo"), 0o644) == 0 else { throw POSIXError(.EIO) }
     }
 
-    var path: String { root.path }
-    func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    public var path: String { root.path }
+    public func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     private func write(_ text: String, to relative: String) throws {
         try Data(text.utf8).write(to: root.appendingPathComponent(relative))
     }
 
     /// Every entry outside `r/`: its kind, permissions, size, link target, and a regular file's bytes.
-    func snapshot() throws -> [String: String] {
+    public func snapshot() throws -> [String: String] {
         var entries: [String: String] = [:]
         let files = FileManager.default
         for relative in try files.subpathsOfDirectory(atPath: path) where relative != "r" && !relative.hasPrefix("r/") {
@@ -51,20 +50,12 @@ struct Sandbox {
         }
         return entries
     }
-}
 
-/// Scenario files the tests derive from the suite's own.
-enum Scenario {
     /// `pinch-out-to-max` expecting one haptic more than it plays: a scenario that runs and fails.
-    static func failing() throws -> String {
-        let text = try String(contentsOfFile: Repository.path("Scenarios/gestures/pinch-out-to-max.json"), encoding: .utf8)
+    public static func failingScenario() throws -> String {
+        let text = try Repository.text("Scenarios/gestures/pinch-out-to-max.json")
         let failing = text.replacingOccurrences(of: #""hapticSequence": ["zoomMax"]"#, with: #""hapticSequence": ["zoomMax", "zoomMax"]"#)
         guard failing != text else { throw FixtureError("pinch-out-to-max.json no longer expects [\"zoomMax\"]") }
         return failing
     }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import CropTestSupport
 import Foundation
 import Testing
 
@@ -15,6 +16,7 @@ import Testing
         #expect(targets.count > 20)
         #expect(targets["CropReport"]?.dependencies.contains("CropFrames") == true)
         #expect(targets["cropsim"]?.dependencies.contains("ArgumentParser") == true)
+        #expect(targets["CropTestSupport"]?.folder == "Tests/CropTestSupport")  // its `path:`
         for target in targets.values {
             for (file, module) in try Self.imports(under: target.folder)
             where module != target.name && !Self.toolchain.contains(module) {
@@ -56,7 +58,7 @@ import Testing
 
     @Test func nothingIsReexported() throws {
         for folder in ["Sources", "Tests"] {
-            for file in try Self.swiftFiles(under: folder) where file != "Tests/CropReportTests/PackageGraphTests.swift" {
+            for file in try Self.swiftFiles(under: folder) where file != "Tests/PackageTests/PackageGraphTests.swift" {
                 #expect(!(try Repository.text(file)).contains("@_exported"), "\(file)")
             }
         }
@@ -96,7 +98,8 @@ import Testing
 }
 
 /// The targets of `Package.swift` as written: each `.target`, `.executableTarget` and
-/// `.testTarget` with the modules of its `dependencies` (target names and products' names).
+/// `.testTarget` with its folder (its `path:`, or SwiftPM's default `Sources/<name>` or
+/// `Tests/<name>`) and the modules of its `dependencies` (target names and products' names).
 struct Manifest {
     struct Target {
         var name: String
@@ -113,8 +116,9 @@ struct Manifest {
             let end = k + 1 < matches.count ? matches[k + 1].range.lowerBound : text.endIndex
             let body = text[match.range.upperBound..<end]
             let name = String(match.2)
-            targets[name] = Target(name: name, folder: (match.1 == "testTarget" ? "Tests/" : "Sources/") + name,
-                                   dependencies: try Self.dependencies(body))
+            let folder = body.firstMatch(of: /\bpath:\s*"([^"]+)"/).map { String($0.1) }
+                ?? (match.1 == "testTarget" ? "Tests/" : "Sources/") + name
+            targets[name] = Target(name: name, folder: folder, dependencies: try Self.dependencies(body))
         }
     }
 
