@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "CropSim", targets: ["CropSim"]),
         .library(name: "CropFuzz", targets: ["CropFuzz"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
-        .executable(name: "cropsim-studio", targets: ["cropsim-studio"]),
         .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
@@ -130,7 +129,9 @@ let package = Package(
         .target(name: "CropAnimation", dependencies: ["CropReport", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
-        // simulator and saves them as scenarios (docs/studio.md).
+        // simulator and saves them as scenarios (docs/studio.md). It runs inside `cropsim`
+        // (`cropsim studio`): its server is our own, on the C library's sockets, so it links no
+        // network stack that every other command would load.
         .target(
             name: "CropStudio",
             dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropReport", "CropImaging", "CropPhotos", "CropText"]
@@ -151,20 +152,12 @@ let package = Package(
                 "CropAnimation",
                 "CropPhotos",
                 "CropFuzz",
-                "CropStudioLaunch",
+                "CropStudio",
                 "CropFiles",
                 "CropText",
                 "CropBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        // The studio's server runs as a program of its own (when it used FlyingFox, that kept
-        // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
-        // checks its options and hands them over as JSON.
-        .target(name: "CropStudioLaunch"),
-        .executableTarget(
-            name: "cropsim-studio",
-            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropReport", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
         .testTarget(
