@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "CropSim", targets: ["CropSim"]),
         .library(name: "CropFuzz", targets: ["CropFuzz"]),
         .executable(name: "cropsim", targets: ["cropsim"]),
-        .executable(name: "cropsim-studio", targets: ["cropsim-studio"]),
         .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
@@ -151,7 +150,9 @@ let package = Package(
         .target(name: "CropAnimation", dependencies: ["CropFrames", "CropLogs", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
-        // simulator and saves them as scenarios (docs/studio.md).
+        // simulator and saves them as scenarios (docs/studio.md). It runs inside `cropsim`
+        // (`cropsim studio`): its server is our own, on the C library's sockets, so it links no
+        // network stack that every other command would load.
         .target(
             name: "CropStudio",
             dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropFiles", "CropFrames", "CropImaging", "CropPhotos", "CropText"]
@@ -174,20 +175,12 @@ let package = Package(
                 "CropAnimation",
                 "CropPhotos",
                 "CropFuzz",
-                "CropStudioLaunch",
+                "CropStudio",
                 "CropFiles",
                 "CropText",
                 "CropBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        // The studio's server runs as a program of its own (when it used FlyingFox, that kept
-        // FoundationNetworking out of every other command; docs/studio.md). `cropsim studio`
-        // checks its options and hands them over as JSON.
-        .target(name: "CropStudioLaunch"),
-        .executableTarget(
-            name: "cropsim-studio",
-            dependencies: ["CropStudio", "CropStudioLaunch", "CropScenario", "CropSim", "CropPipe", "CropVocabulary", "CropFiles", "CropText"]
         ),
 
         // What the test targets share (docs/testing.md): the checkout's root, the built programs

@@ -26,7 +26,7 @@ public actor Studio {
         /// The editor recordings run against: the reference editor, or a team's own over a pipe.
         public var model = ModelRunner.reference
         /// Threads that run simulations (`SimulationPool`): by default all cores but one (at
-        /// least one, at most four), so a core is left for the server; `cropsim-studio --model`
+        /// least one, at most four), so a core is left for the server; `cropsim studio --model`
         /// uses four, a model's runs mostly waiting on its pipe.
         public var simulationThreads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))
 

@@ -17,9 +17,11 @@ struct Cropsim: ParsableCommand {
 
     static func main() {
         var status: Int32 = 0
-        InputFiles.enable()
         do {
             var command = try parseAsRoot(arguments())
+            // No output replaces an input (`InputFiles`), except in the studio, whose page saves
+            // over the scenario it opened when asked to, and which runs for hours.
+            if !(command is StudioCommand) { InputFiles.enable() }
             try command.run()
         } catch {
             status = exitStatus(for: error)

@@ -1,7 +1,8 @@
 import ArgumentParser
+import CropPipe
 import CropScenario
 import CropSim
-import CropStudioLaunch
+import CropStudio
 import CropVocabulary
 import Foundation
 
@@ -35,6 +36,9 @@ struct StudioCommand: ParsableCommand {
         try device.view?.check("--view", in: Limits.viewSide, whole: true)
     }
 
+    /// Checks the inputs, reads the photo and the scenario to open, listens, prints the address
+    /// and serves until a signal ends the process. Every refusal before the address is printed
+    /// is exit 2 with one line; nothing is listening by then.
     func run() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenarios, isDirectory: &isFolder), isFolder.boolValue else {
@@ -42,29 +46,42 @@ struct StudioCommand: ParsableCommand {
         }
         if let photo { try requireRegularFile(photo) }
         // A path that names something must be a regular file; anything else is an id below
-        // --scenarios, which the server resolves (and refuses, exit 2, when there is no such scenario).
+        // --scenarios, which the studio resolves (and refuses, exit 2, when there is no such scenario).
         if let open, FileManager.default.fileExists(atPath: open) { try requireRegularFile(open) }
-        let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
-        let launch = StudioLaunch(
-            port: port, viewWidth: viewport.size.width, viewHeight: viewport.size.height, screenScale: viewport.screenScale,
-            device: device.device?.name, photo: photo, scenarios: scenarios, open: open,
-            model: model.command, modelTimeout: model.command == nil ? nil : model.modelTimeout)
-        try Self.exec(launch)
+        let (options, pool) = try options()
+        let server: StudioServer
+        do {
+            server = try StudioServer(studio: try Studio(options: options), port: UInt16(port))
+        } catch {
+            pool?.shutdown()
+            let refusal = error as? Studio.Failure
+            throw CommandLineInputError(description: refusal?.description ?? "--port \(port): cannot listen on 127.0.0.1 (in use?)")
+        }
+        let query = open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+        let bound = server.start()
+        FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
+        // The server runs on its own thread and the concurrency pool; this one waits for a signal.
+        while true { pause() }
     }
 
-    /// Replaces this process with `cropsim-studio` from the same folder: its exit code, output
-    /// and Ctrl-C are the command's own.
-    static func exec(_ launch: StudioLaunch) throws -> Never {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = me.lastIndex(of: "/").map { String(me[..<$0]) } ?? "."
-        let server = folder + "/" + StudioLaunch.executableName
-        guard FileManager.default.isExecutableFile(atPath: server) else {
-            throw EnvironmentError(description: "\(server): not found; the studio's server is built with `swift build --product \(StudioLaunch.executableName)`")
-        }
-        let json = String(decoding: try JSONEncoder().encode(launch), as: UTF8.self)
-        fflush(nil)
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(server), strdup(json), nil]
-        execv(server, &argv)
-        throw EnvironmentError(description: "\(server): cannot start: \(String(cString: strerror(errno)))")
+    /// The studio's options from the command line's; `--model` starts its first process here, so
+    /// a command that cannot start is exit 2 before anything listens.
+    func options() throws -> (Studio.Options, ModelProcessPool?) {
+        let viewport = try device.viewport(fallback: DevicePreset.named("iphone-15"))
+        var options = Studio.Options()
+        options.view = viewport.size
+        options.screenScale = viewport.screenScale
+        options.device = device.device
+        options.photo = photo
+        options.scenarios = ScenarioStore(root: scenarios)
+        options.open = open
+        // The model's process group does not get the terminal's Ctrl-C: `start` has it ended
+        // before the studio exits.
+        let (runner, pool) = try model.start()
+        options.model = runner
+        // A model's runs mostly wait on its pipe: four at once, so four sessions opening on a
+        // model that hangs each wait out their own deadline, not one another's (issue 34).
+        if pool != nil { options.simulationThreads = 4 }
+        return (options, pool)
     }
 }
