@@ -12,28 +12,16 @@ import CropVocabulary
 /// from the writer or the parser is a loud fuzzer bug rather than a find that does not replay.
 public enum ScenarioBuilder {
     /// What the parser gives for `ScenarioWriter.json(trace, name:, description:)` read as
-    /// `id.json` (without `mirror`: the metamorphic flag is only written into saved finds).
+    /// `id.json` (without `mirror`: the metamorphic flag is only written into saved finds). The
+    /// config is the trace's whole: the format's table is the config's declaration
+    /// (`AvatarCropperConfig.fields`), so every field the trace sets survives the text.
     public static func scenario(_ trace: Trace, id: String, name: String = "fuzz", description: String = "") -> Scenario {
         Scenario(id: id, file: id + ".json", name: name, description: description, covers: [],
                  device: Device(view: trace.view, screenScale: trace.screenScale, reduceMotion: trace.reduceMotion,
                                 touchRate: trace.touchRate),
-                 image: ImageSpec(source: trace.photo), config: config(trace.config),
+                 image: ImageSpec(source: trace.photo), config: trace.config,
                  steps: trace.steps.enumerated().map { step($1, index: $0) },
                  backend: trace.backend.map(backend) ?? .none, expect: .none, checkpoints: [])
-    }
-
-    /// Only the fields the writer writes survive the text (the rest read as their defaults).
-    static func config(_ c: AvatarCropperConfig) -> AvatarCropperConfig {
-        var out = AvatarCropperConfig()
-        out.outputSize = c.outputSize
-        out.qualityMultiplier = c.qualityMultiplier
-        out.maxZoomMultiplier = c.maxZoomMultiplier
-        out.maskDiameterFraction = c.maskDiameterFraction
-        out.minPixelPerPoint = c.minPixelPerPoint
-        out.showGrid = c.showGrid
-        out.allowRotation = c.allowRotation
-        if case .jpegSRGB = c.encoding { out.encoding = c.encoding }
-        return out
     }
 
     static func step(_ s: TraceStep, index: Int) -> Step {

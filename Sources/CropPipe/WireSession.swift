@@ -14,17 +14,8 @@ extension WireWriter {
         raw("},\"view\":{\"width\":"); number(r.viewport.size.width)
         raw(",\"height\":"); number(r.viewport.size.height)
         raw(",\"scale\":"); number(r.viewport.screenScale)
-        let c = r.config
-        raw("},\"config\":{\"outputSize\":"); int(c.outputSize)
-        raw(",\"qualityMultiplier\":"); number(c.qualityMultiplier)
-        raw(",\"maxZoomMultiplier\":"); number(c.maxZoomMultiplier)
-        raw(",\"maskDiameterFraction\":"); number(c.maskDiameterFraction)
-        raw(",\"showGrid\":"); bool(c.showGrid)
-        raw(",\"allowRotation\":"); bool(c.allowRotation)
-        raw(",\"useLiquidGlassChrome\":"); bool(c.useLiquidGlassChrome)
-        raw(",\"minPixelPerPoint\":"); number(c.minPixelPerPoint)
-        raw(",\"encoding\":"); encoding(c.encoding)
-        raw("},\"reduceMotion\":"); bool(r.reduceMotion)
+        raw("},\"config\":"); config(r.config)
+        raw(",\"reduceMotion\":"); bool(r.reduceMotion)
         raw(",\"user\":")
         if let u = r.user {
             raw("{\"uid\":"); string(u.uid)
@@ -35,6 +26,23 @@ extension WireWriter {
         } else {
             raw("null")
         }
+    }
+
+    /// Every declared field (`AvatarCropperConfig.fields`), in the declaration's order.
+    mutating func config(_ c: AvatarCropperConfig) {
+        byte(UInt8(ascii: "{"))
+        for (i, field) in AvatarCropperConfig.fields.enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            string(field.key)
+            byte(UInt8(ascii: ":"))
+            switch field.kind {
+            case .integer(let path, _): int(c[keyPath: path])
+            case .number(let path, _): number(c[keyPath: path])
+            case .flag(let path): bool(c[keyPath: path])
+            case .encoding(let path): encoding(c[keyPath: path])
+            }
+        }
+        byte(UInt8(ascii: "}"))
     }
 
     /// The handshake reply's members after `type` and `id`.
@@ -137,21 +145,22 @@ extension WireReader {
         return (id, OpenRequest(source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user))
     }
 
+    /// Any declared field, in any order; a missing one keeps its default. Numbers are not held to
+    /// the declared ranges here (a model's own `validate()` judges them), integers only to
+    /// 0…Int32.max.
     private mutating func config() throws(WireError) -> AvatarCropperConfig {
         var c = AvatarCropperConfig()
         try beginObject()
         while let key = try nextKey() {
-            switch key.name {
-            case "outputSize": c.outputSize = try int(in: 0...Int(Int32.max))
-            case "qualityMultiplier": c.qualityMultiplier = try number()
-            case "maxZoomMultiplier": c.maxZoomMultiplier = try number()
-            case "maskDiameterFraction": c.maskDiameterFraction = try number()
-            case "showGrid": c.showGrid = try bool()
-            case "allowRotation": c.allowRotation = try bool()
-            case "useLiquidGlassChrome": c.useLiquidGlassChrome = try bool()
-            case "minPixelPerPoint": c.minPixelPerPoint = try number()
-            case "encoding": c.encoding = try encoding()
-            case let other: throw WireError("config has no field \"\(other)\"", violation: true)
+            let name = key.name
+            guard let field = AvatarCropperConfig.fields.first(where: { $0.key == name }) else {
+                throw WireError("config has no field \"\(name)\"", violation: true)
+            }
+            switch field.kind {
+            case .integer(let path, _): c[keyPath: path] = try int(in: 0...Int(Int32.max))
+            case .number(let path, _): c[keyPath: path] = try number()
+            case .flag(let path): c[keyPath: path] = try bool()
+            case .encoding(let path): c[keyPath: path] = try encoding()
             }
         }
         return c

@@ -22,6 +22,23 @@ public struct AvatarCropperConfig: Hashable, Sendable, Codable {
     }
 
     public init() {}
+
+    /// Every stored property above, declared once, in order: the scenario format's table and
+    /// schema, `Codable`, the model protocol's `open` message and the command line's ranges and
+    /// help all walk this list (`Field`). A new field is its stored property and one entry here;
+    /// the range is what a scenario file or the command line may set (bounded so that no input
+    /// traps or spins; whether a value makes sense is `validate()`'s to say).
+    public static let fields: [Field] = [
+        .integer("outputSize", \.outputSize, 16...8192, "Output side in pixels"),
+        .number("qualityMultiplier", \.qualityMultiplier, 0.01...100, "Pixels per output pixel required in the crop (q)"),
+        .number("maxZoomMultiplier", \.maxZoomMultiplier, 1...100, "s_max is at most s_min times this"),
+        .number("maskDiameterFraction", \.maskDiameterFraction, 0.05...1, "Mask diameter as a fraction of the view's short side"),
+        .flag("showGrid", \.showGrid, "Show the 2×2 alignment grid inside the mask, hidden during a gesture"),
+        .flag("allowRotation", \.allowRotation, "Let two fingers and a button turn the photo"),
+        .flag("useLiquidGlassChrome", \.useLiquidGlassChrome, "Translucent Liquid Glass top and bottom bars"),
+        .number("minPixelPerPoint", \.minPixelPerPoint, 0.01...100, "Minimum image pixels per view point"),
+        .encoding("encoding", \.encoding, "The output's file format: PNG, or JPEG with a quality"),
+    ]
 }
 
 extension AvatarCropperConfig.Encoding: Codable {
@@ -51,28 +68,5 @@ extension AvatarCropperConfig.Encoding: Codable {
             try c.encode("jpeg", forKey: .format)
             try c.encode(quality, forKey: .quality)
         }
-    }
-}
-
-extension AvatarCropperConfig {
-    private enum CodingKeys: String, CodingKey {
-        case outputSize, qualityMultiplier, maxZoomMultiplier, maskDiameterFraction, showGrid,
-             allowRotation, useLiquidGlassChrome, minPixelPerPoint, encoding
-    }
-
-    /// Every field is optional in JSON: a missing one keeps the spec's default, so scenario files
-    /// name only what they override.
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        outputSize = try c.decodeIfPresent(Int.self, forKey: .outputSize) ?? outputSize
-        qualityMultiplier = try c.decodeIfPresent(Double.self, forKey: .qualityMultiplier) ?? qualityMultiplier
-        maxZoomMultiplier = try c.decodeIfPresent(Double.self, forKey: .maxZoomMultiplier) ?? maxZoomMultiplier
-        maskDiameterFraction = try c.decodeIfPresent(Double.self, forKey: .maskDiameterFraction) ?? maskDiameterFraction
-        showGrid = try c.decodeIfPresent(Bool.self, forKey: .showGrid) ?? showGrid
-        allowRotation = try c.decodeIfPresent(Bool.self, forKey: .allowRotation) ?? allowRotation
-        useLiquidGlassChrome = try c.decodeIfPresent(Bool.self, forKey: .useLiquidGlassChrome) ?? useLiquidGlassChrome
-        minPixelPerPoint = try c.decodeIfPresent(Double.self, forKey: .minPixelPerPoint) ?? minPixelPerPoint
-        encoding = try c.decodeIfPresent(Encoding.self, forKey: .encoding) ?? encoding
     }
 }

@@ -62,20 +62,34 @@ enum Limits {
     static func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
 }
 
-/// The `AvatarCropperConfig` fields a command line can override, with the scenario format's ranges.
+/// The `AvatarCropperConfig` fields a command line can override: each option's help and range are
+/// its field's declaration (`AvatarCropperConfig.fields`), as in scenario files.
 struct ConfigOptions: ParsableArguments {
-    @Option(help: "Output side in pixels, 16…8192.") var outputSize: Int?
-    @Option(help: "Pixels per output pixel required in the crop (q), 0.01…100.") var qualityMultiplier: Double?
-    @Option(help: "s_max is at most s_min times this, 1…100.") var maxZoomMultiplier: Double?
-    @Option(help: "Mask diameter as a fraction of the view's short side, 0.05…1.") var maskFraction: Double?
-    @Option(help: "Minimum image pixels per view point, 0.01…100.") var minPixelPerPoint: Double?
+    @Option(help: Self.help(\.outputSize)) var outputSize: Int?
+    @Option(help: Self.help(\.qualityMultiplier)) var qualityMultiplier: Double?
+    @Option(help: Self.help(\.maxZoomMultiplier)) var maxZoomMultiplier: Double?
+    @Option(help: Self.help(\.maskDiameterFraction)) var maskFraction: Double?
+    @Option(help: Self.help(\.minPixelPerPoint)) var minPixelPerPoint: Double?
+
+    typealias Config = AvatarCropperConfig
 
     func validate() throws {
-        try Limits.check(outputSize, "--output-size", in: 16...8192)
-        try Limits.check(qualityMultiplier, "--quality-multiplier", in: 0.01...100)
-        try Limits.check(maxZoomMultiplier, "--max-zoom-multiplier", in: 1...100)
-        try Limits.check(maskFraction, "--mask-fraction", in: 0.05...1)
-        try Limits.check(minPixelPerPoint, "--min-pixel-per-point", in: 0.01...100)
+        try Limits.check(outputSize, "--output-size", in: Config.range(\.outputSize))
+        try Limits.check(qualityMultiplier, "--quality-multiplier", in: Config.range(\.qualityMultiplier))
+        try Limits.check(maxZoomMultiplier, "--max-zoom-multiplier", in: Config.range(\.maxZoomMultiplier))
+        try Limits.check(maskFraction, "--mask-fraction", in: Config.range(\.maskDiameterFraction))
+        try Limits.check(minPixelPerPoint, "--min-pixel-per-point", in: Config.range(\.minPixelPerPoint))
+    }
+
+    /// "What it does, low…high."
+    static func help(_ path: PartialKeyPath<Config>) -> ArgumentHelp {
+        let field = Config.field(path)
+        let text = switch field.kind {
+        case .integer(_, let range): "\(field.doc), \(range.lowerBound)…\(range.upperBound)."
+        case .number(_, let range): "\(field.doc), \(Limits.text(range))."
+        case .flag, .encoding: "\(field.doc)."
+        }
+        return ArgumentHelp(text)
     }
 
     func config() -> AvatarCropperConfig {

@@ -76,3 +76,39 @@ import Testing
         #expect(judge.check(invalid, text: false).failure == nil)
     }
 }
+
+/// Every field `AvatarCropperConfig.fields` declares, set off its default one at a time, survives
+/// the fuzzer's two paths: the scenario the builder makes equals the one written as text and
+/// parsed back, and both carry the trace's config. (The builder once copied the config field by
+/// field and left `useLiquidGlassChrome` out; no profile varies that field, so only a trace that
+/// sets every declared field shows such a drop.)
+@Suite struct ScenarioBuilderConfigTests {
+    /// `field` moved off its default inside its declared range (a many-digit number, so the
+    /// encoder's number formatting is part of the round trip).
+    static func changed(_ field: AvatarCropperConfig.Field, in c: AvatarCropperConfig = AvatarCropperConfig()) -> AvatarCropperConfig {
+        var c = c
+        switch field.kind {
+        case .integer(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
+        case .number(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
+        case .flag(let p): c[keyPath: p].toggle()
+        case .encoding(let p): c[keyPath: p] = .jpegSRGB(quality: 0.1 + 0.2)
+        }
+        return c
+    }
+
+    static let configs = AvatarCropperConfig.fields.map { (key: $0.key, config: changed($0)) }
+        + [(key: "all", config: AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { changed($1, in: $0) })]
+
+    @Test(arguments: configs.map(\.key)) func everyDeclaredFieldSurvivesBuilderAndText(key: String) throws {
+        let config = try #require(Self.configs.first { $0.key == key }).config
+        #expect(config != AvatarCropperConfig())
+        let trace = Trace(view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
+                          photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: config,
+                          steps: [TraceStep(start: 100, kind: .recenter, action: .recenter)])
+        let built = ScenarioBuilder.scenario(trace, id: "fuzz")
+        let parsed = try ScenarioWriter.scenario(trace, id: "fuzz")
+        #expect(built.config == config)
+        #expect(parsed.config == config)
+        #expect(ScenarioBuilder.difference(built, parsed) == nil)
+    }
+}

@@ -61,17 +61,19 @@ struct ScenarioGen: RandomNumberGenerator {
         return s
     }
 
+    /// Each declared field (`AvatarCropperConfig.fields`) kept at its default or drawn in its
+    /// range, so a field added to the declaration is generated without a line here.
     mutating func config() -> AvatarCropperConfig {
         var c = AvatarCropperConfig()
-        if bool() { c.outputSize = int(16...8192) }
-        if bool() { c.qualityMultiplier = number(0.01...100) }
-        if bool() { c.maxZoomMultiplier = number(1...100) }
-        if bool() { c.maskDiameterFraction = number(0.05...1) }
-        if bool() { c.showGrid.toggle() }
-        if bool() { c.allowRotation.toggle() }
-        if bool() { c.useLiquidGlassChrome.toggle() }
-        if bool() { c.minPixelPerPoint = number(0.01...100) }
-        if bool() { c.encoding = .jpegSRGB(quality: number(0.01...1)) }
+        for field in AvatarCropperConfig.fields {
+            guard bool() else { continue }
+            switch field.kind {
+            case .integer(let p, let range): c[keyPath: p] = int(range)
+            case .number(let p, let range): c[keyPath: p] = number(range)
+            case .flag(let p): c[keyPath: p].toggle()
+            case .encoding(let p): c[keyPath: p] = .jpegSRGB(quality: number(ScenarioFormat.Range.jpegQuality))
+            }
+        }
         return c
     }
 

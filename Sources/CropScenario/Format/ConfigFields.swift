@@ -1,6 +1,7 @@
 import CropVocabulary
 
-/// `config`: the `AvatarCropperConfig` overrides, one entry per key. Defaults are
+/// `config`: the `AvatarCropperConfig` overrides, one entry per declared field
+/// (`AvatarCropperConfig.fields`), with its key, range and kind. Defaults are
 /// `AvatarCropperConfig()`'s, so a missing key keeps the spec's default and the encoder leaves
 /// out every key that holds it.
 extension ScenarioFormat {
@@ -8,26 +9,29 @@ extension ScenarioFormat {
 
     static let configTable: ObjectTable<AvatarCropperConfig> = {
         let d = AvatarCropperConfig()
-        return ObjectTable("AvatarCropperConfig overrides; missing fields keep the spec's defaults.", [
-            .integer("outputSize", \.outputSize, Range.outputSize, defaults: d),
-            .number("qualityMultiplier", \.qualityMultiplier, Range.qualityMultiplier, defaults: d),
-            .number("maxZoomMultiplier", \.maxZoomMultiplier, Range.maxZoomMultiplier, defaults: d),
-            .number("maskDiameterFraction", \.maskDiameterFraction, Range.maskDiameterFraction, defaults: d),
-            .flag("showGrid", \.showGrid, defaults: d),
-            .flag("allowRotation", \.allowRotation, defaults: d),
-            .flag("useLiquidGlassChrome", \.useLiquidGlassChrome, defaults: d),
-            .number("minPixelPerPoint", \.minPixelPerPoint, Range.minPixelPerPoint, defaults: d),
-            ConfigField(key: "encoding", schema: either([pngEncoding.schema, jpegEncoding.schema]),
-                        parse: { r, c throws(ScenarioError) in c.encoding = try ScenarioFormat.encoding(r) },
-                        encode: { c in
-                            switch c.encoding {
-                            case .pngSRGB: nil
-                            case .jpegSRGB(let quality):
-                                ScenarioEncoder.object([("format", "\"jpeg\""), ("quality", ScenarioEncoder.number(quality))])
-                            }
-                        }),
-        ])
+        return ObjectTable("AvatarCropperConfig overrides; missing fields keep the spec's defaults.",
+                           AvatarCropperConfig.fields.map { field in
+            switch field.kind {
+            case .integer(let path, let range): .integer(field.key, path, range, defaults: d)
+            case .number(let path, let range): .number(field.key, path, range, defaults: d)
+            case .flag(let path): .flag(field.key, path, defaults: d)
+            case .encoding(let path): encodingField(field.key, path)
+            }
+        })
     }()
+
+    /// Left out when PNG (the default); JPEG with its quality.
+    static func encodingField(_ key: String, _ path: ConfigField.Path<AvatarCropperConfig.Encoding>) -> ConfigField {
+        ConfigField(key: key, schema: either([pngEncoding.schema, jpegEncoding.schema]),
+                    parse: { r, c throws(ScenarioError) in c[keyPath: path] = try ScenarioFormat.encoding(r) },
+                    encode: { c in
+                        switch c[keyPath: path] {
+                        case .pngSRGB: nil
+                        case .jpegSRGB(let quality):
+                            ScenarioEncoder.object([("format", "\"jpeg\""), ("quality", ScenarioEncoder.number(quality))])
+                        }
+                    })
+    }
 
     static let pngEncoding = Object([key("format", constant(.string("png")), required: true)])
     static let jpegEncoding = Object([key("format", constant(.string("jpeg")), required: true),

@@ -51,11 +51,13 @@ public enum ScenarioFormat {
         public static let touchRates = [60, 120]
         public static let imageSide: ClosedRange<Int> = 1...1_000_000
         public static let orientation: ClosedRange<Int> = 1...8
-        public static let outputSize: ClosedRange<Int> = 16...8192
-        public static let qualityMultiplier: ClosedRange<Double> = 0.01...100
-        public static let maxZoomMultiplier: ClosedRange<Double> = 1...100
-        public static let maskDiameterFraction: ClosedRange<Double> = 0.05...1
-        public static let minPixelPerPoint: ClosedRange<Double> = 0.01...100
+        // The config's ranges are its declaration's (`AvatarCropperConfig.fields`), named here
+        // for the fuzzer's boundary draws; a new field needs no line here.
+        public static let outputSize = AvatarCropperConfig.range(\.outputSize)
+        public static let qualityMultiplier = AvatarCropperConfig.range(\.qualityMultiplier)
+        public static let maxZoomMultiplier = AvatarCropperConfig.range(\.maxZoomMultiplier)
+        public static let maskDiameterFraction = AvatarCropperConfig.range(\.maskDiameterFraction)
+        public static let minPixelPerPoint = AvatarCropperConfig.range(\.minPixelPerPoint)
         public static let jpegQuality: ClosedRange<Double> = 0.01...1
         public static let avatarVersion: ClosedRange<Int> = 0...1_000_000
         public static let httpStatus: ClosedRange<Int> = 100...599
