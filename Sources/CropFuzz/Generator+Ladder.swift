@@ -32,12 +32,16 @@ extension Generator {
     }
 
     /// On a fresh session whose rungs lie within three merge tolerances of each other, most
-    /// double-taps come after an exact pinch to a zoom a few tolerances below one of the two
-    /// (where "at a rung" and "one rung" disagree), then tap again from the rungs they land on.
-    /// Nil otherwise: the ordinary double-tap is drawn.
+    /// double-taps come after an exact pinch to a zoom in the merge window (the zoom at the lower
+    /// rung, the upper one more than a tolerance above it: where "at a rung" and "one rung"
+    /// disagree) or a few tolerances below either rung, then tap again from the rungs they land
+    /// on. Nil otherwise: the ordinary double-tap is drawn.
     func ladderTaps(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
-        guard place.fresh, let pair = place.spec.closeRungs(within: 3 * SpecGeometry.rungTolerance), r.chance(70) else { return nil }
-        let goal = r.pick([pair.low, pair.high]) * (1 - r.pick(Self.ladderOffsets) * SpecGeometry.rungTolerance)
+        let tolerance = SpecGeometry.rungTolerance
+        guard place.fresh, let pair = place.spec.closeRungs(within: 3 * tolerance), r.chance(70) else { return nil }
+        let goal = r.chance(50)
+            ? (pair.low + r.pick([0.5, 0, 0.25, 0.75, 0.999]) * (pair.high - pair.low)) / (1 + tolerance)
+            : r.pick([pair.low, pair.high]) * (1 - r.pick(Self.ladderOffsets) * tolerance)
         guard var fingers = exactPinch(to: goal, &r, place) else { return nil }
         var at = fingers.map { $0.samples[$0.samples.count - 1].time }.max()! + r.pick([400, 150, 1200])
         for _ in 0...r.draw(below: 3) {
