@@ -11,12 +11,13 @@ extension Generator {
     /// One config field at its exact bound, or set so that two of the spec's caps meet: s_quality
     /// on s_min (the range collapses) or on s_min × maxZoomMultiplier, s_density on s_min (the
     /// low-density gate) or on the multiplier's cap, the zoom range exactly √2 (the tilt limit is
-    /// 45° from there on) or 1.05 (s_max is the initial pose); or one field at the scenario
-    /// format's exact bound, JPEG quality 1.0 and 0.01 included.
+    /// 45° from there on) or 1.05 (s_max is the initial pose), or s_max within a few merge
+    /// tolerances of a ladder rung (`ladderConfig`); or one field at the scenario format's exact
+    /// bound, JPEG quality 1.0 and 0.01 included.
     func boundaryConfig(_ r: inout ChoiceReader, _ c: inout AvatarCropperConfig, spec: SpecPoints) {
         let tolerance = SpecTolerance.zoom
         let byMultiplier = spec.sMin * c.maxZoomMultiplier
-        switch r.draw(below: 7) {
+        switch r.draw(below: 8) {
         case 0:
             c.qualityMultiplier = r.near(spec.qualityMultiplier(landingOn: spec.sMin, outputSize: c.outputSize), relative: tolerance)
         case 1:
@@ -32,6 +33,8 @@ extension Generator {
             c.qualityMultiplier = Ranges.qualityMultiplier.lowerBound
             c.minPixelPerPoint = Ranges.minPixelPerPoint.lowerBound
             c.maxZoomMultiplier = r.near(r.pick([SpecPoints.rootTwo, 1.05, 1]), relative: tolerance)
+        case 6:
+            ladderConfig(&r, &c, spec: spec)
         default:
             switch r.draw(below: 6) {
             case 0: c.qualityMultiplier = r.pick([Ranges.qualityMultiplier.upperBound, Ranges.qualityMultiplier.lowerBound])

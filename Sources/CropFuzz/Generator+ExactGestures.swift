@@ -15,8 +15,12 @@ extension Generator {
     func exactPinch(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
         if r.chance(40) && place.config.allowRotation { return exactTwist(&r, place) }
         let spec = place.spec
-        let goal = r.near(r.pick([spec.sMax, spec.sMin] + spec.rungs), relative: SpecTolerance.zoom)
-        let ratio = goal / spec.initialScale
+        return exactPinch(to: r.near(r.pick([spec.sMax, spec.sMin] + spec.rungs), relative: SpecTolerance.zoom), &r, place)
+    }
+
+    /// The fingers of an `exactPinch` that requests zoom `goal` from the initial pose.
+    func exactPinch(to goal: Double, _ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
+        let ratio = goal / place.spec.initialScale
         let room = place.view.width - 2
         let from = min(200, (room / max(1, ratio)).rounded(.down))
         let to = from * ratio

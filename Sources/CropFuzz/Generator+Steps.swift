@@ -14,7 +14,7 @@ extension Generator {
         case .pinch:
             if place.fresh && r.chance(25), let exact = exactPinch(&r, place) { return .touches(exact) }
             return .touches(pinch(&r, place, turn: 0, thirdFinger: false))
-        case .doubleTap: return .touches(doubleTap(&r, place))
+        case .doubleTap: return .touches(ladderTaps(&r, place) ?? doubleTap(&r, place))
         case .handOver: return .touches(handOver(&r, place))
         case .crossing: return .touches(crossing(&r, place))
         case .thirdFinger: return .touches(pinch(&r, place, turn: 0, thirdFinger: true))

@@ -249,21 +249,25 @@ public struct SpecGeometry: Sendable {
     // MARK: Double-tap (R2.3)
 
     /// R2.3 / notes: "1.0× → 1.5× → 2.0× → s_max → back to 1.0×, relative to s_min", from the
-    /// current zoom: the first rung above it (levels within `rungTolerance` of each other or of the
-    /// current zoom count as one), else back to 1.0×. Returns nil when the current zoom is within
-    /// rounding of a rung boundary, where either answer is right.
+    /// current zoom: the first rung above it by more than `rungTolerance`, else back to 1.0×.
+    /// Returns nil where either answer is right: the current zoom within rounding of a rung
+    /// boundary, or in the merge window (`inMergeWindow`).
     public func nextRung(after s: Double, angle: Double = 0) -> Double? {
         let lo = sMin(angle), hi = sMax(angle)
-        var best = Double.infinity
-        var ambiguous = false
-        for r in [lo * 1.0, lo * 1.5, lo * 2.0, hi] {
-            let level = clampScale(r, angle: angle)
-            let above = level > s * (1 + Self.rungTolerance)
-            if abs(level / s - 1 - Self.rungTolerance) < 1e-9 { ambiguous = true }
-            if above { best = min(best, level) }
-        }
-        if ambiguous { return nil }
-        return best.isFinite ? best : lo
+        let levels = [lo * 1.0, lo * 1.5, lo * 2.0, hi].map { clampScale($0, angle: angle) }.sorted()
+        if levels.contains(where: { abs($0 / s - 1 - Self.rungTolerance) < 1e-9 }) { return nil }
+        guard let next = levels.first(where: { $0 > s * (1 + Self.rungTolerance) }) else { return lo }
+        return inMergeWindow(levels, next: next, after: s) ? nil : next
+    }
+
+    /// The spec names no merge of rungs (docs/oracle.md#targets): a level the zoom is at (within
+    /// `rungTolerance`) and the next one above it, when they lie within `rungTolerance` of each
+    /// other (plus rounding), are one rung to an editor that merges them (the reference editor,
+    /// docs/editor-model.md: it goes on past both) and two to one that does not (every editor in
+    /// Examples/: it goes to the upper one). Both read the spec, so neither is judged there.
+    func inMergeWindow(_ levels: [Double], next: Double, after s: Double) -> Bool {
+        guard let at = levels.last(where: { $0 <= s * (1 + Self.rungTolerance) }) else { return false }
+        return next <= at * (1 + Self.rungTolerance + 1e-9)
     }
 
     /// Two zoom levels closer than this (relative) are the same rung (docs/editor-model.md).
