@@ -1,3 +1,4 @@
+import CropTestSupport
 import Foundation
 import Testing
 
