@@ -277,6 +277,7 @@ let package = Package(
                 "CropModel",
                 "CropPhotos",
                 "CropLogs",
+                "CropTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
