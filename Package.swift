@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "CropScenario", targets: ["CropScenario"]),
         .library(name: "CropSim", targets: ["CropSim"]),
         .library(name: "CropFuzz", targets: ["CropFuzz"]),
-        .executable(name: "cropsim", targets: ["cropsim"]),
+        .executable(name: "cropsim", targets: ["CropCommandLine"]),
         .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
@@ -159,7 +159,7 @@ let package = Package(
         ),
 
         .executableTarget(
-            name: "cropsim",
+            name: "CropCommandLine",
             dependencies: [
                 "CropVocabulary",
                 "CropModel",
@@ -262,10 +262,10 @@ let package = Package(
         ),
         // The command line's contract, checked on the built `cropsim` binary (docs/testing.md):
         // exit codes, one-line errors, report folders, report and fuzz merge. Depending on the
-        // executable gives the `parseAsRoot` tests `@testable import cropsim`.
+        // executable gives the `parseAsRoot` tests `@testable import CropCommandLine`.
         .testTarget(
             name: "CropsimCLITests",
-            dependencies: ["cropsim", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CropCommandLine", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "CropSimTests",

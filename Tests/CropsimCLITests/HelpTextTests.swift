@@ -1,6 +1,6 @@
 import ArgumentParser
 import CropTestSupport
-@testable import cropsim
+@testable import CropCommandLine
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-@testable import cropsim
+@testable import CropCommandLine
 import Testing
 
 /// swift-argument-parser's `AssertParse`: arguments to a command value, in process, no binary.

@@ -15,7 +15,7 @@ import Testing
         let targets = try Manifest(try Repository.text("Package.swift")).targets
         #expect(targets.count > 20)
         #expect(targets["CropReport"]?.dependencies.contains("CropFrames") == true)
-        #expect(targets["cropsim"]?.dependencies.contains("ArgumentParser") == true)
+        #expect(targets["CropCommandLine"]?.dependencies.contains("ArgumentParser") == true)
         #expect(targets["CropTestSupport"]?.folder == "Tests/CropTestSupport")  // its `path:`
         for target in targets.values {
             for (file, module) in try Self.imports(under: target.folder)
@@ -41,7 +41,7 @@ import Testing
     /// (issue 37), so what other targets need of a run's files lives in CropFiles (output files,
     /// folders, locks, interrupts), CropFrames (frame drawing) and CropLogs (the logs and
     /// `summary.json` others read back).
-    static let restricted: [String: Set<String>] = ["CropReport": ["cropsim", "CropReportTests"]]
+    static let restricted: [String: Set<String>] = ["CropReport": ["CropCommandLine", "CropReportTests"]]
 
     @Test func restrictedModulesAreUsedOnlyByTheirTargets() throws {
         let targets = try Manifest(try Repository.text("Package.swift")).targets
@@ -62,6 +62,17 @@ import Testing
                 #expect(!(try Repository.text(file)).contains("@_exported"), "\(file)")
             }
         }
+    }
+
+    /// No two targets' names or source files differ only in case: on a case-insensitive file
+    /// system (a Mac's default) they would be one file, and a reader sees two names for one thing
+    /// (issue 37: `Sources/cropsim` beside `Sources/CropSim`).
+    @Test func noTwoNamesDifferOnlyInCase() throws {
+        let targets = try Manifest(try Repository.text("Package.swift")).targets
+        let names = targets.values.map(\.name) + targets.values.map(\.folder)
+            + (try ["Sources", "Tests"].flatMap { try Self.swiftFiles(under: $0) })
+        let clashes = Dictionary(grouping: Set(names), by: { $0.lowercased() }).values.filter { $0.count > 1 }
+        #expect(clashes.isEmpty, "\(clashes.map { $0.sorted() })")
     }
 
     /// The import lines catch what they should: attributes, kinds and submodules.
