@@ -41,7 +41,7 @@ extension PropertyTable {
                      decisions: [Decision.targets], policies: ["reduceMotion", "confirmDuringMove", "reduceMotionMidMove"], checkedIn: ["Oracle+Editing.swift"]),
         PropertySpec(.resizeKeepsCenter, .target, covers: ["G-vocab-resize"], needs: .resize,
                      spec: [SpecQuote("G-vocab-resize", "view size changes (rotation, split view): mask, s_min and s_max are recomputed")],
-                     decisions: [Decision.targets], policies: ["resizeKeeps", "densityCap"], checkedIn: ["Oracle+Editing.swift"]),
+                     decisions: [Decision.targets], policies: ["resizeKeeps", "resizeMidMove", "densityCap"], checkedIn: ["Oracle+Editing.swift"]),
         PropertySpec(.reduceMotionDiscrete, .target, covers: ["G-motion-2", "G-vocab-reduce-motion"], needs: .reduceMotion,
                      spec: [SpecQuote("G-motion-2", "Reduce Motion: no springy overscroll; transitions are discrete (one frame)."),
                             SpecQuote("G-vocab-reduce-motion", "springy transitions become discrete ones"),
