@@ -28,22 +28,24 @@ extension Generator {
     func followUp(_ r: inout ChoiceReader, after previous: TraceStep?, weights: [Int]) -> (kind: InputKind, start: Int)? {
         guard let previous else { return nil }
         if Self.moveKinds.contains(previous.kind) {
-            guard r.chance(25), let kind = Self.drawn(Self.inFlightKinds, Self.inFlightIndices, &r, weights: weights) else { return nil }
+            guard let w = Self.weights(Self.inFlightIndices, weights), r.chance(25) else { return nil }
+            let kind = Self.inFlightKinds[r.weighted(w)]
             // The spring settles in about a second: a tick after the move starts to 0.6 s in.
             return (kind, previous.endMilliseconds + 17 * (1 + r.draw(below: 36)))
         }
         if Self.gestureKinds.contains(previous.kind) {
             let end = previous.endMilliseconds
-            guard end > previous.start + 17, r.chance(12), let kind = Self.drawn(Self.underFingerKinds, Self.underFingerIndices, &r, weights: weights) else { return nil }
+            guard end > previous.start + 17, let w = Self.weights(Self.underFingerIndices, weights), r.chance(12) else { return nil }
+            let kind = Self.underFingerKinds[r.weighted(w)]
             return (kind, previous.start + 17 + r.draw(below: end - previous.start - 17))
         }
         return nil
     }
 
-    /// One of `kinds` by the trace's weights, nil when the trace draws none of them.
-    private static func drawn(_ kinds: [InputKind], _ indices: [Int], _ r: inout ChoiceReader, weights: [Int]) -> InputKind? {
+    /// The trace's weights of the kinds at `indices`, nil when it draws none of them: then no
+    /// choice is read, so a trace without follow-up kinds is the one it always was.
+    private static func weights(_ indices: [Int], _ weights: [Int]) -> [Int]? {
         let w = indices.map { weights[$0] }
-        guard w.contains(where: { $0 > 0 }) else { return nil }
-        return kinds[r.weighted(w)]
+        return w.contains(where: { $0 > 0 }) ? w : nil
     }
 }
