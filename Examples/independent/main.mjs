@@ -21,6 +21,7 @@ export const HELLO = {
     zeroWidthRange: 'twoSides',
     pinchAcrossResize: 'scaleStart',
     resizeKeeps: 'scaledPose',
+    resizeMidMove: 'carriesOn',
     reduceMotion: 'landInEvent',
     instructionsHiddenBy: 'panPinchDoubleTap',
     uploadAttempts: 'four',

@@ -62,10 +62,16 @@ public struct Generator: Sendable {
             // following steps aligned with their choices.
             r.beginSpan()
             guard r.chance(88) else { break }
-            var kind = InputKind.allCases[r.weighted(weights)]
-            // One session in four that ends ends with Cancel: what follows it must be ignored too.
-            if kind == .confirm && r.chance(25) { kind = .cancel }
-            var start = self.start(&r, after: previous, burst: swarm.burst)
+            var kind: InputKind, start: Int
+            if let follow = followUp(&r, after: trace.steps.last, weights: weights) {
+                kind = follow.kind
+                start = follow.start
+            } else {
+                kind = InputKind.allCases[r.weighted(weights)]
+                // One session in four that ends ends with Cancel: what follows it must be ignored too.
+                if kind == .confirm && r.chance(25) { kind = .cancel }
+                start = self.start(&r, after: previous, burst: swarm.burst)
+            }
             // Confirm waits for every finger to lift: touches after it would be ignored by design.
             if kind == .confirm || kind == .cancel { start = max(start, lastLift + 17) }
             let action = self.action(kind, &r, place: &place)

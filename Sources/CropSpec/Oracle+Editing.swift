@@ -71,10 +71,7 @@ extension Oracle {
             requested = stepZoom(up: event == .incrementZoom, c)
         case .recenter:
             guard !editorGesture else { break }
-            adjusted()
-            let scale = c.wasAnimating ? nil : c.before.scale
-            start(Move(property: .recenterTarget, from: c.before, target: scale.map { Pose(scale: $0, translation: .zero, angle: c.before.angle) },
-                       anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
+            recenter(c)
         case .resize(let size):
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { break }
             resized(to: size, c)
@@ -240,7 +237,7 @@ extension Oracle {
     /// another move).
     private func moveBase(_ c: EventContext) -> Pose? {
         guard c.wasAnimating, baseOnMoveTarget else { return c.before }
-        return moving ? runningMove.target : nil
+        return moving ? runningMove.settledTarget : nil
     }
 
     /// The slider: animated to its scale about the mask center, or a dragged thumb that first
@@ -255,10 +252,13 @@ extension Oracle {
                        anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
         } else {
             let base = c.wasAnimating ? nil : c.before
+            let midMove = sliderDragMidMove(scale: scale, c)
             dropMove()
             if let base {
                 let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
                 land(.sliderTarget, target: target, pose: c.pose, tick: c.tick, "slider at \(percent) %")
+            } else if let midMove, !SpecTolerance.same(c.pose, midMove.stopped) {
+                land(.sliderTarget, target: midMove.landed, pose: c.pose, tick: c.tick, "slider at \(percent) % mid-move, from the move landed or the frame shown")
             }
         }
     }
@@ -305,10 +305,14 @@ extension Oracle {
         return new.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: a), angle: a))
     }
 
-    /// A resize: a running move jumps to its end first; then the mask-center point and the zoom
-    /// relative to s_min stay, and a pinch in progress re-anchors where its fingers are.
+    /// A resize: the mask-center point and the zoom relative to s_min stay (policy
+    /// `resizeKeeps`), from the pose at rest or, while a move animates, as policy `resizeMidMove`
+    /// says (`Oracle+InFlight`); a pinch in progress re-anchors where its fingers are.
     private mutating func resized(to size: Size, _ c: EventContext) {
         let base = c.wasAnimating ? nil : c.before
+        var running = moving ? runningMove : nil
+        let settled = running?.settledTarget
+        running?.target = settled
         dropMove()
         panStart = nil
         let old = geometry
@@ -319,6 +323,8 @@ extension Oracle {
                 fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)",
                      size: geometry.deviation(c.pose, from: expected))
             }
+        } else {
+            resizedMidMove(running, c, from: old, size: size)
         }
         // A pinch re-anchors at its current span ratio; at ratio 0 (fingers on one spot) there is
         // nothing to divide by, and it keeps its start.

@@ -146,7 +146,7 @@ extension Oracle {
             } else if animationTicks > settleBound {
                 fail(.animatedFramesValid, tick: tick, "animation still running after \(animationTicks) ticks; the spring settles within \(settleBound)")
             }
-            if moving {
+            if moving && !runningMove.carried {
                 runningMove.frames += 1
                 checkSpring(pose: editor.pose, tick: tick)
                 checkPath(pose: editor.pose, tick: tick)

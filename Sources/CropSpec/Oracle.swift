@@ -183,6 +183,21 @@ import CropVocabulary
         /// in the wrong place, that is the bug to name (the frames were measured against the
         /// oracle's target, so a wrong target makes them look off too).
         var springDeviation: SpringDeviation?
+        /// A second place it may rightly land (a recenter mid-move: the zoom on screen or the
+        /// one the move was heading to; `Oracle+InFlight`).
+        var otherTarget: Pose?
+        /// Carried on across a resize: its frames follow a spring started in another layout, so
+        /// only where it lands is judged.
+        var carried = false
+
+        /// The target when it is the only right one: what an action building on this move may
+        /// take as its base.
+        var settledTarget: Pose? { otherTarget == nil ? target : nil }
+
+        /// Whether `pose` is where it may land.
+        func lands(_ pose: Pose) -> Bool {
+            target.map { SpecTolerance.same(pose, $0) } ?? true || otherTarget.map { SpecTolerance.same(pose, $0) } ?? false
+        }
     }
 
     /// A frame off the reference spring, in numbers: the message is written only if it is
@@ -428,14 +443,16 @@ import CropVocabulary
             }
             move = m
         } else {
-            if let target = m.target { land(m.property, target: target, pose: pose, tick: tick, "at once") }
+            if let target = m.target, !m.lands(pose) { land(m.property, target: target, pose: pose, tick: tick, "at once") }
         }
     }
 
     /// A running move ends where it should: first its target, then its spring.
     mutating func finish(_ running: Move, pose: Pose, tick: Int, _ when: String) {
-        if let target = running.target, !SpecTolerance.same(pose, target) {
+        if let target = running.target, !running.lands(pose) {
             land(running.property, target: target, pose: pose, tick: tick, when)
+        } else if running.carried || !(running.target.map { SpecTolerance.same(pose, $0) } ?? true) {
+            // Its frames were read against its other target, or a layout it left: not judged.
         } else if let d = running.springDeviation {
             fail(.springTiming, tick: d.tick,
                  "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (\(timing.name)) is at \(d.reference)")

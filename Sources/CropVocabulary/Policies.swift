@@ -187,6 +187,12 @@ public struct Policies: Hashable, Sendable {
     /// it stops where it is.
     public enum ReduceMotionMidMove: String, CaseIterable, Sendable { case landsTarget, stops }
 
+    /// A resize while a move animates (the notes say only "mask, s_min and s_max are
+    /// recomputed"): the move lands on its target first and the resize keeps that pose; it stops
+    /// on the frame shown, which the resize keeps; or the resize keeps the frame shown and the
+    /// move carries on to its target, kept the same way (each "keeps" as policy `resizeKeeps`).
+    public enum ResizeMidMove: String, CaseIterable, Sendable { case landsTarget, stops, carriesOn }
+
     /// An increment at 100 % (a decrement at 0 %) pushes against the end of the range: a light
     /// impact is owed, as for any push past a limit; or it is a no-op that owes none (one is
     /// still allowed, judged as any impact).
@@ -283,6 +289,7 @@ public struct Policies: Hashable, Sendable {
     public var telemetrySourceSize = TelemetrySourceSize.stored
     public var confirmDuringMove = ConfirmDuringMove.landsTarget
     public var reduceMotionMidMove = ReduceMotionMidMove.landsTarget
+    public var resizeMidMove = ResizeMidMove.landsTarget
     public var incrementAtEnd = IncrementAtEnd.presses
     public var instructionsHide = InstructionsHide.atOnce
     public var gridHidden = GridHidden.duringGestures
@@ -341,7 +348,7 @@ public struct Policies: Hashable, Sendable {
         Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
         Descriptor("inputTiming", \.inputTiming), Descriptor("fingerAfterPinch", \.fingerAfterPinch),
         Descriptor("twistThreshold", \.twistThreshold), Descriptor("dragThreshold", \.dragThreshold),
-        Descriptor("sharpTurn", \.sharpTurn),
+        Descriptor("sharpTurn", \.sharpTurn), Descriptor("resizeMidMove", \.resizeMidMove),
     ]
 
     /// Sets the policy `name` to `value`.

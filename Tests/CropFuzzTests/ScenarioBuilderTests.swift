@@ -28,8 +28,9 @@ import Testing
         // The sample covers what the profile generates, the after-confirm flow and rotation included.
         let expected = Set(profile.weights.filter { $0.value > 0 }.keys)
         #expect(expected.isSubset(of: kinds), "\(profile.name) never generated \(expected.subtracting(kinds))")
-        // Swarm traces leave confirm out half the time (docs/fuzzing.md#swarm-testing).
-        if profile.weights[.confirm] != nil { #expect(backends > 10 && kinds.contains(.retry), "\(profile.name): \(backends) backends") }
+        // Swarm traces leave confirm out half the time (docs/fuzzing.md#swarm-testing), and
+        // follow-ups end some sessions early (docs/fuzzing.md#combinations-in-flight).
+        if profile.weights[.confirm] != nil { #expect(backends >= 8 && kinds.contains(.retry), "\(profile.name): \(backends) backends") }
         if profile.weights[.twist] != nil { #expect(rotating > 50) }
     }
 

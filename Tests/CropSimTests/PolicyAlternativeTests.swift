@@ -47,6 +47,8 @@ import Testing
         Case(policy: "telemetrySourceSize", value: "upright", scenario: "requirements/exif-orientation-normalized", property: "telemetryReported"),
         Case(policy: "confirmDuringMove", value: "cropsFrame", scenario: "edge-cases/confirm-mid-animation", property: "doubleTapRung"),
         Case(policy: "reduceMotionMidMove", value: "stops", scenario: "edge-cases/reduce-motion-toggled-mid-animation", property: "doubleTapRung"),
+        Case(policy: "resizeMidMove", value: "stops", scenario: "edge-cases/resize-mid-double-tap", property: "resizeKeepsCenter"),
+        Case(policy: "resizeMidMove", value: "carriesOn", scenario: "edge-cases/resize-mid-double-tap", property: "resizeKeepsCenter"),
         Case(policy: "pinchAcrossResize", value: "scaleStart", scenario: "regressions/focalPointKept-resize", property: "focalPointKept"),
         Case(policy: "instructionsHiddenBy", value: "panPinch", scenario: "devices/reduce-motion-device", property: "instructionsHiddenAfterFirstGesture"),
         Case(policy: "instructionsHiddenBy", value: "anyAdjustment", scenario: "edge-cases/max-zoom-multiplier-1", property: "instructionsHiddenAfterFirstGesture"),
