@@ -58,14 +58,14 @@ import Testing
         #expect(UntrustedName.problem("a\\x2f..\\x2fb", escapedBytes: true) != nil)
     }
 
-    @Test func nonRegularFilesAreRefusedWithoutBlocking() throws {
+    /// A FIFO without a writer blocks a plain open forever: the time limit turns that hang into a
+    /// failure (no wall-clock window is judged).
+    @Test(.timeLimit(.minutes(1))) func nonRegularFilesAreRefusedWithoutBlocking() throws {
         #expect(mkfifo(root + "/fifo", 0o644) == 0)
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/file"))
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/file")
-        let start = ContinuousClock.now
         let fifo = #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root + "/fifo") }
         #expect(fifo?.notRegular == true && fifo?.reason.contains("FIFO") == true)
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(throws: ReadableFile.Refusal.self) { _ = try ReadableFile(root + "/link", followLinks: false) }
         #expect(try ReadableFile(root + "/link").readAll(limit: 1) == [0x78])
         #expect(throws: ReadableFile.Refusal.self) { try ReadableFile(root + "/file").readAll(limit: 0) }
