@@ -54,10 +54,8 @@ extension Oracle {
             pinchEnded(c)
         case .panEnded, .gestureCancelled:
             editorGesture = false
-            pinch = nil
+            endPinch()
             panStart = nil
-            inSnapWindow = false
-            snapEntryUndecided = false
         case .rotate90:
             rotate90(c)
         case .doubleTap(let point):
@@ -145,9 +143,7 @@ extension Oracle {
     private mutating func stopEditing() {
         editing = false
         editorGesture = false
-        pinch = nil
-        inSnapWindow = false
-        snapEntryUndecided = false
+        endPinch()
     }
 
     /// A pan follows the finger from the pose before (or, under policy `panReference:
@@ -179,9 +175,7 @@ extension Oracle {
             start(Move(property: .snapOnRelease, from: c.before, target: geometry.turnedTarget(from: c.before, to: quarter), anchor: .zero,
                        turn: -SpecGeometry.tilt(c.before.angle), turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
         }
-        pinch = nil
-        inSnapWindow = false
-        snapEntryUndecided = false
+        endPinch()
     }
 
     /// The 90° button: a quarter turn clockwise about the mask center, animated only where every

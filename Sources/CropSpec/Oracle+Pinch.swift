@@ -65,6 +65,14 @@ extension Oracle {
     /// oracle's may place the photo on either side.
     static func onWindowEdge(_ degrees: Double) -> Bool { abs(abs(SpecGeometry.tilt(degrees)) - snapWindow) < 1e-9 }
 
+    /// The pinch is over (ended, cancelled, landed by a 90° tap, or editing stopped): nothing of
+    /// it is judged further, and the next twist starts its snap watch afresh.
+    mutating func endPinch() {
+        pinch = nil
+        inSnapWindow = false
+        snapEntryUndecided = false
+    }
+
     /// Starts judging snap entries from `angle`: a start within rounding of a window's edge leaves
     /// open whether the photo is in (see `onWindowEdge`).
     mutating func startSnapWatch(at angle: Double) {
