@@ -184,12 +184,13 @@ let package = Package(
         ),
 
         // What the test targets share (docs/testing.md): the checkout's root, the built programs
-        // run with a deadline, temporary folders and the sandbox, the one seeded generator. A
+        // run with a deadline, temporary folders and the sandbox, the one seeded generator, a config
+        // field changed within its range. A
         // library target kept under Tests/: test targets cannot depend on a test target, and
         // Sources/ holds only what ships.
         .target(
             name: "CropTestSupport",
-            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["CropVocabulary", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/CropTestSupport"
         ),
         // Tests of the whole tree rather than of one module: the manifest against every target's

@@ -1,6 +1,7 @@
 @testable import CropFuzz
 import CropScenario
 import CropSim
+import CropTestSupport
 import CropVocabulary
 import Testing
 
@@ -84,21 +85,8 @@ import Testing
 /// field and left `useLiquidGlassChrome` out; no profile varies that field, so only a trace that
 /// sets every declared field shows such a drop.)
 @Suite struct ScenarioBuilderConfigTests {
-    /// `field` moved off its default inside its declared range (a many-digit number, so the
-    /// encoder's number formatting is part of the round trip).
-    static func changed(_ field: AvatarCropperConfig.Field, in c: AvatarCropperConfig = AvatarCropperConfig()) -> AvatarCropperConfig {
-        var c = c
-        switch field.kind {
-        case .integer(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
-        case .number(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
-        case .flag(let p): c[keyPath: p].toggle()
-        case .encoding(let p): c[keyPath: p] = .jpegSRGB(quality: 0.1 + 0.2)
-        }
-        return c
-    }
-
-    static let configs = AvatarCropperConfig.fields.map { (key: $0.key, config: changed($0)) }
-        + [(key: "all", config: AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { changed($1, in: $0) })]
+    static let configs = AvatarCropperConfig.fields.map { (key: $0.key, config: AvatarCropperConfig().changing($0)) }
+        + [(key: "all", config: AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { $0.changing($1) })]
 
     @Test(arguments: configs.map(\.key)) func everyDeclaredFieldSurvivesBuilderAndText(key: String) throws {
         let config = try #require(Self.configs.first { $0.key == key }).config

@@ -1,4 +1,5 @@
 import CropPipe
+import CropTestSupport
 import CropVocabulary
 import Foundation
 import Testing
@@ -8,21 +9,8 @@ import Testing
 /// declared field off its default at a time, so a reader or writer that drops a field gives its
 /// default back and fails, for a field added tomorrow as for today's.
 @Suite struct ConfigDeclarationTests {
-    /// `field` moved off its default, inside its declared range, to a value with many digits
-    /// where it is a number (so the writers' number formatting is part of the round trip).
-    static func changed(_ field: AvatarCropperConfig.Field, in c: AvatarCropperConfig = AvatarCropperConfig()) -> AvatarCropperConfig {
-        var c = c
-        switch field.kind {
-        case .integer(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
-        case .number(let p, let r): c[keyPath: p] = r.lowerBound + (r.upperBound - r.lowerBound) / 3
-        case .flag(let p): c[keyPath: p].toggle()
-        case .encoding(let p): c[keyPath: p] = .jpegSRGB(quality: 0.1 + 0.2)
-        }
-        return c
-    }
-
-    static let each = AvatarCropperConfig.fields.map { (key: $0.key, config: changed($0)) }
-    static let all = AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { changed($1, in: $0) }
+    static let each = AvatarCropperConfig.fields.map { (key: $0.key, config: AvatarCropperConfig().changing($0)) }
+    static let all = AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { $0.changing($1) }
 
     /// Mirror lists the stored properties in declaration order: a property without a declared
     /// field (or declared out of order) would be left out of scenario files and the wire alone.
