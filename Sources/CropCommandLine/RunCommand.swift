@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Every output is checked before the run: a refused path costs nothing.
-        try ReportFolder(reportDir).check()
+        try MarkedFolder(reportDir, mark: .report).check()
         if let junit { try OutputFile.check(junit) }
         let (planned, errors) = PlannedScenario.plan(paths)
         guard errors.isEmpty else {

@@ -147,9 +147,9 @@ import Testing
     @Test func oneCharacterPathsAreAccepted() throws {
         let missing = "z"
         #expect(!FileManager.default.fileExists(atPath: missing))
-        #expect(try ReportFolder(missing).check() == false)
+        #expect(try MarkedFolder(missing, mark: .report).check() == false)
         try OutputFile.check(missing)
-        #expect(throws: OutputError.self) { try ReportFolder("a/..").check() }
+        #expect(throws: OutputError.self) { try MarkedFolder("a/..", mark: .report).check() }
     }
 
     /// What a killed run leaves (a staged report, an old one moved aside with the name empty,
@@ -165,7 +165,7 @@ import Testing
         try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.trash-79/scenarios"), withIntermediateDirectories: true)
         try Data("cropsim-report 1\n".utf8).write(to: parent.appendingPathComponent(".latest.trash-79/.cropsim-report"))
         try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-80-not-ours/x"), withIntermediateDirectories: true)
-        try ReportFolder(dir.path).replace { _ throws(OutputError) in }
+        try MarkedFolder(dir.path, mark: .report).replace { _ throws(OutputError) in }
         let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
         #expect(siblings == [".latest.lock", ".latest.tmp-80-not-ours", "latest"])
     }

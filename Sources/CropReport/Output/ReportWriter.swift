@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 
 /// Writes a run's report folder so that it is either all there or not there at all, and only
-/// where a report may go: `ReportFolder` checks the path, stages the files beside it and swaps
+/// where a report may go: a `MarkedFolder` with the report's mark checks the path, stages the files beside it and swaps
 /// them in. Every write is a plain system call, so a failure is one line naming the path.
 public struct ReportWriter: Sendable {
     public let path: String
@@ -77,7 +77,7 @@ public struct ReportWriter: Sendable {
         for id in ids where !Self.isFolderName(id) {
             throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path")
         }
-        let folder = try ReportFolder(path)
+        let folder = try MarkedFolder(path, mark: .report)
         try folder.replace(waiting: waiting) { staging throws(OutputError) in
             let top = try run(ScenarioSink(writer: self, staging: staging))
             for (name, bytes) in top.sorted(by: { $0.key < $1.key }) { try put(staging + "/" + name, bytes) }
@@ -132,7 +132,7 @@ public struct ReportWriter: Sendable {
         let id = r.scenario.id
         guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
         let folder = staging + "/scenarios/" + id
-        try ReportFolder.makeFolders(folder, shownAs: path, inside: staging)
+        try Folders.make(folder, shownAs: path, inside: staging)
         let resolved: String
         do { resolved = try ResolvedScenario(r).json() } catch { throw OutputError(.failed, "\(path): cannot encode scenario.resolved.json: \(error)") }
         try put(folder + "/scenario.resolved.json", resolved)
