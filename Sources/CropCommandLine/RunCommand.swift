@@ -125,7 +125,6 @@ struct RunCommand: ParsableCommand {
             }
             line.update { "run: \(total) scenarios done, writing \(reportDir)" }
             try writer.writeTopFiles(spool, suite: SummaryRows.Suite(ids: suite), into: sink)
-            return [:]
         }
         return kept!
     }
