@@ -50,7 +50,9 @@ public struct ReportWriter: Sendable {
 
     /// `summary.json`, `junit.xml`, `index.html`, `summary-rows.jsonl` and `timings.js`, merged
     /// from the spool a scenario at a time. `suite` is every scenario id the run was drawn from
-    /// (before `--shard`).
+    /// (before `--shard`). The spool keeps the run's order: `run` sorts its scenarios by id, the
+    /// order `HTMLReport.render` and `SummaryRows` give, so a run's page is the one `report merge`
+    /// draws from its rows.
     public func writeTopFiles(_ spool: ScenarioSpool, suite: SummaryRows.Suite, into sink: ScenarioSink) throws(OutputError) {
         try sink.writeTop("summary.json") { file throws(OutputError) in try spool.writeSummary(model: model, into: &file) }
         try sink.writeTop("junit.xml") { file throws(OutputError) in try spool.writeJUnit(into: &file) }
