@@ -42,7 +42,7 @@ struct NewCommand: ParsableCommand {
         let text = template.text(name: title, schema: schema)
         // The groups below --dir must be real folders: a group that is a symbolic link would put
         // the file outside the suite.
-        try ReportFolder.makeFolders(root, shownAs: file)
+        try Folders.make(root, shownAs: file)
         guard try OutputFile.create(Array(text.utf8), at: file, inside: root) else {
             throw CommandLineInputError(description: "\(file) already exists; pick another name")
         }

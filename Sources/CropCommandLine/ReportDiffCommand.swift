@@ -28,7 +28,7 @@ struct ReportDiffCommand: ParsableCommand {
     func run() throws {
         InputFiles.register(path: a)
         InputFiles.register(path: b)
-        let folder = try ReportFolder(out)
+        let folder = try MarkedFolder(out, mark: .report)
         try folder.check()
         let before = try ReportReader(a), after = try ReportReader(b)
         var diff = ReportDiff(a: a, b: b, policiesA: before.policies, policiesB: after.policies)

@@ -42,7 +42,7 @@ struct ReportMergeCommand: ParsableCommand {
         // The shards are inputs before anything else: --out naming one of them (or a folder that
         // holds one), however spelled, is refused instead of replacing it.
         for shard in shards { InputFiles.register(path: shard) }
-        let folder = try ReportFolder(out)
+        let folder = try MarkedFolder(out, mark: .report)
         try folder.check()
         var merge = ReportMerge()
         for shard in shards { try merge.add(shard) }

@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Every output is checked before the run: a refused path costs nothing.
-        try ReportFolder(reportDir).check()
+        try MarkedFolder(reportDir, mark: .report).check()
         if let junit { try OutputFile.check(junit) }
         let (planned, errors) = PlannedScenario.plan(paths)
         guard errors.isEmpty else {
@@ -125,7 +125,6 @@ struct RunCommand: ParsableCommand {
             }
             line.update { "run: \(total) scenarios done, writing \(reportDir)" }
             try writer.writeTopFiles(spool, suite: SummaryRows.Suite(ids: suite), into: sink)
-            return [:]
         }
         return kept!
     }

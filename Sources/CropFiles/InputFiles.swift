@@ -5,7 +5,7 @@ import Synchronization
 
 /// Every file and folder a command has read, so that no output replaces one of them: a
 /// command-line program registers what it opens (`ReadableFile` does it for every file read
-/// through it), and `OutputFile`/`ReportFolder` refuse to write over a registered file or to
+/// through it), and `OutputFile`/`MarkedFolder` refuse to write over a registered file or to
 /// replace a folder that holds one. Compared by device and inode (and, for folders, by where they
 /// really are), never by spelling.
 ///

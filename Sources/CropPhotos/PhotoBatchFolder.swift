@@ -69,10 +69,10 @@ public struct PhotoBatchFolder: Sendable {
     /// batch that keeps them, `avatars/`, and for one that crops, `insets/`): a link or a file in
     /// their place is refused before any photo is checked.
     public func prepare(avatars: Bool = false, insets: Bool = false) throws(OutputError) {
-        try ReportFolder.makeFolders(path, shownAs: path)
+        try Folders.make(path, shownAs: path)
         if !Self.isOurs(path) { try OutputFile.write(Array(Self.marker.utf8), to: path + "/" + Self.markerName) }
         for folder in ["thumbs"] + (avatars ? ["avatars"] : []) + (insets ? ["insets"] : []) {
-            try ReportFolder.makeFolders(path + "/" + folder, shownAs: path, inside: path)
+            try Folders.make(path + "/" + folder, shownAs: path, inside: path)
         }
     }
 
@@ -93,7 +93,7 @@ public struct PhotoBatchFolder: Sendable {
     /// `bytes` to `relative` (below the folder) through a temporary file and a rename.
     public func write(_ bytes: [UInt8], to relative: String) throws(OutputError) {
         let file = path + "/" + relative
-        try ReportFolder.makeFolders((file as NSString).deletingLastPathComponent, shownAs: path, inside: path)
+        try Folders.make((file as NSString).deletingLastPathComponent, shownAs: path, inside: path)
         try OutputFile.write(bytes, to: file)
     }
 }

@@ -27,22 +27,6 @@ import Foundation
 /// `index.html` and `detail.js` are byte-stable for one build (the page's footer names it); the
 /// two timing scripts are measured.
 public enum HTMLReport {
-    /// The report's files beside `summary.json`: `index.html`, `summary-rows.jsonl` and
-    /// `timings.js`. `suite` is every scenario id the run was drawn from (before `--shard`).
-    public static func files(_ results: [RunResult], suite: [String], model: ModelReport? = nil) -> [String: [UInt8]] {
-        files(results.map { FinishedScenario($0, wallSeconds: 0) }, suite: suite, model: model)
-    }
-
-    /// The same from what a streaming run keeps of each scenario.
-    public static func files(_ finished: [FinishedScenario], suite: [String], model: ModelReport? = nil) -> [String: [UInt8]] {
-        let rows = SummaryRows(suite: .init(ids: suite), rows: finished.map { SummaryRow($0.result) })
-        // Only measured runs: an editor over the model protocol is not timed per tick (every sample
-        // is 0), and a p95 of "0 ns" would read as a measurement; the page shows "—" instead.
-        let p95 = finished.filter(\.measured).map { ($0.result.scenario.id, $0.timing.p95Ns) }
-        return ["index.html": Array(render(rows: rows.rows, model: model).utf8), SummaryRows.fileName: Array(rows.text.utf8),
-                "timings.js": Array(timings(p95: p95).utf8)]
-    }
-
     /// A scenario's files: `detail.js` and `timing.js`.
     public static func scenarioFiles(_ r: RunResult, wallSeconds: Double?, thumbnail: RGBImage?) -> [String: [UInt8]] {
         ["detail.js": Array(detail(r, thumbnail: thumbnail).utf8), "timing.js": Array(timing(r, wallSeconds: wallSeconds).utf8)]

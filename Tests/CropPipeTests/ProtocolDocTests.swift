@@ -15,7 +15,13 @@ import Testing
 
     @Test func everyEventTheWriterSendsIsDocumentedWithItsFields() throws {
         let rows = try Self.table(after: "## Events")
-        let wire = try Self.messages(WireGoldenTests.events.map(\.1))
+        // What the writer sends now, not the goldens: a changed event fails here until the page
+        // says so, even with its golden rewritten.
+        let wire = try Self.messages(WireGoldenTests.events.map { event, _ in
+            var w = WireWriter()
+            w.event(event)
+            return String(decoding: w.bytes, as: UTF8.self)
+        })
         try Self.expectRows(rows, match: wire)
         // The third column names the capability that unlocks each event.
         let capabilities = Set(Capabilities.named.map(\.name) + Capabilities.groups.map(\.name))

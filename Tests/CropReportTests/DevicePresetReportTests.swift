@@ -29,7 +29,7 @@ import Testing
         for device in [#""iphone-15-plus""#, #"{ "preset": "iphone-15-plus" }"#, #"{ "view": [430, 932], "screenScale": 3 }"#] {
             let result = Simulator.run(try parse(scenario(device: device)))
             let dir = root.appendingPathComponent("r\(resolved.count)")
-            try ReportWriter(directory: dir).write([result], wallSeconds: [:])
+            try WrittenReport.write([result], to: dir.path)
             resolved.append(try String(contentsOf: dir.appendingPathComponent("scenarios/d/scenario.resolved.json"), encoding: .utf8))
         }
         #expect(resolved[0].contains("\"screenScale\" : 3") || resolved[0].contains("\"screenScale\": 3"))

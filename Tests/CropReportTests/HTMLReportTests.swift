@@ -36,25 +36,23 @@ enum Fixture {
 
 func count(_ needle: String, in haystack: String) -> Int { haystack.components(separatedBy: needle).count - 1 }
 
-/// The page as a reader sees it with every row opened: the summary plus each scenario's section
-/// as its `detail.js` hands it over, and the measured part its `timing.js` hands over.
+/// The page as a reader sees it with every row opened, read from a report written as `cropsim
+/// run` writes one (`WrittenReport`): the summary plus each scenario's section as its `detail.js`
+/// hands it over, the measured part its `timing.js` hands over, and `timings.js`.
 struct Page {
     var index: String
     var details: [String]
     var timings: [String]
+    /// `timings.js`, the summary's p95 column.
+    var p95: String
     var all: String { index + details.joined() + timings.joined() }
 
     init(_ results: [RunResult], thumbnails: [String: RGBImage] = [:], wallSeconds: [String: Double] = [:]) throws {
-        let files = HTMLReport.files(results, suite: results.map(\.scenario.id))
-        index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
-        details = try results.map { r in
-            let scripts = HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: thumbnails[r.scenario.id])
-            return try Self.section(String(decoding: try #require(scripts["detail.js"]), as: UTF8.self))
-        }
-        timings = try results.map { r in
-            let scripts = HTMLReport.scenarioFiles(r, wallSeconds: wallSeconds[r.scenario.id], thumbnail: nil)
-            return try Self.section(String(decoding: try #require(scripts["timing.js"]), as: UTF8.self), call: "cropsimTiming")
-        }
+        let report = try WrittenReport.Folder(results, wallSeconds: wallSeconds, thumbnails: thumbnails)
+        index = try report.text("index.html")
+        p95 = try report.text("timings.js")
+        details = try results.map { r in try Self.section(try report.text("scenarios/\(r.scenario.id)/detail.js")) }
+        timings = try results.map { r in try Self.section(try report.text("scenarios/\(r.scenario.id)/timing.js"), call: "cropsimTiming") }
     }
 
     /// The HTML inside `cropsimDetail("id",\n"…");` (or another call).
@@ -161,8 +159,7 @@ struct Page {
         let a = try Page(results, wallSeconds: [first: 0.25]), b = try Page(remeasured, wallSeconds: [first: 9.5])
         #expect(a.index == b.index && a.details == b.details)
         #expect(a.timings != b.timings && a.timings[0].contains("wall 250 ms") && b.timings[0].contains("wall 9.5 s"))
-        let timings = { (r: [RunResult]) in HTMLReport.files(r, suite: Self.ids)["timings.js"] }
-        #expect(timings(results) != timings(remeasured))
+        #expect(a.p95 != b.p95)
         let alone = try Page([results[1]])
         #expect(alone.details[0] == a.details[1])
         // The page is drawn from rows in any order.

@@ -7,7 +7,7 @@ import CropTestSupport
 import Foundation
 import Testing
 
-/// `report diff` on reports `ReportWriter` wrote for real runs (here, beside the writer: no
+/// `report diff` on reports written as `cropsim run` writes them (`WrittenReport`) for real runs (here, beside the writer: no
 /// target but the command line imports CropReport). Two scenarios of the suite, and the same two
 /// with the pinch of one ending at 500 pt instead of 600 pt: only that scenario may be named,
 /// from the first tick at which the simulator's own frames part. And a report of non-finite
@@ -27,7 +27,7 @@ struct ReportDiffRoundTripTests {
 
     func report(_ results: [RunResult], in folder: URL, _ name: String) throws -> ReportReader {
         let path = folder.appendingPathComponent(name).path
-        try ReportWriter(path: path).write(results, wallSeconds: [:])
+        try WrittenReport.write(results, to: path)
         return try ReportReader(path)
     }
 
@@ -74,8 +74,8 @@ struct ReportDiffRoundTripTests {
         var bad = good
         bad.frames[3].pose.scale = .nan
         bad.frames[4].pose.translation.x = .infinity
-        try ReportWriter(path: folder.appendingPathComponent("a").path).write([good], wallSeconds: [:])
-        try ReportWriter(path: folder.appendingPathComponent("b").path).write([bad], wallSeconds: [:])
+        try WrittenReport.write([good], to: folder.appendingPathComponent("a").path)
+        try WrittenReport.write([bad], to: folder.appendingPathComponent("b").path)
         let a = try ReportReader(folder.appendingPathComponent("a").path), b = try ReportReader(folder.appendingPathComponent("b").path)
         let logs = try b.logs(id)
         #expect(logs.frames[3].scale.isNaN && logs.frames[4].tx == .infinity)

@@ -68,26 +68,23 @@ import Testing
         #expect(BuildInfo.current.description.hasPrefix("\(BuildInfo.current.version) ("))
     }
 
-    /// Scenario folders written on several threads get their extra files (made as each folder is
+    /// Scenario folders written on several threads get their extra files (given as each folder is
     /// written), the same bytes as with one thread, and replacing a large report removes it whole.
     @Test func parallelWritesGiveTheSameFolder() throws {
         let results = try run()
         let temporary = try TemporaryFolder("report"), parent = temporary.url
         func write(_ name: String, jobs: Int) throws -> URL {
-            var writer = ReportWriter(directory: parent.appendingPathComponent(name))
-            writer.jobs = jobs
-            writer.scenarioFiles = { r in ["detail.js": Array("cropsimDetail(\(r.ticks), \(jsonString(r.scenario.id)));\n".utf8)] }
-            try writer.write(results, wallSeconds: [:])
+            try WrittenReport.write(results, to: parent.appendingPathComponent(name).path, jobs: jobs)
             return parent.appendingPathComponent(name)
         }
         let one = try write("one", jobs: 1), four = try write("four", jobs: 4)
         for r in results {
             for dir in [one, four] {
                 let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
-                #expect(try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
-                        == "cropsimDetail(\(r.ticks), \"\(r.scenario.id)\");\n")
+                let detail = try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
+                #expect(detail.hasPrefix("cropsimDetail(\"\(r.scenario.id)\",\n") && detail == HTMLReport.detail(r, thumbnail: nil))
             }
-            for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json"] {
+            for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json", "detail.js"] {
                 let path = "scenarios/\(r.scenario.id)/\(file)"
                 #expect(try Data(contentsOf: one.appendingPathComponent(path)) == Data(contentsOf: four.appendingPathComponent(path)))
             }
@@ -100,18 +97,18 @@ import Testing
         let results = try run()
         let temporary = try TemporaryFolder("report"), parent = temporary.url
         let dir = parent.appendingPathComponent("latest")
-        try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
-        try ReportWriter(directory: dir).write(results, wallSeconds: [:])
+        try WrittenReport.write(Array(results.prefix(1)), to: dir.path)
+        try WrittenReport.write(results, to: dir.path)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(names == [".cropsim-report", "junit.xml", "scenarios", "summary.json"])
+        #expect(names == [".cropsim-report", "index.html", "junit.xml", "scenarios", "summary-rows.jsonl", "summary.json", "timings.js"])
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("summary.json"))) as! [String: Any]
         #expect((summary["scenarios"] as! [Any]).count == results.count)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
         #expect(siblings == [".latest.lock", "latest"])
         let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(results[0].scenario.id)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl", "scenario.resolved.json",
-                          "telemetry.jsonl", "trace.json", "upload.jsonl", "violations.jsonl"])
+        #expect(files == ["detail.js", "effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl", "scenario.resolved.json",
+                          "telemetry.jsonl", "timing.js", "trace.json", "upload.jsonl", "violations.jsonl"])
         let frames = try String(contentsOf: folder.appendingPathComponent("frames.jsonl"), encoding: .utf8)
         for line in frames.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
@@ -132,10 +129,10 @@ import Testing
         try Data("mine".utf8).write(to: parent.appendingPathComponent("file.txt"))
         try FileManager.default.createSymbolicLink(atPath: parent.appendingPathComponent("link").path, withDestinationPath: notes.path)
         for name in ["notes", "file.txt", "link"] {
-            #expect(throws: OutputError.self) { try ReportWriter(path: parent.appendingPathComponent(name).path).write(results, wallSeconds: [:]) }
+            #expect(throws: OutputError.self) { try WrittenReport.write(results, to: parent.appendingPathComponent(name).path) }
         }
         for path in ["", ".", "/", "..", FileManager.default.currentDirectoryPath] {
-            #expect(throws: OutputError.self) { try ReportWriter(path: path).write(results, wallSeconds: [:]) }
+            #expect(throws: OutputError.self) { try WrittenReport.write(results, to: path) }
         }
         #expect(try String(contentsOf: notes.appendingPathComponent("README.md"), encoding: .utf8) == "mine")
         #expect(try String(contentsOf: parent.appendingPathComponent("file.txt"), encoding: .utf8) == "mine")
@@ -147,9 +144,9 @@ import Testing
     @Test func oneCharacterPathsAreAccepted() throws {
         let missing = "z"
         #expect(!FileManager.default.fileExists(atPath: missing))
-        #expect(try ReportFolder(missing).check() == false)
+        #expect(try MarkedFolder(missing, mark: .report).check() == false)
         try OutputFile.check(missing)
-        #expect(throws: OutputError.self) { try ReportFolder("a/..").check() }
+        #expect(throws: OutputError.self) { try MarkedFolder("a/..", mark: .report).check() }
     }
 
     /// What a killed run leaves (a staged report, an old one moved aside with the name empty,
@@ -158,14 +155,14 @@ import Testing
         let results = try run()
         let temporary = try TemporaryFolder("recover"), parent = temporary.url
         let dir = parent.appendingPathComponent("latest")
-        try ReportWriter(directory: dir).write(Array(results.prefix(1)), wallSeconds: [:])
+        try WrittenReport.write(Array(results.prefix(1)), to: dir.path)
         // Killed between the two renames of the fallback: the name is empty, the report is `.old-`.
         try FileManager.default.moveItem(at: dir, to: parent.appendingPathComponent(".latest.old-77"))
         try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-78"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.trash-79/scenarios"), withIntermediateDirectories: true)
         try Data("cropsim-report 1\n".utf8).write(to: parent.appendingPathComponent(".latest.trash-79/.cropsim-report"))
         try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-80-not-ours/x"), withIntermediateDirectories: true)
-        try ReportFolder(dir.path).replace { _ throws(OutputError) in }
+        try MarkedFolder(dir.path, mark: .report).replace { _ throws(OutputError) in }
         let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
         #expect(siblings == [".latest.lock", ".latest.tmp-80-not-ours", "latest"])
     }

@@ -10,8 +10,8 @@ import Foundation
 import Testing
 
 /// The top files merged from a `ScenarioSpool` (issue 36: a run keeps its scenarios' summaries on
-/// disk, not in memory) are byte for byte the files written from the same results held in memory:
-/// passing, failing, not applicable, sub-pixel and unmeasured scenarios, kept in any order.
+/// disk, not in memory) are byte for byte the documents drawn whole from the same results held in
+/// memory: passing, failing, not applicable, sub-pixel and unmeasured scenarios, kept in any order.
 @Suite struct SpooledReportTests {
     /// What a sink was given, in order.
     struct Collected: TextSink {
@@ -50,7 +50,10 @@ import Testing
         let spool = try spool(finished, in: folder)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "the spool has no name")
         let ids = finished.map(\.result.scenario.id) + ["not-run/in-this-shard"]
-        let html = HTMLReport.files(finished, suite: ids, model: model)
+        // Drawn whole: the page from every row, the rows file, the p95 of the measured runs.
+        let rows = SummaryRows(suite: .init(ids: ids), rows: finished.map { SummaryRow($0.result) })
+        let whole = ["index.html": HTMLReport.render(rows: rows.rows, model: model), SummaryRows.fileName: rows.text,
+                     "timings.js": HTMLReport.timings(p95: finished.filter(\.measured).map { ($0.result.scenario.id, $0.timing.p95Ns) })]
         func merged(_ write: (inout Collected) throws(OutputError) -> Void) throws -> String {
             var sink = Collected()
             try write(&sink)
@@ -59,10 +62,9 @@ import Testing
         #expect(try merged { s throws(OutputError) in try spool.writeSummary(model: model, into: &s) } == Summary(finished, model: model).json())
         #expect(try merged { s throws(OutputError) in try spool.writeJUnit(into: &s) }
                 == JUnitReport.xml(finished.map(\.result), wallSeconds: finished.wallSeconds))
-        func whole(_ name: String) throws -> String { String(decoding: try #require(html[name]), as: UTF8.self) }
-        #expect(try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) } == whole("index.html"))
-        #expect(try merged { s throws(OutputError) in try spool.writeRows(suite: .init(ids: ids), into: &s) } == whole(SummaryRows.fileName))
-        #expect(try merged { s throws(OutputError) in try spool.writeTimings(into: &s) } == whole("timings.js"))
+        #expect(try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) } == whole["index.html"])
+        #expect(try merged { s throws(OutputError) in try spool.writeRows(suite: .init(ids: ids), into: &s) } == whole[SummaryRows.fileName])
+        #expect(try merged { s throws(OutputError) in try spool.writeTimings(into: &s) } == whole["timings.js"])
         let index = try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) }
         #expect(index.contains("\"id\":\"\(ids[1])\"") && index.contains("<title>cropsim report: 3 of 5 passed</title>"))
         let extras = try merged { s throws(OutputError) in try spool.writeParts(ScenarioSpool.firstExtraPart, of: spool.records, into: &s) }
@@ -77,6 +79,6 @@ import Testing
         try spool.writeSummary(model: nil, into: &summary)
         try spool.writeTimings(into: &timings)
         #expect(summary.text == (try Summary([FinishedScenario](), model: nil).json()))
-        #expect(timings.bytes == HTMLReport.files([FinishedScenario](), suite: [])["timings.js"])
+        #expect(timings.text == HTMLReport.timings(p95: []))
     }
 }

@@ -7,9 +7,9 @@ import CropTestSupport
 import Foundation
 import Testing
 
-/// A report written while its scenarios run (`ReportWriter.stream`, issue 36): the same files as
-/// a report written at the end, a run keeping only `FinishedScenario`s, and `trace.json` kept
-/// where the writer's `traces` says.
+/// A report written while its scenarios run (`ReportWriter.stream`, issue 36): the same files
+/// whatever order the scenarios finish in, a run keeping only `FinishedScenario`s, and
+/// `trace.json` kept where the writer's `traces` says.
 @Suite struct StreamingReportTests {
     func run() -> [RunResult] {
         let loaded = ScenarioLoader.load([Repository.scenarios.appendingPathComponent("gestures").path])
@@ -59,19 +59,15 @@ import Testing
         }
     }
 
-    /// Scenarios written one by one from several threads, the top files last: the bytes
-    /// `write` gives for the same results.
-    @Test func streamingWritesWhatWritingAtTheEndWrites() throws {
+    /// Scenarios written one by one from several threads, last first, the top files last: the
+    /// bytes of the same results written in order on one thread.
+    @Test func theOrderScenariosFinishInChangesNoByte() throws {
         let results = run()
         let temporary = try TemporaryFolder("stream"), parent = temporary.url
-        let atEnd = parent.appendingPathComponent("at-end"), streamed = parent.appendingPathComponent("streamed")
-        try ReportWriter(directory: atEnd).write(results, wallSeconds: [:])
-        let writer = ReportWriter(directory: streamed)
-        try writer.stream(ids: results.map(\.scenario.id)) { sink throws(OutputError) in
-            for r in results.reversed() { try sink.write(r) }
-            return try writer.topFiles(results.map { FinishedScenario($0, wallSeconds: 0) })
-        }
-        let expected = try contents(atEnd), got = try contents(streamed)
+        let inOrder = parent.appendingPathComponent("in-order"), streamed = parent.appendingPathComponent("streamed")
+        try WrittenReport.write(results, to: inOrder.path)
+        try WrittenReport.write(results, to: streamed.path, jobs: 3, reversed: true)
+        let expected = try contents(inOrder), got = try contents(streamed)
         #expect(got.keys.sorted() == expected.keys.sorted())
         for (path, bytes) in expected {
             #expect(got[path] == bytes, "\(path) differs")
@@ -84,9 +80,9 @@ import Testing
         let results = run()
         let temporary = try TemporaryFolder("stream"), parent = temporary.url
         let folder = parent.appendingPathComponent("latest")
-        try ReportWriter(directory: folder).write(Array(results.prefix(1)), wallSeconds: [:])
+        try WrittenReport.write(Array(results.prefix(1)), to: folder.path)
         let before = try contents(folder)
-        let writer = ReportWriter(directory: folder)
+        let writer = ReportWriter(path: folder.path)
         #expect(throws: OutputError.self) {
             try writer.stream(ids: results.map(\.scenario.id)) { sink throws(OutputError) in
                 try sink.write(results[1])
@@ -95,7 +91,7 @@ import Testing
         }
         var ran = false
         #expect(throws: OutputError.self) {
-            try writer.stream(ids: ["../escape"]) { _ throws(OutputError) in ran = true; return [:] }
+            try writer.stream(ids: ["../escape"]) { _ throws(OutputError) in ran = true }
         }
         #expect(!ran)
         #expect(try contents(folder) == before)
@@ -108,9 +104,7 @@ import Testing
         results[0].failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected 1"))
         let temporary = try TemporaryFolder("stream"), parent = temporary.url
         for traces in ReportWriter.Traces.allCases {
-            var writer = ReportWriter(directory: parent.appendingPathComponent(traces.rawValue))
-            writer.traces = traces
-            try writer.write(results, wallSeconds: [:])
+            try WrittenReport.write(results, to: parent.appendingPathComponent(traces.rawValue).path, traces: traces)
             for r in results {
                 let folder = parent.appendingPathComponent(traces.rawValue).appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

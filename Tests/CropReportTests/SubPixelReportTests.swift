@@ -56,7 +56,7 @@ import Testing
     @Test func violationLinesCarryTheirMagnitude() throws {
         let r = try results()
         let temporary = try TemporaryFolder("subpixel"), dir = temporary.url("report")
-        try ReportWriter(directory: dir).write(r, wallSeconds: [:])
+        try WrittenReport.write(r, to: dir.path)
         func lines(_ i: Int) throws -> String {
             try String(contentsOf: dir.appendingPathComponent("scenarios/\(r[i].scenario.id)/violations.jsonl"), encoding: .utf8)
         }

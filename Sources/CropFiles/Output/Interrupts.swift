@@ -2,16 +2,16 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// SIGINT and SIGTERM while a report folder is replaced (from `register` to `unregister`): the
-/// run exits with 128 + the signal (130, 143), as a shell would, and the folder holds a complete
-/// report: the previous one if the signal came before the swap (the staged report is removed),
+/// SIGINT and SIGTERM while an output folder is replaced (`MarkedFolder`, from `register` to
+/// `unregister`): the run exits with 128 + the signal (130, 143), as a shell would, and the folder
+/// is complete: the previous one if the signal came before the swap (the staged one is removed),
 /// the new one if it came after (the old one is removed). Outside that span the signals keep
 /// their default action, which ends the process at once; a signal the process was started with
 /// ignored stays ignored throughout. SIGKILL cannot be caught: what it leaves is removed by the
-/// next run (`ReportFolder.recover`).
+/// next run (`MarkedFolder.recover`).
 ///
 /// No signal is lost, however late it comes. The handler only records it (all a signal handler
-/// may do) and wakes the watcher, which removes the staged report and exits. The run checks the
+/// may do) and wakes the watcher, which removes the staged folder and exits. The run checks the
 /// record too, under the lock the watcher takes: in `exclusive`, so that a report is never
 /// swapped in after a signal, and in `unregister`, so that a signal the watcher has not got to
 /// yet still ends the run with 128 + n rather than 0. That check misses nothing because the
@@ -31,6 +31,8 @@ public enum Interrupts {
         var staging: String?
         var trash = ""
         var also: [String] = []
+        /// The marker file, deleted last.
+        var marker = ""
     }
 
     static let signals = [SIGINT, SIGTERM]
@@ -54,9 +56,9 @@ public enum Interrupts {
     /// What `endOnInterrupt` gave: run by the watcher before it exits. Read and written under `paths`.
     nonisolated(unsafe) private static var ending: (@Sendable (Int32) -> Void)?
 
-    static func register(staging: String, trash: String, also: [String]) {
+    static func register(staging: String, trash: String, also: [String], markedBy marker: String) {
         paths.withLock { p in
-            p = Paths(staging: staging, trash: trash, also: also)
+            p = Paths(staging: staging, trash: trash, also: also, marker: marker)
             install()
         }
     }
@@ -148,7 +150,7 @@ public enum Interrupts {
         return source
     }
 
-    /// Removes what of the report is not complete and in place, then exits. The caller holds the
+    /// Removes what of the folder is not complete and in place, then exits. The caller holds the
     /// lock, so it sees the new report still staged (and deletes it) or already in place (and
     /// deletes the old one), never half a swap.
     private static func interrupted(by signalNumber: Int32, _ p: Paths) -> Never {
@@ -156,8 +158,8 @@ public enum Interrupts {
         if let staging = p.staging {
             // Out of the writer's way first: its next write into the staging path fails.
             let victim = rename(staging, p.trash) == 0 ? p.trash : staging
-            ReportFolder.removeReport(victim)
-            for other in p.also + [p.trash] where access(other, F_OK) == 0 { ReportFolder.removeReport(other) }
+            Folders.remove(victim, last: p.marker)
+            for other in p.also + [p.trash] where access(other, F_OK) == 0 { Folders.remove(other, last: p.marker) }
         }
         _exit(128 + signalNumber)
     }

@@ -59,7 +59,7 @@ public enum OutputFile {
     /// the file belongs to) must be real folders, never symbolic links leading out.
     public static func create(_ bytes: [UInt8], at path: String, inside root: String? = nil) throws(OutputError) -> Bool {
         let (folder, name) = splitPath(path)
-        if !folder.isEmpty { try ReportFolder.makeFolders(folder, shownAs: path, inside: root) }
+        if !folder.isEmpty { try Folders.make(folder, shownAs: path, inside: root) }
         let temporary = (folder.isEmpty ? "" : folder + "/")
             + ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         try writeNew(bytes, to: temporary, shownAs: path)
@@ -79,7 +79,7 @@ public enum OutputFile {
         guard !folder.isEmpty else { throw .refused(folder, "the folder path is empty") }
         var info = stat()
         if PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .refused(folder, "is not a folder") }
-        try ReportFolder.makeFolders(folder, shownAs: folder)
+        try Folders.make(folder, shownAs: folder)
         let probe = folder + "/.cropsim-write-test-\(getpid())"
         try writeNew([], to: probe, shownAs: folder, sync: false)
         PathText.withCString(probe) { _ = unlink($0) }

@@ -138,7 +138,7 @@ public struct ReportMerge {
         return out
     }
 
-    /// Writes the merged report into `staging` (a `ReportFolder.replace` staging folder), with
+    /// Writes the merged report into `staging` (a `MarkedFolder.replace` staging folder), with
     /// `files` (the page, drawn by the caller) beside `summary.json`.
     public func fill(_ staging: String, shownAs shown: String, files: [String: String]) throws(OutputError) {
         guard let summary, let rows else { return }
@@ -179,7 +179,7 @@ public struct ReportMerge {
     /// as another scenario's own folder (ids `a` and `a/b`); a link, FIFO, device or any other
     /// folder is refused, since a report never writes one.
     private func copyFolder(_ from: String, id: String, ids: [String], to: String, staging: String, shownAs shown: String) throws(OutputError) {
-        try ReportFolder.makeFolders(to, shownAs: shown, inside: staging)
+        try Folders.make(to, shownAs: shown, inside: staging)
         for name in try Self.names(in: from) {
             let source = from + "/" + name
             var info = stat()

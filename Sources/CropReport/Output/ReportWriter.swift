@@ -4,24 +4,15 @@ import CropScenario
 import CropSim
 import CropSpec
 import CropText
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Writes a run's report folder so that it is either all there or not there at all, and only
-/// where a report may go: `ReportFolder` checks the path, stages the files beside it and swaps
-/// them in. Every write is a plain system call, so a failure is one line naming the path.
+/// where a report may go: a `MarkedFolder` with the report's mark checks the path, stages the
+/// files beside it and swaps them in. Every write is a plain system call, so a failure is one
+/// line naming the path. There is one way to write a report, `stream` (what `cropsim run` does),
+/// and the tests write theirs the same way.
 public struct ReportWriter: Sendable {
     public let path: String
-    /// Extra files for a scenario's folder, by scenario id (e.g. `avatar.png` from imaging).
-    public var attachments: [String: [String: [UInt8]]] = [:]
-    /// Extra files at the top of the folder (e.g. `index.html`).
-    public var files: [String: [UInt8]] = [:]
-    /// More files for each scenario's folder (e.g. `detail.js`), given the result: made while
-    /// the folder is written and dropped once on disk, so a large suite never holds them all.
-    public var scenarioFiles: (@Sendable (RunResult) -> [String: [UInt8]])?
-    /// Scenario folders written in parallel: formatting the logs is most of the work.
-    public var jobs = 1
     /// The model under test, as summary.json names it.
     public var model: ModelReport?
     /// Which scenarios keep a `trace.json` (docs/reports.md, "What a report keeps").
@@ -37,73 +28,37 @@ public struct ReportWriter: Sendable {
         self.path = path
     }
 
-    public init(directory: URL) {
-        self.init(path: directory.path)
-    }
-
     /// Whether a scenario id can name its folder below `scenarios/`: relative, no "", "." or ".."
     /// part that would leave it or alias another, no control character or NUL (`UntrustedName`).
     static func isFolderName(_ id: String) -> Bool { UntrustedName.problem(id, escapedBytes: true) == nil }
 
-    /// `waiting` is called if another run is writing the same folder (this one then waits).
-    public func write(_ results: [RunResult], wallSeconds: [String: Double], waiting: () -> Void = {}) throws(OutputError) {
-        try stream(ids: results.map(\.scenario.id), waiting: waiting) { sink throws(OutputError) in
-            let firstError = Mutex<OutputError?>(nil)
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, results.count))) { _ in
-                while true {
-                    let i = next.add(1, ordering: .relaxed).oldValue
-                    guard i < results.count, firstError.withLock({ $0 == nil }) else { return }
-                    do throws(OutputError) {
-                        try sink.write(results[i])
-                    } catch {
-                        firstError.withLock { $0 = $0 ?? error }
-                    }
-                }
-            }
-            if let error = firstError.withLock({ $0 }) { throw error }
-            return try topFiles(results.map { FinishedScenario($0, wallSeconds: wallSeconds[$0.scenario.id] ?? 0) })
-        }
-    }
-
     /// Writes the report while its scenarios run, so that a run holds the frames of the scenarios
     /// in flight, never the suite's (issue 36). Under the folder's lock, once the staging folder
     /// exists, `run` gets a `ScenarioSink` that writes each scenario's folder as soon as it is
-    /// given, and returns the files at the top (`topFiles`), written last; then the folder is
-    /// swapped in as `write` does. `ids` (every scenario the run will write) are checked first,
-    /// so a bad one costs no run.
-    public func stream(ids: [String], waiting: () -> Void = {},
-                       _ run: (ScenarioSink) throws(OutputError) -> [String: [UInt8]]) throws(OutputError) {
+    /// given; `run` ends with `writeTopFiles`. Then the folder is swapped in (`MarkedFolder`).
+    /// `ids` (every scenario the run will write) are checked first, so a bad one costs no run.
+    /// `waiting` is called if another run is writing the same folder (this one then waits).
+    public func stream(ids: [String], waiting: () -> Void = {}, _ run: (ScenarioSink) throws(OutputError) -> Void) throws(OutputError) {
         for id in ids where !Self.isFolderName(id) {
             throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path")
         }
-        let folder = try ReportFolder(path)
+        let folder = try MarkedFolder(path, mark: .report)
         try folder.replace(waiting: waiting) { staging throws(OutputError) in
-            let top = try run(ScenarioSink(writer: self, staging: staging))
-            for (name, bytes) in top.sorted(by: { $0.key < $1.key }) { try put(staging + "/" + name, bytes) }
+            try run(ScenarioSink(writer: self, staging: staging))
         }
     }
 
-    /// `summary.json`, `junit.xml` and `files`, from what the run kept of each scenario.
-    public func topFiles(_ finished: [FinishedScenario]) throws(OutputError) -> [String: [UInt8]] {
-        let summary: String
-        do { summary = try Summary(finished, model: model).json() } catch { throw OutputError(.failed, "\(path): cannot encode summary.json: \(error)") }
-        var top = files
-        top["summary.json"] = Array(summary.utf8)
-        top["junit.xml"] = Array(JUnitReport.xml(finished.lazy.map(\.result), wallSeconds: finished.wallSeconds).utf8)
-        return top
-    }
-
-    /// `summary.json`, `junit.xml`, `index.html`, `summary-rows.jsonl`, `timings.js` and `files`,
-    /// merged from the spool a scenario at a time (the same bytes as `topFiles` and
-    /// `HTMLReport.files` from the same results). `suite` is every scenario id the run was drawn from.
+    /// `summary.json`, `junit.xml`, `index.html`, `summary-rows.jsonl` and `timings.js`, merged
+    /// from the spool a scenario at a time. `suite` is every scenario id the run was drawn from
+    /// (before `--shard`). The spool keeps the run's order: `run` sorts its scenarios by id, the
+    /// order `HTMLReport.render` and `SummaryRows` give, so a run's page is the one `report merge`
+    /// draws from its rows.
     public func writeTopFiles(_ spool: ScenarioSpool, suite: SummaryRows.Suite, into sink: ScenarioSink) throws(OutputError) {
         try sink.writeTop("summary.json") { file throws(OutputError) in try spool.writeSummary(model: model, into: &file) }
         try sink.writeTop("junit.xml") { file throws(OutputError) in try spool.writeJUnit(into: &file) }
         try sink.writeTop("index.html") { file throws(OutputError) in try spool.writeIndex(model: model, into: &file) }
         try sink.writeTop(SummaryRows.fileName) { file throws(OutputError) in try spool.writeRows(suite: suite, into: &file) }
         try sink.writeTop("timings.js") { file throws(OutputError) in try spool.writeTimings(into: &file) }
-        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { try put(sink.staging + "/" + name, bytes) }
     }
 
     /// Writes scenario folders into a report being staged; safe to call from many threads.
@@ -121,18 +76,19 @@ public struct ReportWriter: Sendable {
             try BufferedFile.create(staging + "/" + name, shownAs: writer.path, sync: false, fill)
         }
 
-        /// The scenario's folder with its logs, `attachments` (e.g. its avatar), the writer's
-        /// own attachments and `scenarioFiles`.
+        /// The scenario's folder with its logs and `attachments` (its avatar, `detail.js`,
+        /// `timing.js`: made as the folder is written and dropped once on disk, so a large suite
+        /// never holds them all).
         public func write(_ r: RunResult, attachments: [String: [UInt8]] = [:]) throws(OutputError) {
             try writer.writeScenario(r, attachments: attachments, into: staging)
         }
     }
 
-    private func writeScenario(_ r: RunResult, attachments extra: [String: [UInt8]], into staging: String) throws(OutputError) {
+    private func writeScenario(_ r: RunResult, attachments: [String: [UInt8]], into staging: String) throws(OutputError) {
         let id = r.scenario.id
         guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
         let folder = staging + "/scenarios/" + id
-        try ReportFolder.makeFolders(folder, shownAs: path, inside: staging)
+        try Folders.make(folder, shownAs: path, inside: staging)
         let resolved: String
         do { resolved = try ResolvedScenario(r).json() } catch { throw OutputError(.failed, "\(path): cannot encode scenario.resolved.json: \(error)") }
         try put(folder + "/scenario.resolved.json", resolved)
@@ -144,8 +100,7 @@ public struct ReportWriter: Sendable {
         try put(folder + "/telemetry.jsonl", FrameLog.telemetry(r.effects))
         try put(folder + "/frame-timing.jsonl", FrameTimingStatistics.jsonLines(r.modelNanoseconds))
         if traces == .all || r.failed { try put(folder + "/trace.json", ChromeTrace.json(r)) }
-        let more = (attachments[id] ?? [:]).merging(extra) { $1 }.merging(scenarioFiles?(r) ?? [:]) { $1 }
-        for (name, bytes) in more.sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
+        for (name, bytes) in attachments.sorted(by: { $0.key < $1.key }) { try put(folder + "/" + name, bytes) }
     }
 
     /// One line of `violations.jsonl`; a geometric property's adds its `magnitude` (device
