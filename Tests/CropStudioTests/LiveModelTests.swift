@@ -70,6 +70,29 @@ import Testing
         #expect(!session.runsFromStart)
     }
 
+    /// Confirm mid-gesture, the crop and upload flow the host answers (one tick per request once
+    /// it starts), a late sample behind it and a retry: still the run from tick 0.
+    @Test func theFlowAfterConfirmStaysIdentical() throws {
+        var session = try Self.session("\(Self.reference) --snapshots on")
+        var batches: [(Double, [StudioProtocol.InputItem])] = (0..<30).map { k in
+            let t = Double(k) * 1000 / 60
+            return (t + 17, [LiveRunTests.touch(t, 1, 196.5 + Double(k), 426, k == 0 ? "down" : "move")])
+        }
+        batches.append((520, [.init(t: 510, action: "confirm")]))
+        for k in 0..<60 { batches.append((540 + Double(k) * 1000 / 60, [])) }
+        batches.append((1600, [LiveRunTests.touch(700, 1, 250, 426, "up"), .init(t: 1500, action: "retry")]))
+        batches.append((2500, []))
+        for (k, batch) in batches.enumerated() {
+            let answer = session.handle(.init(session: session.id, now: batch.0, inputs: batch.1))
+            #expect(answer.notice == nil, "batch \(k): \(answer.notice ?? "")")
+            let difference = try LiveRunTests.difference(session)
+            #expect(difference == nil, "batch \(k): \(difference ?? "")")
+            if difference != nil { return }
+        }
+        #expect(try #require(session.result).effects.contains { "\($0.effect)".contains("crop") })
+        #expect(!session.runsFromStart)
+    }
+
     /// A model without the snapshot messages keeps today's replay from tick 0, unchanged.
     @Test func aModelWithoutSnapshotsReplaysFromTickZero() throws {
         var session = try Self.session(Self.reference)
