@@ -162,6 +162,11 @@ public struct StudioSession: Sendable {
     /// snapshots are not released: the process is gone, or its next `open` discards them.
     private mutating func giveUpLive(_ why: String) -> Bool {
         liveFailure = "the editor \(model.identity.label) failed in the live run (\(why)); this recording now replays from tick 0 on every batch"
+        return dropLive()
+    }
+
+    /// Ends the live run for replays from tick 0 (false: the batch was not run live).
+    private mutating func dropLive() -> Bool {
         live = nil
         checkpoints = LiveCheckpoints()
         return false
@@ -185,6 +190,11 @@ public struct StudioSession: Sendable {
         }
         guard var scenario = liveScenario else { return false }
         scenario.steps = recording.liveSteps
+        if model.identity.capabilities != .all, scenario.unsupported(by: model.identity) != nil {
+            // A step the model lacks makes the whole file not applicable before the editor opens
+            // (`cropsim run` judges it so): the replay says that, with no frames, as the file would.
+            return dropLive()
+        }
         var inputs = recording.takeInputs(liftingAt: lift)
         defer {
             live?.releaseInputs()
@@ -205,6 +215,8 @@ public struct StudioSession: Sendable {
         advance(scenario, inputs: inputs, through: finalThrough)
         var tail = live!.finished(scenario, inputs: inputs, settleTicks: options.settleTicks)
         if let why = live!.failure { return giveUpLive(why) }
+        // An event the model lacks ended the run: the run from tick 0 keeps no frames then.
+        if tail.notApplicable != nil { return dropLive() }
         frames += tail.frames
         tail.frames = []
         lastRun = tail

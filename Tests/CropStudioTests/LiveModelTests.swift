@@ -3,6 +3,7 @@ import CropScenario
 import CropSim
 @testable import CropStudio
 import CropTestSupport
+import CropVocabulary
 import Foundation
 import Testing
 
@@ -91,6 +92,27 @@ import Testing
         }
         #expect(try #require(session.result).effects.contains { "\($0.effect)".contains("crop") })
         #expect(!session.runsFromStart)
+    }
+
+    /// A model that lacks a capability (here `recenter`) runs live until the recording takes a
+    /// step it lacks; from then on the file is not applicable before the editor opens, as `cropsim
+    /// run` judges it, and the session says so as the replay does: no frames, the same reason.
+    @Test func aStepTheModelLacksMakesTheRecordingNotApplicableAsTheFileIs() throws {
+        let lacking = "recenter"
+        let declared = Capabilities.named.map(\.name).filter { $0 != lacking && $0 != "touches" }.joined(separator: ",")
+        var session = try Self.session("\(Self.reference) --snapshots on --capabilities \(declared)")
+        var wasLive = false
+        for (k, batch) in LiveRunTests.script.enumerated() {
+            let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))
+            #expect(answer.notice == nil, "batch \(k): \(answer.notice ?? "")")
+            let difference = try LiveRunTests.difference(session)
+            #expect(difference == nil, "batch \(k): \(difference ?? "")")
+            #expect(session.result?.notApplicable == (try LiveRunTests.fromStart(session).notApplicable), "batch \(k)")
+            if difference != nil { return }
+            wasLive = wasLive || (!session.runsFromStart && !session.checkpoints.runs.isEmpty)
+        }
+        #expect(wasLive, "live before the recenter step")
+        #expect(session.result?.notApplicable?.contains(lacking) == true, "\(session.result?.notApplicable ?? "")")
     }
 
     /// A model without the snapshot messages keeps today's replay from tick 0, unchanged.
