@@ -50,4 +50,21 @@ import Testing
         #expect(p.failure == nil)
         p.terminate()
     }
+
+    /// The handshake's `snapshots` must be a boolean: anything else stops the command (exit 2's
+    /// message), as any broken handshake does; `false` is the same as leaving it out.
+    @Test func theHandshakeFieldIsABoolean() throws {
+        func hello(_ value: String) -> String {
+            "read line; printf '%s\\n' '{\"type\":\"hello\",\"id\":0,\"protocol\":1,\"model\":{\"name\":\"x\"},\"capabilities\":[],\"snapshots\":\(value)}'; sleep 5"
+        }
+        #expect(try !ModelProcess.start(hello("false"), timeout: 5).snapshots)
+        for value in ["\"yes\"", "1", "null", "[true]"] {
+            do {
+                _ = try ModelProcess.start(hello(value), timeout: 5)
+                Issue.record("snapshots: \(value) was taken")
+            } catch {
+                #expect(error.description.contains("not protocol version 1"), "\(value): \(error.description)")
+            }
+        }
+    }
 }
