@@ -32,6 +32,7 @@ export const HELLO = {
     profileRetry: 'profileOnly',
     telemetrySourceSize: 'upright',
   },
+  snapshots: true, // snapshot / restore / release (docs/model-protocol.md#snapshots)
 };
 
 // JSON with non-finite numbers written as strings, as the protocol asks.
@@ -40,6 +41,12 @@ const encode = (obj) => JSON.stringify(obj, replacer);
 
 let editor = null;
 const EMPTY = '{}';
+// The session's snapshots by handle: deep copies of the editor, which also holds the state it
+// last reported (`diff`), so results after a restore are deltas from the snapshot's state.
+const snapshots = new Map();
+let nextHandle = 0;
+const MAX_SNAPSHOTS = 24;
+const copy = (e) => Object.assign(Object.create(Object.getPrototypeOf(e)), structuredClone({ ...e }));
 
 export function handle(req) {
   const id = req.id;
@@ -51,6 +58,7 @@ export function handle(req) {
     }
     case 'open': {
       editor = null;
+      snapshots.clear();
       const r = Editor.open(req);
       if (r.refused) return encode({ type: 'refused', id, message: r.refused });
       editor = r.editor;
@@ -78,6 +86,21 @@ export function handle(req) {
         parts[i] = encode(res);
       }
       return `{"type":"stepped","id":${id},"results":[${parts.join(',')}]}`;
+    }
+    case 'snapshot': {
+      if (!editor) return encode({ type: 'error', id, code: 12, message: 'snapshot before open' });
+      if (snapshots.size >= MAX_SNAPSHOTS) return encode({ type: 'error', id, code: 12, message: 'too many snapshots' });
+      const handle = nextHandle;
+      nextHandle = (nextHandle + 1) % 2147483648;
+      snapshots.set(handle, copy(editor));
+      return encode({ type: 'snapshotted', id, handle });
+    }
+    case 'restore':
+    case 'release': {
+      if (!snapshots.has(req.handle)) return encode({ type: 'error', id, code: 12, message: `no snapshot has handle ${req.handle}` });
+      if (req.type === 'restore') editor = copy(snapshots.get(req.handle));
+      else snapshots.delete(req.handle);
+      return encode({ type: req.type === 'restore' ? 'restored' : 'released', id });
     }
     default:
       return encode({ type: 'error', id, code: 12, message: `unknown request ${req.type}` });

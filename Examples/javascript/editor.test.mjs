@@ -252,3 +252,30 @@ test('the adapter speaks the protocol as a child process, with state deltas', as
   const code = await new Promise((resolve) => child.on('exit', resolve));
   assert.equal(code, 0);
 });
+
+test('snapshots: restore goes back to the session and its state deltas, bad handles are errors', () => {
+  const server = createServer();
+  assert.equal(server({ type: 'hello', id: 0, protocol: [1] }).snapshots, true);
+  assert.equal(server({ type: 'snapshot', id: 1 }).type, 'error', 'no session yet');
+  server({ type: 'open', id: 2, source: PHOTO, view: PHONE, config: CONFIG });
+  server({ type: 'step', id: 3, ops: [{ type: 'panBegan' }, { type: 'panChanged', dx: 3.5, dy: 0 }, 'tick'] });
+  const { type, handle } = server({ type: 'snapshot', id: 4 });
+  assert.equal(type, 'snapshotted');
+  const ops = [{ type: 'panChanged', dx: 2, dy: 1 }, { type: 'panEnded' }, 'tick', { type: 'doubleTap', x: 196.5, y: 426 }, 'tick', 'tick'];
+  const first = server({ type: 'step', id: 5, ops });
+  assert.deepEqual(server({ type: 'restore', id: 6, handle }), { type: 'restored', id: 6 });
+  // The same ops from the snapshot give the same results, deltas included, twice over.
+  assert.deepEqual(server({ type: 'step', id: 7, ops }).results, first.results);
+  assert.deepEqual(server({ type: 'restore', id: 8, handle }).type, 'restored');
+  assert.deepEqual(server({ type: 'step', id: 9, ops }).results, first.results);
+  assert.deepEqual(server({ type: 'release', id: 10, handle }), { type: 'released', id: 10 });
+  for (const bad of [handle, 99, 'x', null]) {
+    assert.deepEqual(server({ type: 'restore', id: 11, handle: bad }).type, 'error', `restore ${bad}`);
+    assert.deepEqual(server({ type: 'release', id: 12, handle: bad }).type, 'error', `release ${bad}`);
+  }
+  const held = Array.from({ length: 24 }, (_, i) => server({ type: 'snapshot', id: 13 + i }).type);
+  assert.deepEqual(new Set(held), new Set(['snapshotted']));
+  assert.equal(server({ type: 'snapshot', id: 40 }).type, 'error', 'past 24 held');
+  server({ type: 'open', id: 41, source: PHOTO, view: PHONE, config: CONFIG });
+  assert.equal(server({ type: 'restore', id: 42, handle: 0 }).type, 'error', 'open discards the snapshots');
+});

@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { CAPABILITIES, MODEL, POLICIES, openEditor } from './editor.mjs';
 
 const PROTOCOL = 1;
+// The most snapshots cropsim holds at once (docs/model-protocol.md#snapshots); more is refused.
+const MAX_SNAPSHOTS = 24;
 const ERROR = { notSupported: 10, malformedRequest: 12, crash: 13 };
 
 /**
@@ -76,10 +78,24 @@ function delta(last, next) {
   return changed;
 }
 
+/**
+ * A deep copy of the editor, its class kept: structuredClone copies the plain objects and Sets it
+ * holds (keeping shared references shared) but not a class's prototype.
+ */
+const copyEditor = (e) => Object.assign(Object.create(Object.getPrototypeOf(e)), structuredClone({ ...e }));
+
 /** One connection's state and request handler: returns the reply object for a request. */
 export function createServer() {
   let editor = null;
   let lastState = null;
+  // Snapshots of the session by handle (docs/model-protocol.md#snapshots): the editor and the
+  // state last reported, since a result after a restore is relative to the snapshot's.
+  const snapshots = new Map();
+  let nextHandle = 0;
+  const kept = (handle) => {
+    if (!snapshots.has(handle)) throw new ProtocolError(ERROR.malformedRequest, `no snapshot has handle ${JSON.stringify(handle)}`);
+    return snapshots.get(handle);
+  };
 
   const result = (effects) => {
     const state = editor.state();
@@ -96,10 +112,11 @@ export function createServer() {
       if (!Array.isArray(protocol) || !protocol.includes(PROTOCOL)) {
         throw new ProtocolError(ERROR.notSupported, `this model speaks protocol ${PROTOCOL} only`);
       }
-      return { type: 'hello', protocol: PROTOCOL, model: MODEL, capabilities: CAPABILITIES, policies: POLICIES };
+      return { type: 'hello', protocol: PROTOCOL, model: MODEL, capabilities: CAPABILITIES, policies: POLICIES, snapshots: true };
     },
     open(request) {
       editor = null;
+      snapshots.clear();
       const opened = openEditor(decodeOpen(request));
       if (opened.refused) return { type: 'refused', message: opened.refused };
       editor = opened.editor;
@@ -111,6 +128,25 @@ export function createServer() {
       if (!Array.isArray(ops)) throw new ProtocolError(ERROR.malformedRequest, 'step needs ops');
       const decoded = ops.map(decodeOp); // refuse a bad op before any is applied
       return { type: 'stepped', results: decoded.map((op) => result(op === 'tick' ? editor.tick() : editor.apply(op))) };
+    },
+    snapshot() {
+      if (!editor) throw new ProtocolError(ERROR.malformedRequest, 'snapshot before a successful open');
+      if (snapshots.size >= MAX_SNAPSHOTS) throw new ProtocolError(ERROR.malformedRequest, `more than ${MAX_SNAPSHOTS} snapshots`);
+      const handle = nextHandle;
+      nextHandle = (nextHandle + 1) % 2147483648;
+      snapshots.set(handle, { editor: copyEditor(editor), lastState: { ...lastState } });
+      return { type: 'snapshotted', handle };
+    },
+    restore({ handle }) {
+      const snapshot = kept(handle);
+      editor = copyEditor(snapshot.editor); // the snapshot stays as it was for the next restore
+      lastState = { ...snapshot.lastState };
+      return { type: 'restored' };
+    },
+    release({ handle }) {
+      kept(handle);
+      snapshots.delete(handle);
+      return { type: 'released' };
     },
   };
 

@@ -20,6 +20,10 @@ public final class ModelProcess: @unchecked Sendable {
     public private(set) var version = 1
     /// The kind of the last message received (version 1's lines are all `json`).
     public private(set) var lastKind = WireFrame.Kind.json
+    /// The model declared the snapshot messages in its handshake (`WireSnapshots`).
+    public private(set) var snapshots = false
+    /// The snapshot handles the model gave in this session and cropsim has not released.
+    var held: Set<Int> = []
     public let timeout: Double
     private let pid: pid_t
     /// The inode numbers of its three pipes, by which a process that holds one is found.
@@ -285,6 +289,7 @@ public final class ModelProcess: @unchecked Sendable {
                 } else if key.is("id") { _ = try r.int(in: 0...0) }
                 else if key.is("protocol") { version = try r.int(in: 0...Int(Int32.max)) }
                 else if key.is("offers") { offers = try Self.offers(&r) }
+                else if key.is(WireSnapshots.handshakeField) { snapshots = try r.bool() }
                 else if key.is("code") { _ = try r.number() }
                 else if key.is("message") { error = (error ?? "the model refused the handshake") + ": " + (try r.string()) }
                 else { try r.identity(key, into: &id) }

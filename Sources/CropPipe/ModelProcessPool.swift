@@ -10,6 +10,8 @@ public final class ModelProcessPool: Sendable {
     public let timeout: Double
     /// The model's name, version, capabilities and policies, from the first handshake.
     public let identity: ModelIdentity
+    /// Whether the model declared the snapshot messages (`WireSnapshots`), from the first handshake.
+    public let snapshots: Bool
     private let idle: Mutex<[ModelProcess]>
 
     public init(command: String, timeout: Double) throws(ModelProcess.StartError) {
@@ -17,6 +19,7 @@ public final class ModelProcessPool: Sendable {
         self.command = command
         self.timeout = timeout
         identity = first.identity
+        snapshots = first.snapshots
         idle = Mutex([first])
     }
 
@@ -27,6 +30,9 @@ public final class ModelProcessPool: Sendable {
         do {
             let p = try ModelProcess.start(command, timeout: timeout)
             if p.identity != identity { p.fail(.protocolViolation, "a new process of the model names itself \(p.identity.label), not \(identity.label)") }
+            if p.snapshots != snapshots {
+                p.fail(.protocolViolation, "a new process of the model \(p.snapshots ? "declares" : "does not declare") snapshots, unlike the first")
+            }
             return p
         } catch {
             return nil

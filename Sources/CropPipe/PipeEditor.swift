@@ -47,6 +47,7 @@ public struct PipeEditor: EditorModel {
             return editor
         }
         editor.binary = process.version == 2
+        process.sessionOpened()
         guard let line = process.exchange("open", { $0.open(request) }) else { return editor }
         var refusal: String?
         do throws(WireError) {
@@ -263,3 +264,21 @@ public struct PipeEditor: EditorModel {
     }
 }
 
+/// Snapshots of the process's session, for a run kept between batches (`LiveRun`). Every call
+/// needs the queued ops answered first (the caller syncs): a snapshot is the session after the
+/// last answered op, and the state this value holds is the state the model last reported.
+extension PipeEditor: SessionSnapshots {
+    public var keepsSnapshots: Bool { lease.process?.snapshots ?? false }
+
+    public func snapshot() -> Int? {
+        guard opCount == 0, inFlight.isEmpty else { return nil }
+        return lease.process?.snapshot()
+    }
+
+    public func restore(_ handle: Int) -> Bool {
+        guard opCount == 0, inFlight.isEmpty else { return false }
+        return lease.process?.restore(handle) ?? false
+    }
+
+    public func release(_ handle: Int) { lease.process?.release(handle) }
+}

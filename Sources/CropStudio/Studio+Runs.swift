@@ -13,7 +13,7 @@ extension Studio {
         var session = StudioSession(id: Self.newID(), recording: Recording(setup: Recording.setup(device: device, image: fresh.image), preset: picked),
                                     name: "Recorded in the studio", description: "", image: fresh.spec, photoPath: options.photo.map(Self.absolute),
                                     model: options.model)
-        _ = session.handle(.init(session: session.id, now: 0, inputs: []))
+        _ = session.handle(.init(session: session.id, now: 0, inputs: []), fromPage: false)
         // Registered again: the store may have dropped it for scenarios' photos since (then it is encoded again).
         let photo = options.photo.flatMap { photos.register(path: Self.absolute($0)) }
         return (session, try Self.response(session, result: session.result, mode: "record", startUs: 0, photo: photo, device: picked?.name))
@@ -39,7 +39,7 @@ extension Studio {
         var session = StudioSession(id: Self.newID(), recording: recording, name: opened.scenario.name,
                                     description: opened.scenario.description, image: opened.scenario.image, photoPath: opened.photo,
                                     model: options.model)
-        _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []))
+        _ = session.handle(.init(session: session.id, now: Double(startUs) / 1000, inputs: []), fromPage: false)
         var response = try Self.response(session, result: mode == "play" ? played : session.result, mode: mode, startUs: startUs,
                                          photo: photo, device: opened.preset?.name)
         response.group = Self.group(of: opened.path, root: options.scenarios.root)

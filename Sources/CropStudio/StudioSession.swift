@@ -12,8 +12,9 @@ import Foundation
 /// loop, resumed, fed the inputs `cropsim run` makes of the recording's text (`LiveInputs`), so
 /// the frames the designer watched are the frames of the saved file; Save runs that file from
 /// tick 0 and says whether they were ("replay identical"), and the tests hold every batch to it.
-/// A model that answers later (over a pipe) lives in its process and cannot be copied or
-/// resumed: its recordings run from tick 0 on every batch, as before issue 36.
+/// A model over a pipe keeps its session in one process between batches too, when it declares the
+/// snapshot messages (its checkpoints are its snapshots); one that does not, or whose live run
+/// failed, runs from tick 0 on every batch, as before issue 36.
 public struct StudioSession: Sendable {
     public let id: String
     var recording: Recording
@@ -39,7 +40,9 @@ public struct StudioSession: Sendable {
     private var live: LiveRun?
     private(set) var checkpoints = LiveCheckpoints()
     private var liveScenario: Scenario?
-    private var runsFromStart = false
+    private(set) var runsFromStart = false
+    /// Why the live run was given up for replays from tick 0, said with the next answer.
+    private var liveFailure: String?
     /// The last tick the page was sent, and the first tick new input has changed since.
     private var sentThrough = -1
     private var changedFrom: Int?
@@ -68,7 +71,9 @@ public struct StudioSession: Sendable {
     static let liveFile = "studio-live.json"
 
     /// Applies a batch of the page's input; refused input is skipped and reported in `notice`.
-    public mutating func handle(_ request: StudioProtocol.InputRequest) -> StudioProtocol.FramesResponse {
+    /// A session's own first run (`fromPage` false) keeps a notice about the live run for the
+    /// page's first batch, which would otherwise never see it.
+    public mutating func handle(_ request: StudioProtocol.InputRequest, fromPage: Bool = true) -> StudioProtocol.FramesResponse {
         var notice: String?
         let before = recording
         for item in request.inputs {
@@ -86,6 +91,10 @@ public struct StudioSession: Sendable {
             notice = problem
             changedFrom = nil
             _ = run(nowUs: nowUs)
+        }
+        if fromPage, let why = liveFailure {
+            notice = notice ?? why
+            liveFailure = nil
         }
         return frames(nowUs: nowUs, notice: notice)
     }
@@ -129,19 +138,38 @@ public struct StudioSession: Sendable {
         if runsFromStart || liveScenario == nil || recording.sizeBound > ScenarioBudget.maxFileBytes {
             // The text is read when the run needs it, or when it may outgrow what the format
             // accepts: then it is refused as before.
-            do throws(ScenarioError) {
-                parsed = try parse(recording.json(name: name, description: description, liftOpenFingersAt: lift), file: Self.liveFile)
-            } catch {
-                return "the recording cannot be kept: \(error.message)"
-            }
+            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch { return "the recording cannot be kept: \(error.message)" }
         }
         let changed = recording.settleInputs()
         provisionalLift = lift
         finalThrough = lift.map { Recording.tick($0) - 1 } ?? Int.max
         if !runsFromStart, runLive(parsed, lift: lift, changed: changed, options: options) { return nil }
         runsFromStart = true
+        if parsed == nil {
+            // The live run was given up this batch: the text parsed when it started.
+            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch { return "the recording cannot be kept: \(error.message)" }
+        }
         if let parsed { store(model.run(parsed, options: options)) }
         return nil
+    }
+
+    private func parseLive(lift: Int?) throws(ScenarioError) -> Scenario {
+        try parse(recording.json(name: name, description: description, liftOpenFingersAt: lift), file: Self.liveFile)
+    }
+
+    /// Gives up the live run for replays from tick 0, in a fresh process, from this batch on: its
+    /// model failed or broke the snapshots' promises (a crash, a hang, a bad handle or reply). Its
+    /// snapshots are not released: the process is gone, or its next `open` discards them.
+    private mutating func giveUpLive(_ why: String) -> Bool {
+        liveFailure = "the editor \(model.identity.label) failed in the live run (\(why)); this recording now replays from tick 0 on every batch"
+        return dropLive()
+    }
+
+    /// Ends the live run for replays from tick 0 (false: the batch was not run live).
+    private mutating func dropLive() -> Bool {
+        live = nil
+        checkpoints = LiveCheckpoints()
+        return false
     }
 
     /// Keeps a run from tick 0: its frames are all the frames.
@@ -162,6 +190,11 @@ public struct StudioSession: Sendable {
         }
         guard var scenario = liveScenario else { return false }
         scenario.steps = recording.liveSteps
+        if model.identity.capabilities != .all, scenario.unsupported(by: model.identity) != nil {
+            // A step the model lacks makes the whole file not applicable before the editor opens
+            // (`cropsim run` judges it so): the replay says that, with no frames, as the file would.
+            return dropLive()
+        }
         var inputs = recording.takeInputs(liftingAt: lift)
         defer {
             live?.releaseInputs()
@@ -171,6 +204,7 @@ public struct StudioSession: Sendable {
         if let tick = live?.tick, reach <= tick {
             live = checkpoints.latest(before: reach)
             checkpoints.drop(from: reach)
+            if live?.resume() == false { return giveUpLive(live?.failure ?? "it did not restore a snapshot") }
         }
         if live == nil {
             guard let started = model.live(scenario, inputs: inputs, options: options) else { return false }
@@ -180,6 +214,9 @@ public struct StudioSession: Sendable {
         frames.removeSubrange(min(frames.count, live!.tick + 1)...)
         advance(scenario, inputs: inputs, through: finalThrough)
         var tail = live!.finished(scenario, inputs: inputs, settleTicks: options.settleTicks)
+        if let why = live!.failure { return giveUpLive(why) }
+        // An event the model lacks ended the run: the run from tick 0 keeps no frames then.
+        if tail.notApplicable != nil { return dropLive() }
         frames += tail.frames
         tail.frames = []
         lastRun = tail

@@ -12,13 +12,21 @@ struct ReferenceServer {
     /// Whether the handshake offers protocol version 2 (`--offer 2`): off by default, so that
     /// the server is version 1's byte for byte unless asked.
     let offersBinary: Bool
+    /// Whether the handshake declares the snapshot messages (`--snapshots`): off by default, for
+    /// the same reason.
+    let keepsSnapshots: Bool
     var editor: Editor?
     /// The state last sent, for the next result's changes.
     var sent: ModelState?
+    /// The session's snapshots by handle: the editor and the state last sent (a result after a
+    /// restore is relative to the snapshot's). Both are values, so a snapshot is a copy.
+    var snapshots: [Int: (editor: Editor, sent: ModelState)] = [:]
+    var nextHandle = 0
 
-    init(identity: ModelIdentity, offersBinary: Bool = false) {
+    init(identity: ModelIdentity, offersBinary: Bool = false, keepsSnapshots: Bool = false) {
         self.identity = identity
         self.offersBinary = offersBinary
+        self.keepsSnapshots = keepsSnapshots
     }
 
     /// Answers one request line; nil when the line is not a request (the caller reports it).
@@ -30,7 +38,10 @@ struct ReferenceServer {
             switch type {
             case "hello":
                 w.raw("{\"type\":\"hello\",\"id\":"); w.int(id); w.hello(identity)
+                if keepsSnapshots { w.raw(",\"snapshots\":true") }
                 w.raw(offersBinary ? ",\"offers\":[2]}" : "}")
+            case "snapshot" where keepsSnapshots, "restore" where keepsSnapshots, "release" where keepsSnapshots:
+                return try snapshotAnswer(type, id: id, line)
             case "open":
                 let (_, request) = try r.openRequest()
                 open(request, id: id, into: &w)
@@ -46,6 +57,7 @@ struct ReferenceServer {
     }
 
     private mutating func open(_ request: OpenRequest, id: Int, into w: inout WireWriter) {
+        snapshots = [:]
         var effects: [EditorEffect] = []
         do {
             let e = try Editor.open(request, effects: &effects)

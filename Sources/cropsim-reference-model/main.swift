@@ -13,11 +13,14 @@ import Glibc
 //                          an editor to the policies it declares
 //   --offer 2              offer protocol version 2 (binary) in the handshake; cropsim then
 //                          speaks it (docs/model-protocol.md#version-2-binary)
+//   --snapshots on         declare the snapshot messages (docs/model-protocol.md#snapshots): the
+//                          studio then keeps one live process per recording
 var identity = Editor.referenceIdentity
 var offersBinary = false
+var keepsSnapshots = false
 var arguments = CommandLine.arguments.dropFirst()
 func usage(_ problem: String) -> Never {
-    let text = "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…] [--offer 2]\n"
+    let text = "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…] [--offer 2] [--snapshots on]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
     exit(2)
 }
@@ -36,6 +39,9 @@ while let flag = arguments.popFirst() {
         case "--offer":
             guard value == "2" else { usage("--offer takes 2, the one version offered besides 1") }
             offersBinary = true
+        case "--snapshots":
+            guard value == "on" else { usage("--snapshots takes on") }
+            keepsSnapshots = true
         default:
             usage("unknown option \(flag)")
         }
@@ -44,7 +50,7 @@ while let flag = arguments.popFirst() {
     }
 }
 
-var server = ReferenceServer(identity: identity, offersBinary: offersBinary)
+var server = ReferenceServer(identity: identity, offersBinary: offersBinary, keepsSnapshots: keepsSnapshots)
 var reader = LineReader(fd: 0)
 func nextRequest(_ reader: inout LineReader) -> LineReader.Request? {
     do throws(LineReader.Refused) { return try reader.next() } catch {

@@ -192,3 +192,31 @@ extension ProtocolDocTests {
         ticked(text).filter { text.contains("`\($0)` optional") }
     }
 }
+
+extension ProtocolDocTests {
+    /// The snapshot messages' table: each request in `WireSnapshots`' order with the fields the
+    /// writer puts in it, the reply type the reader expects and the fields it takes; a reply
+    /// without the documented fields, or with another, is refused.
+    @Test func theSnapshotTableIsTheMessages() throws {
+        let rows = try Self.table(after: "## Snapshots")
+        #expect(rows.map { Self.ticked($0[0]) } == WireSnapshots.Request.allCases.map { [$0.rawValue] })
+        for (row, request) in zip(rows, WireSnapshots.Request.allCases) {
+            var w = WireWriter()
+            w.raw("{\"type\":\""); w.raw(request.type); w.raw("\",\"id\":7")
+            request.members(3, into: &w)
+            w.raw("}")
+            let written = try Self.messages([String(decoding: w.bytes, as: UTF8.self)])
+            #expect(try #require(written[request.rawValue]).fields == Set(["id"] + Self.ticked(row[1])), "\(request)")
+            #expect(Self.ticked(row[2]) == [request.reply])
+            let fields = Self.ticked(row[3]).map { ",\"\($0)\":5" }.joined()
+            var refusal: String?
+            var r = WireReader(Array("{\"type\":\"\(request.reply)\",\"id\":7\(fields)}".utf8))
+            #expect(try r.snapshotReply(to: request, id: 7, refusal: &refusal) == (request == .snapshot ? 5 : nil))
+            var extra = WireReader(Array("{\"type\":\"\(request.reply)\",\"id\":7\(fields),\"more\":1}".utf8))
+            #expect(throws: WireError.self) { try extra.snapshotReply(to: request, id: 7, refusal: &refusal) }
+        }
+        let declared = try #require(Self.paragraph(starting: "- `snapshots` (optional)"))
+        #expect(declared.contains("`\(WireSnapshots.handshakeField)`"))
+        #expect(Self.page.contains("at most **\(WireSnapshots.maxHeld)** snapshots"))
+    }
+}

@@ -9,13 +9,14 @@ import Testing
 /// after every batch the session's frames, effects, violations and final state must be those of
 /// the recording's text run from the start, with the same provisional lift.
 @Suite struct LiveRunTests {
-    /// The recording's text at this batch, run from tick 0 as a file would be.
+    /// The recording's text at this batch, run from tick 0 as a file would be, through the
+    /// session's own model (for a model over a pipe, in a process of its own).
     static func fromStart(_ session: StudioSession) throws -> RunResult {
         var options = Simulator.Options()
         options.measureTiming = false
         if session.provisionalLift != nil { options.settleTicks = 1 }
         let text = session.recording.json(name: session.name, description: session.description, liftOpenFingersAt: session.provisionalLift)
-        return Simulator.run(try session.parse(text, file: StudioSession.liveFile), options: options)
+        return session.model.run(try session.parse(text, file: StudioSession.liveFile), options: options)
     }
 
     /// The first way the live session differs from the run from tick 0, or nil.
@@ -40,10 +41,9 @@ import Testing
     }
 
     /// A drag, a finger held still while the clock runs, late samples that reach behind the live
-    /// run, a pinch past s_max, controls between and during gestures, a double-tap, and a Save's
-    /// lift: every batch equal to the run from tick 0.
-    @Test func everyBatchIsTheRunFromTickZero() throws {
-        var session = try Self.newSession()
+    /// run, a pinch past s_max, controls between and during gestures, a double-tap, and (in the
+    /// tests) a Save's lift: every batch equal to the run from tick 0.
+    static var script: [(now: Double, inputs: [StudioProtocol.InputItem])] {
         var script: [(now: Double, inputs: [StudioProtocol.InputItem])] = []
         for k in 0..<90 {  // a circling finger, two samples a batch
             let t = Double(k) * 1000 / 60
@@ -69,7 +69,12 @@ import Testing
                               Self.touch(3050, 5, 198, 428, "down")]))
         script.append((3100, [Self.touch(3090, 5, 198, 428, "up"), .init(t: 3095, action: "resize", width: 852, height: 393)]))
         script.append((3600, []))
-        for (k, batch) in script.enumerated() {
+        return script
+    }
+
+    @Test func everyBatchIsTheRunFromTickZero() throws {
+        var session = try Self.newSession()
+        for (k, batch) in Self.script.enumerated() {
             let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))
             #expect(answer.notice == nil, "batch \(k): \(answer.notice ?? "")")
             let difference = try Self.difference(session)

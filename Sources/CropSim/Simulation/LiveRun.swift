@@ -1,3 +1,4 @@
+import CropPipe
 import CropScenario
 import CropSpec
 import CropVocabulary
@@ -9,7 +10,9 @@ import CropVocabulary
 /// The caller keeps one promise: inputs it replaces are the same, in the same order, up to the
 /// tick the run has reached. A run of the same scenario from tick 0 then gives the same frames,
 /// effects and verdicts bit for bit (`Tests/CropStudioTests/LiveRunTests.swift` holds it to that).
-/// A copy is a checkpoint: every part of the run is a value.
+/// A copy is a checkpoint: every part of the run is a value, and for a model over a pipe the
+/// process's session is kept by the model's own snapshot (`SessionSnapshots`), which the copy
+/// names and `resume` restores.
 public struct LiveRun: Sendable {
     private var loop: any LiveLoop
 
@@ -17,19 +20,20 @@ public struct LiveRun: Sendable {
 
     /// Starts a live run against model `M`, frame 0 recorded. Nil when the run cannot be resumed
     /// tick by tick the way `Simulator.run` runs it in one go: a model that answers later (a
-    /// process over a pipe, whose state lives in the process), a model without every capability
-    /// (its run is cut or judged differently), a scenario with checkpoints or a mirror check, or
-    /// an editor that refused the photo or failed while opening.
+    /// process over a pipe) without the snapshot messages, a model without `confirm` (its run is
+    /// cut there), a scenario with checkpoints or a mirror check, or an editor that refused the
+    /// photo or failed while opening.
     static func start<M: EditorModel>(_ scenario: Scenario, model: M.Type, in context: M.Context, inputs: [Input],
                                       options: Simulator.Options) -> LiveRun? {
         let identity = M.identity(in: context)
-        guard !M.answersLater, identity.capabilities == .all, scenario.checkpoints.isEmpty, scenario.metamorphic.isEmpty else { return nil }
+        guard identity.capabilities.contains(.confirm), scenario.checkpoints.isEmpty, scenario.metamorphic.isEmpty else { return nil }
         var options = options
         options.recordFrames = true
         var loop = SimulationLoop<M>(scenario, inputs: inputs, options: options, lockstep: false, identity: identity)
         guard case .opened(let checked) = loop.start(in: context), checked.failure == nil else { return nil }
+        if M.answersLater, (checked.session as? any SessionSnapshots)?.keepsSnapshots != true { return nil }
         loop.begin(checked)
-        return LiveRun(LiveLoopOf(loop: loop, checked: checked))
+        return LiveRun(LiveLoopOf(loop: loop, checked: checked, supportsAll: identity.capabilities == .all))
     }
 
     /// The last tick run (0: only the editor's opening frame).
@@ -44,16 +48,33 @@ public struct LiveRun: Sendable {
 
     /// The rest of the run, on a copy, exactly as `Simulator.run` would go on from this tick:
     /// through `inputs`, then settling for at most `settleTicks`. Its frames are those after the
-    /// last `advance`; effects, violations and the final state are the whole run's.
-    public func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult {
+    /// last `advance`; effects, violations and the final state are the whole run's. A model over
+    /// a pipe is put back where this run stands afterwards (a snapshot taken before, restored and
+    /// released after).
+    public mutating func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult {
         loop.finished(scenario, inputs: inputs, settleTicks: settleTicks)
     }
 
     /// A copy to come back to, without the inputs and steps (the caller passes them again): a
-    /// checkpoint holds the editor's state, not the recording.
-    public func checkpoint() -> LiveRun {
-        LiveRun(loop.checkpoint())
+    /// checkpoint holds the editor's state, not the recording. Nil when a model over a pipe gave
+    /// no snapshot (it failed: `failure` says why).
+    public func checkpoint() -> LiveRun? {
+        loop.checkpoint().map(LiveRun.init)
     }
+
+    /// Makes a checkpoint the run: a model over a pipe restores its snapshot. False when it failed.
+    public mutating func resume() -> Bool {
+        loop.resume()
+    }
+
+    /// Lets a model over a pipe forget a checkpoint's snapshot; the checkpoint is not used again.
+    public func release() {
+        loop.release()
+    }
+
+    /// Why the run cannot go on (a model over a pipe failed, or did what this run did not send
+    /// it for): the caller replays from tick 0 instead. Nil for a model in this process.
+    public var failure: String? { loop.failure }
 
     /// Lets go of the inputs last passed in, which the run reads only inside `advance` and
     /// `finished`: holding them would make the caller's next change to its array copy all of it,
@@ -66,43 +87,84 @@ public struct LiveRun: Sendable {
 /// The generic run behind `LiveRun`'s one erasure.
 private protocol LiveLoop: Sendable {
     var tick: Int { get }
+    var failure: String? { get }
     mutating func advance(_ scenario: Scenario, inputs: [Input], through tick: Int) -> [FrameRecord]
-    func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult
-    func checkpoint() -> any LiveLoop
+    mutating func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult
+    func checkpoint() -> (any LiveLoop)?
+    mutating func resume() -> Bool
+    func release()
     mutating func releaseInputs()
 }
 
-/// `@unchecked`: the loop and the checked editor are values without shared state (models that
-/// answer later, which hold a process, are refused by `LiveRun.start`); a run moves between
-/// simulation threads with its session, one request at a time, and is never shared.
+/// `@unchecked`: the loop and the checked editor are values without shared state, but for a
+/// model over a pipe, whose copies share its process; a run and its checkpoints move between
+/// simulation threads with their session, one request at a time, and are never shared.
 private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
     var loop: SimulationLoop<M>
     var checked: CheckedEditor<M>
+    let supportsAll: Bool
+    /// A checkpoint's snapshot of a pipe model's session (nil in this process, and for the run).
+    var handle: Int?
+    /// A snapshot was not given: the process's session may no longer be this run's.
+    var lost = false
 
     var tick: Int { loop.tick }
+
+    /// The model's snapshots, for a model over a pipe (an editor in this process is copied).
+    private var snapshots: (any SessionSnapshots)? { M.answersLater ? checked.session as? any SessionSnapshots : nil }
+
+    var failure: String? {
+        if let failure = checked.failure { return failure.description }
+        if loop.host.mispredicted { return "it answered with a backend effect outside the flow, which a run in lockstep needs" }
+        return lost ? "it gave no snapshot" : nil
+    }
 
     mutating func advance(_ scenario: Scenario, inputs: [Input], through tick: Int) -> [FrameRecord] {
         replace(scenario, inputs)
         let through = min(tick, loop.lastTick)
-        while loop.tick < through, loop.step(&checked, true) {}
+        while loop.tick < through, loop.missing == nil, checked.failure == nil, loop.step(&checked, supportsAll) {}
+        // A model over a pipe is judged (and its frames recorded) as its answers come.
+        if M.answersLater { _ = loop.sync(&checked) }
         defer { loop.host.frames = [] }
         return loop.host.frames
     }
 
-    func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult {
+    mutating func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult {
         var copy = self
         copy.replace(scenario, inputs)
         copy.loop.options.settleTicks = settleTicks
-        if copy.checked.failure == nil { copy.loop.runOn(&copy.checked, supportsAll: true) }
-        return copy.loop.finish(copy.checked)
+        let snapshots = snapshots
+        let saved = snapshots?.snapshot()
+        if snapshots != nil, saved == nil { lost = true }
+        if copy.checked.failure == nil, copy.loop.missing == nil, !lost { copy.loop.runOn(&copy.checked, supportsAll: supportsAll) }
+        let result = copy.loop.finish(copy.checked)
+        if let snapshots, let saved {
+            if !snapshots.restore(saved) { lost = true }
+            snapshots.release(saved)
+        }
+        return result
     }
 
-    func checkpoint() -> any LiveLoop {
+    func checkpoint() -> (any LiveLoop)? {
         var copy = self
         copy.loop.inputs = []
         copy.loop.scenario.steps = []
         copy.loop.result.scenario.steps = []
+        if let snapshots {
+            guard let handle = snapshots.snapshot() else { return nil }
+            copy.handle = handle
+        }
         return copy
+    }
+
+    mutating func resume() -> Bool {
+        guard let handle else { return true }
+        self.handle = nil
+        return snapshots?.restore(handle) ?? false
+    }
+
+    func release() {
+        if let handle { snapshots?.release(handle) }
     }
 
     mutating func releaseInputs() {

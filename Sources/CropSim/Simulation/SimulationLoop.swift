@@ -196,7 +196,7 @@ struct SimulationLoop<M: EditorModel> {
 
     /// Judges a deferred model's queued work. False when the run must end here: it settled, the
     /// model failed, or the batch was not what this run would have sent.
-    private mutating func sync(_ checked: inout CheckedEditor<M>) -> Bool {
+    mutating func sync(_ checked: inout CheckedEditor<M>) -> Bool {
         checked.sync(host: &host)
         return !checked.stopped && checked.failure == nil && !host.mispredicted
     }
