@@ -240,7 +240,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText", "CropTestSupport"]
+            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText", "CropPipe", "CropTestSupport"]
         ),
         .testTarget(
             name: "CropFuzzTests",
