@@ -68,7 +68,14 @@ public enum PhotoSheet {
         for path in paths {
             html += card(path, rows: byPath[path]!.sorted { $0.device < $1.device }, inset: insets[path], showsInset: !insets.isEmpty)
         }
-        html += """
+        html += pageEnd(devices: devices)
+        return html
+    }
+
+    /// The page's end: the grid closes, and the script filters the cards by finding, device and
+    /// path.
+    private static func pageEnd(devices: [String]) -> String {
+        """
         </div>
         <script>
         const devices = \(jsonArray(devices));
@@ -93,7 +100,6 @@ public enum PhotoSheet {
         </body></html>
 
         """
-        return html
     }
 
     /// One photo's card: its thumbnail (or, with `--inset`, the whole photo beside its inset, which

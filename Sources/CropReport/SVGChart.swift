@@ -86,7 +86,23 @@ enum SVGChart {
         }
         s += "<polyline class=\"series\" points=\"\(polyline(frames.indices.map { (x(frames[$0].tick), y(values[$0])) }))\" fill=\"none\" stroke=\"\(Palette.value)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
 
-        let haptics = result.haptics
+        s += hapticMarkers(result.haptics, x: x, legend: &legend)
+        s += violationMarkers(result.violations, x: x)
+        if !result.violations.isEmpty { legend.append(.init(label: "violation", swatch: .cross(Palette.violation))) }
+        let checkpoints = Self.checkpoints(result)
+        s += checkpointMarkers(checkpoints, x: { x(min($0, last)) })
+        if checkpoints.contains(where: { $0.failed.isEmpty }) { legend.append(.init(label: "checkpoint met", swatch: .diamond(nil))) }
+        if checkpoints.contains(where: { !$0.failed.isEmpty }) { legend.append(.init(label: "checkpoint failed", swatch: .diamond(Palette.violation))) }
+        s += "<line class=\"cursor\" x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>"
+        s += self.legend(legend)
+        return s + "</svg>"
+    }
+
+    /// Every haptic as a ▼ at the top of the plot, limit haptics in their own colour, and their
+    /// legend entries.
+    private static func hapticMarkers(_ haptics: [(tick: Int, haptic: Haptic)], x: (Int) -> Double,
+                                      legend: inout [LegendItem]) -> String {
+        var s = ""
         for h in haptics {
             let hx = x(h.tick), color = h.haptic.reason == nil ? Palette.otherHaptic : Palette.haptic
             s += "<path class=\"haptic-marker\" d=\"M\(svgNumber(hx - 6)) \(svgNumber(top))h12l-6 10z\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.75\"><title>haptic \(escapeMarkup(h.haptic.name)) at tick \(h.tick) (\(secondsLabel(Double(h.tick) / 60)))</title></path>"
@@ -98,15 +114,7 @@ enum SVGChart {
             let label = haptics.contains { $0.haptic == .snap } ? "snap / success / error" : "success / error haptic"
             legend.append(.init(label: label, swatch: .marker(Palette.otherHaptic)))
         }
-        s += violationMarkers(result.violations, x: x)
-        if !result.violations.isEmpty { legend.append(.init(label: "violation", swatch: .cross(Palette.violation))) }
-        let checkpoints = Self.checkpoints(result)
-        s += checkpointMarkers(checkpoints, x: { x(min($0, last)) })
-        if checkpoints.contains(where: { $0.failed.isEmpty }) { legend.append(.init(label: "checkpoint met", swatch: .diamond(nil))) }
-        if checkpoints.contains(where: { !$0.failed.isEmpty }) { legend.append(.init(label: "checkpoint failed", swatch: .diamond(Palette.violation))) }
-        s += "<line class=\"cursor\" x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>"
-        s += self.legend(legend)
-        return s + "</svg>"
+        return s
     }
 
     /// Every tick with a violation, once, as a dashed vertical line and a × on the time axis.

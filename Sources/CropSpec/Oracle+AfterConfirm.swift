@@ -72,35 +72,9 @@ extension Oracle {
             flow.confirmedPose = pose
             flow.memoryFallbackAtConfirm = memoryWarned
         case (.cropFinished(let ok), .cropping):
-            checkConfirmTelemetry(effects, succeeded: ok, pose: pose, tick: tick)
-            if !ok {
-                flow.phase = .failed(.crop)
-                // Back to editing, or (policy `cropFailure: retryScreen`) on a failure screen.
-                editing = policies.cropFailure == .backToEditing
-                requireFailureReport(effects, message: .cropFailed, tick: tick)
-            } else if flow.user != nil {
-                flow.phase = .uploading(1)
-                if !effects.contains(where: { if case .upload(let r) = $0 { r.attempt == 1 } else { false } }) {
-                    fail(.uploadFollowsCrop, tick: tick, "the crop succeeded for a signed-in user but no upload started")
-                }
-            } else {
-                flow.phase = .done
-            }
+            cropFinished(ok, pose: pose, effects: effects, tick: tick)
         case (.uploadFinished(let attempt, let outcome), .uploading(let current)) where attempt == current:
-            let retry = flow.retryable(outcome) && attempt < flow.backoffTicks.count + 1
-            checkUploadTelemetry(effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
-            if outcome == .success {
-                flow.phase = .updatingProfile
-                let next = flow.acknowledged.version + 1
-                if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
-                    fail(.profileUpdatedOnlyAfterUpload, tick: tick, "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
-                }
-            } else if retry {
-                flow.phase = .waiting(attempt: attempt, failedAt: tick)
-            } else {
-                flow.phase = .failed(.upload)
-                requireFailureReport(effects, message: .uploadFailed, tick: tick)
-            }
+            uploadFinished(attempt, outcome, effects: effects, tick: tick)
         case (.profileUpdated(let ok), .updatingProfile):
             if ok {
                 flow.successfulUpdates += 1
@@ -126,6 +100,44 @@ extension Oracle {
             fail(.profileUpdatedOnlyAfterUpload, tick: tick, "a profile update was asked for after \(event.specName), not after a successful upload")
         }
         flowEffects(effects, pose: pose, tick: tick)
+    }
+
+    /// The crop finished while the flow was cropping: a failure is reported (and, by policy,
+    /// leaves editing or a failure screen); a success uploads for a signed-in user, else ends.
+    private mutating func cropFinished(_ ok: Bool, pose: Pose, effects: [EditorEffect], tick: Int) {
+        checkConfirmTelemetry(effects, succeeded: ok, pose: pose, tick: tick)
+        if !ok {
+            flow.phase = .failed(.crop)
+            // Back to editing, or (policy `cropFailure: retryScreen`) on a failure screen.
+            editing = policies.cropFailure == .backToEditing
+            requireFailureReport(effects, message: .cropFailed, tick: tick)
+        } else if flow.user != nil {
+            flow.phase = .uploading(1)
+            if !effects.contains(where: { if case .upload(let r) = $0 { r.attempt == 1 } else { false } }) {
+                fail(.uploadFollowsCrop, tick: tick, "the crop succeeded for a signed-in user but no upload started")
+            }
+        } else {
+            flow.phase = .done
+        }
+    }
+
+    /// The current upload attempt finished: a success asks for the profile update, a retryable
+    /// failure waits out its backoff, a final one is reported.
+    private mutating func uploadFinished(_ attempt: Int, _ outcome: UploadOutcome, effects: [EditorEffect], tick: Int) {
+        let retry = flow.retryable(outcome) && attempt < flow.backoffTicks.count + 1
+        checkUploadTelemetry(effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
+        if outcome == .success {
+            flow.phase = .updatingProfile
+            let next = flow.acknowledged.version + 1
+            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
+                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
+            }
+        } else if retry {
+            flow.phase = .waiting(attempt: attempt, failedAt: tick)
+        } else {
+            flow.phase = .failed(.upload)
+            requireFailureReport(effects, message: .uploadFailed, tick: tick)
+        }
     }
 
     /// Retry after a final failure: a failed crop is cropped again from the pose on screen; a

@@ -37,6 +37,19 @@ extension Oracle {
             fail(.density, tick: tick, "\(geometry.sigma / s) px/pt at scale \(s), minimum \(geometry.minPixelPerPoint)",
                  size: geometry.zoomDeviation(s, from: geometry.sigma / geometry.minPixelPerPoint, angle: a))
         }
+        checkCover(editor, tick: tick)
+        checkScreen(editor, recognizerActive: recognizerActive, tick: tick)
+        frame(editor, tick: tick)
+        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+    }
+
+    /// The mask stays covered by the photo and the output square inside it, both judged along
+    /// the photo's own axes; then the model's own crop rectangle, if it reports one. Inlined
+    /// into `endOfTick`, which runs every tick.
+    @inline(__always) private mutating func checkCover(_ editor: Observation, tick: Int) {
+        let pose = editor.pose
+        let s = pose.scale
+        let a = pose.angle
         let halfW = geometry.width / geometry.sigma * s / 2, halfH = geometry.height / geometry.sigma * s / 2
         let r = geometry.maskDiameter / 2
         // The circle is round: along the photo's own axes it needs the same room at any turn.
@@ -65,6 +78,11 @@ extension Oracle {
                  size: geometry.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
         }
         if checksModelCrop { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
+    }
+
+    /// What the screen shows for the flow so far: the session, the grid, the instructions, and
+    /// the tips and notices owed by now. Inlined into `endOfTick`, which runs every tick.
+    @inline(__always) private mutating func checkScreen(_ editor: Observation, recognizerActive: Bool, tick: Int) {
         let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
         if editor.session != session {
             fail(.sessionFollowsFlow, tick: tick, "the session is \(editor.session.rawValue); the flow so far makes it \(session.rawValue)")
@@ -87,8 +105,6 @@ extension Oracle {
         if geometry.lowDensityNoticeOwed, !lowDensityNoticeShown {
             fail(.lowDensityNoticeShown, tick: tick, "σ / s_min = \(geometry.sigma / geometry.sMin) < \(geometry.minPixelPerPoint) but the low-resolution notice was never shown")
         }
-        frame(editor, tick: tick)
-        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
     }
 
     /// The model's own crop rectangle (`Capabilities.cropRect`) is the spec's, and its stored-grid
