@@ -10,7 +10,8 @@ mutant. Formatting moves whitespace, not code, so both can be found again:
     with all whitespace ignored, and replaced by the new text's exact span;
   * an operator site is the same site when it starts at the same non-whitespace character of the
     same file and mutates the same operator; its old id is rewritten to the new one wherever ids
-    are written down (the triage, HELD-OUT.md, docs/mutation.md, the runner's tests).
+    are written down (the triage, HELD-OUT.md, docs/mutation.md, the runner's tests), and on
+    a generated table's row its `File.swift:LINE` follows the site to its new line.
 
 Usage: python3 Mutants/migrate_format.py OLD-COMMIT [--check]
   OLD-COMMIT  the commit before the formatting change (the model's text there is read with git)
@@ -21,6 +22,7 @@ that cannot be carried over (named on stderr, for a hand fix).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -130,31 +132,53 @@ def migrate_catalogue(path: Path, new: dict[str, str]) -> tuple[str, int]:
     return "".join(out), done
 
 
-def site_keys(file: str, text: str) -> dict[tuple[int, str, int], str]:
-    """Each operator site's id by (non-whitespace offset of its snippet, operator, line rank)."""
+def site_keys(file: str, text: str) -> dict[tuple[int, str, int], tuple[str, int]]:
+    """Each operator site's id and line, by (non-whitespace offset of its snippet, operator, its
+    length without whitespace)."""
     stem = file[len(MODEL):-len(".swift")].replace("/", ".")
-    keys: dict[tuple[int, str, int], str] = {}
+    keys: dict[tuple[int, str, int], tuple[str, int]] = {}
     for site in operators.generate(file, text, stem).sites:
         lo = text.index(site.within)
         start = lo + site.within.index(site.original)
         offset = len(stripped(text[:start])[0])
         key = (offset, site.mutation, len(stripped(site.original)[0]))
-        keys[key] = site.id
+        keys[key] = (site.id, site.line)
     return keys
 
 
-def id_map(old: dict[str, str], new: dict[str, str]) -> tuple[dict[str, str], list[str]]:
-    renamed, lost = {}, []
+@dataclasses.dataclass(frozen=True)
+class Moved:
+    new_id: str
+    site: str  # `File.swift:LINE` before, as the generated tables show it
+    new_site: str
+
+
+def id_map(old: dict[str, str], new: dict[str, str]) -> tuple[dict[str, Moved], list[str]]:
+    """Every old site that still exists, by its old id and by its new one, and the lost ids."""
+    moved, lost = {}, []
     for file in sorted(old):
         before = site_keys(file, old[file])
         after = site_keys(file, new.get(file, ""))
-        for key, old_id in before.items():
-            new_id = after.get(key)
-            if new_id is None:
+        name = file[len(MODEL):]
+        for key, (old_id, old_line) in before.items():
+            if key not in after:
                 lost.append(old_id)
-            elif new_id != old_id:
-                renamed[old_id] = new_id
-    return renamed, lost
+                continue
+            new_id, new_line = after[key]
+            moved[old_id] = moved[new_id] = Moved(new_id, f"{name}:{old_line}", f"{name}:{new_line}")
+    return moved, lost
+
+
+def rewrite_ids(text: str, moved: dict[str, Moved]) -> str:
+    """Old ids replaced by new ones; on a line naming a site (a generated table's row), its old
+    `File.swift:LINE` replaced by the new line too."""
+    def line(row: str) -> str:
+        for found in OPERATOR_ID.findall(row):
+            m = moved.get(found)
+            if m and m.site != m.new_site:
+                row = re.sub(re.escape(m.site) + r"(?!\d)", m.new_site, row)
+        return OPERATOR_ID.sub(lambda x: moved[x.group(0)].new_id if x.group(0) in moved else x.group(0), row)
+    return "".join(line(row) for row in text.splitlines(True))
 
 
 def model_at(commit: str) -> dict[str, str]:
@@ -185,21 +209,21 @@ def main(argv: list[str]) -> int:
         print(f"migrate_format: {name}: {n} snippet(s) relocated", file=sys.stderr)
         if n:
             changes[path] = text
-    renamed, lost = id_map(old, new)
+    moved, lost = id_map(old, new)
     if lost:
         # A site whose context is no longer unique (or newly so) has no successor; a triage
         # entry naming it fails `scripts/mutants --operators --list` and needs a hand fix.
         print(f"migrate_format: {len(lost)} operator site(s) not found again: {', '.join(lost[:20])}", file=sys.stderr)
+    renamed = {k for k, m in moved.items() if k != m.new_id}
     print(f"migrate_format: {len(renamed)} operator id(s) renamed", file=sys.stderr)
-    if renamed:
-        for name in ID_FILES:
-            path = ROOT / name
-            if not path.is_file():
-                continue
-            text = changes.get(path, path.read_text(encoding="utf-8"))
-            after = OPERATOR_ID.sub(lambda m: renamed.get(m.group(0), m.group(0)), text)
-            if after != text:
-                changes[path] = after
+    for name in ID_FILES:
+        path = ROOT / name
+        if not path.is_file():
+            continue
+        text = changes.get(path, path.read_text(encoding="utf-8"))
+        after = rewrite_ids(text, moved)
+        if after != text:
+            changes[path] = after
     for path, text in changes.items():
         print(f"migrate_format: {'would rewrite' if check else 'rewrote'} {path.relative_to(ROOT)}", file=sys.stderr)
         if not check:
