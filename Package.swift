@@ -14,12 +14,12 @@ let package = Package(
         .executable(name: "cropsim", targets: ["CropCommandLine"]),
         .executable(name: "cropsim-reference-model", targets: ["cropsim-reference-model"]),
         .executable(name: "FuzzTrace", targets: ["FuzzTrace"]),
-        .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
+        .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0")
     ],
     targets: [
         // What an editor and the oracle exchange: events, effects, observations, config, the photo,
@@ -59,7 +59,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG", "CLCMS"]),
-        .target(name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
+        .target(
+            name: "CropImaging", dependencies: ["CropVocabulary", "CropModel", "CImagingShim", "CLCMS", "CropFiles"]),
         // How every command opens what it is given (paths as bytes, file identity, non-blocking
         // reads) and writes what it leaves behind: files written to a temporary name and renamed,
         // the crash-safe output folder, folder locks, clean-up on interrupt, one-line output errors.
@@ -82,34 +83,48 @@ let package = Package(
         // The simulator: touch synthesis, recognizers, the 60 Hz loop, invariants.
         .target(
             name: "CropSim",
-            dependencies: ["CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL",
-                           .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                "CropScenario", "CropVocabulary", "CropModel", "CropSpec", "CropPipe", "CGSL",
+                .product(name: "RealModule", package: "swift-numerics")
+            ]
         ),
 
         // The gesture fuzzer: choice-sequence generation from mt19937, oracle, shrinking, regressions
         // (written with CropFiles' atomic files; replays compared through CropLogs' FrameLog).
         .target(
             name: "CropFuzz",
-            dependencies: ["CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropLogs", "CropText", "CropBuild",
-                           .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                "CropScenario", "CropVocabulary", "CropSim", "CropSpec", "CropModel", "CGSL", "CropFiles", "CropLogs",
+                "CropText", "CropBuild",
+                .product(name: "RealModule", package: "swift-numerics")
+            ]
         ),
         // libFuzzer entry points: a C shim holding a weak reference to LLVMFuzzerRunDriver, so the
         // executables also link (and replay files) in ordinary builds without -sanitize=fuzzer.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "FuzzTrace", dependencies: ["CropFuzz", "CropVocabulary", "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzScenarioParser", dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropVocabulary", "CFuzzerDriver"]),
+        .executableTarget(
+            name: "FuzzScenarioParser",
+            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropVocabulary", "CFuzzerDriver"]),
 
         // The edge between scenarios and real photos: headers in, rendered avatars out.
         // OpenSSL's libcrypto, for SHA-256 content hashes (a batch resumes by photo bytes).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CropPhotos", dependencies: ["CropVocabulary", "CropScenario", "CropSim", "CropImaging", "CropModel", "CCrypto", "CropFiles", "CropText"]),
+        .target(
+            name: "CropPhotos",
+            dependencies: [
+                "CropVocabulary", "CropScenario", "CropSim", "CropImaging", "CropModel", "CCrypto", "CropFiles",
+                "CropText"
+            ]),
 
         // The files of a run that other commands read back: the deterministic frame log, measured
         // frame timing, `summary.json` and the model it names, `scenario.resolved.json`. The
         // fuzzer compares replays through `FrameLog`; `report diff` reads `summary.json`.
         .target(
             name: "CropLogs",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropText", "CGSL", "CropBuild"]
+            dependencies: [
+                "CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropText", "CGSL", "CropBuild"
+            ]
         ),
 
         // The editor's frame drawn from a run: the scene (`FrameScene`), rasters for contact sheets
@@ -127,27 +142,33 @@ let package = Package(
         // (`PackageGraphTests` holds it so).
         .target(
             name: "CropReport",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging", "CropFiles",
-                           "CropFrames", "CropLogs", "CropText", "CropBuild"],
+            dependencies: [
+                "CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropImaging", "CropFiles",
+                "CropFrames", "CropLogs", "CropText", "CropBuild"
+            ],
             // The page's CSS and scripts, compiled into the binary as byte arrays
             // (`PackageResources`): a report opens with nothing but its folder, and `cropsim`
             // copied elsewhere needs no resource bundle beside it.
             resources: [
                 .embedInCode("Resources/report.css"), .embedInCode("Resources/error-trap.js"),
-                .embedInCode("Resources/report.js"),
+                .embedInCode("Resources/report.js")
             ]
         ),
         // Two reports of one suite compared scenario by scenario: what changed, by how much, from
         // which tick, and a page with both runs' timelines and filmstrips (docs/report-diff.md).
         .target(
             name: "CropReportDiff",
-            dependencies: ["CropLogs", "CropSim", "CropScenario", "CropVocabulary", "CropPipe", "CropFiles", "CropText", "CCrypto"]
+            dependencies: [
+                "CropLogs", "CropSim", "CropScenario", "CropVocabulary", "CropPipe", "CropFiles", "CropText", "CCrypto"
+            ]
         ),
 
         // Animations of a run: the report's frames at real speed, streamed one at a time into
         // libwebp's animation encoder (docs/animation.md).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "CropAnimation", dependencies: ["CropFrames", "CropLogs", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
+        .target(
+            name: "CropAnimation",
+            dependencies: ["CropFrames", "CropLogs", "CropSim", "CropImaging", "CropVocabulary", "CWebP"]),
 
         // The studio: a loopback HTTP server whose page records gestures by hand against the live
         // simulator and saves them as scenarios (docs/studio.md). It runs inside `cropsim`
@@ -155,7 +176,10 @@ let package = Package(
         // network stack that every other command would load.
         .target(
             name: "CropStudio",
-            dependencies: ["CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropFiles", "CropFrames", "CropImaging", "CropPhotos", "CropText"]
+            dependencies: [
+                "CropVocabulary", "CropModel", "CropSpec", "CropScenario", "CropSim", "CropFiles", "CropFrames",
+                "CropImaging", "CropPhotos", "CropText"
+            ]
         ),
 
         .executableTarget(
@@ -179,7 +203,7 @@ let package = Package(
                 "CropFiles",
                 "CropText",
                 "CropBuild",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
 
@@ -203,53 +227,79 @@ let package = Package(
                 "CropVocabulary",
                 "CropModel",
                 "CropSpec",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ]
         ),
         .testTarget(
             name: "CropPipeTests",
-            dependencies: ["CropPipe", "CropTestSupport", "CropText", "CropVocabulary", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CropPipe", "CropTestSupport", "CropText", "CropVocabulary",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ]
         ),
         .testTarget(
             name: "CropImagingTests",
             dependencies: ["CropImaging", "CropVocabulary", "CropModel", "CLCMS", "CropTestSupport"]
         ),
-        .testTarget(name: "CropFilesTests", dependencies: ["CropFiles", "CropTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "CropFilesTests",
+            dependencies: [
+                "CropFiles", "CropTestSupport", .product(name: "PropertyBased", package: "swift-property-based")
+            ]),
         .testTarget(name: "CropTextTests", dependencies: ["CropText"]),
         .testTarget(
             name: "CropPhotosTests",
-            dependencies: ["CropPhotos", "CropImaging", "CropFiles", "CropScenario", "CropSim", "CropVocabulary", "CropTestSupport"]
+            dependencies: [
+                "CropPhotos", "CropImaging", "CropFiles", "CropScenario", "CropSim", "CropVocabulary", "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropReportTests",
-            dependencies: ["CropReport", "CropReportDiff", "CropFiles", "CropFrames", "CropLogs", "CropScenario", "CropSim", "CropSpec",
-                           "CropVocabulary", "CropImaging", "CropText", "CropBuild", "CropTestSupport"]
+            dependencies: [
+                "CropReport", "CropReportDiff", "CropFiles", "CropFrames", "CropLogs", "CropScenario", "CropSim",
+                "CropSpec",
+                "CropVocabulary", "CropImaging", "CropText", "CropBuild", "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropFramesTests",
-            dependencies: ["CropFrames", "CropImaging", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropTestSupport"]
+            dependencies: [
+                "CropFrames", "CropImaging", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropReportDiffTests",
-            dependencies: ["CropReportDiff", "CropScenario", "CropSim", "CropPipe", "CropTestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CropReportDiff", "CropScenario", "CropSim", "CropPipe", "CropTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ]
         ),
         .testTarget(
             name: "CropAnimationTests",
-            dependencies: ["CropAnimation", "CropFrames", "CropScenario", "CropSim", "CropVocabulary", "CWebP", "CropTestSupport"]
+            dependencies: [
+                "CropAnimation", "CropFrames", "CropScenario", "CropSim", "CropVocabulary", "CWebP", "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropStudioTests",
-            dependencies: ["CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText", "CropPipe", "CropTestSupport"]
+            dependencies: [
+                "CropStudio", "CropScenario", "CropSim", "CropVocabulary", "CropPhotos", "CropImaging", "CropText",
+                "CropPipe", "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropFuzzTests",
-            dependencies: ["CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropFiles", "CropTestSupport"]
+            dependencies: [
+                "CropFuzz", "CropScenario", "CropSim", "CropSpec", "CropVocabulary", "CropModel", "CropFiles",
+                "CropTestSupport"
+            ]
         ),
         .testTarget(
             name: "CropSpecTests",
-            dependencies: ["CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging", "CropTestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CropSpec", "CropVocabulary", "CropModel", "CropScenario", "CropSim", "CropImaging", "CropTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ]
         ),
         .testTarget(
             name: "CropScenarioTests",
@@ -258,7 +308,7 @@ let package = Package(
                 "CropTestSupport",
                 "CropText",
                 "CropVocabulary",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ]
         ),
         // The command line's contract, checked on the built `cropsim` binary (docs/testing.md):
@@ -266,7 +316,9 @@ let package = Package(
         // executable gives the `parseAsRoot` tests `@testable import CropCommandLine`.
         .testTarget(
             name: "CropsimCLITests",
-            dependencies: ["CropCommandLine", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CropCommandLine", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
         ),
         .testTarget(
             name: "CropSimTests",
@@ -279,9 +331,9 @@ let package = Package(
                 "CropPhotos",
                 "CropLogs",
                 "CropTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,10 +11,10 @@ let package = Package(
     name: "TeamCropper",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "TeamCropper", targets: ["TeamCropper"]),
+        .library(name: "TeamCropper", targets: ["TeamCropper"])
     ],
     dependencies: [
-        .package(name: "cropsim", path: "../.."),
+        .package(name: "cropsim", path: "../..")
     ],
     targets: [
         .target(
@@ -28,9 +28,9 @@ let package = Package(
                 .product(name: "CropVocabulary", package: "cropsim"),
                 .product(name: "CropScenario", package: "cropsim"),
                 .product(name: "CropSim", package: "cropsim"),
-                .product(name: "CropFuzz", package: "cropsim"),
+                .product(name: "CropFuzz", package: "cropsim")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,9 +17,12 @@ struct GitCommit: BuildToolPlugin {
             commit=$(git --git-dir="$1" rev-parse --short=7 HEAD 2>/dev/null) || commit=unknown
             printf '/// The commit this build was made from (the GitCommit plugin).\nlet gitCommit = "%s"\n' "${commit:-unknown}" >"$2"
             """#
-        return [.buildCommand(displayName: "Recording the git commit", executable: URL(filePath: "/bin/sh"),
-                              arguments: ["-c", script, "git-commit", gitFolder?.path() ?? "/nonexistent", output.path()],
-                              inputFiles: inputs, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Recording the git commit", executable: URL(filePath: "/bin/sh"),
+                arguments: ["-c", script, "git-commit", gitFolder?.path() ?? "/nonexistent", output.path()],
+                inputFiles: inputs, outputFiles: [output])
+        ]
     }
 
     /// `.git` itself, or the folder a worktree's `.git` file names (`gitdir: …`).
@@ -28,7 +31,9 @@ struct GitCommit: BuildToolPlugin {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dotGit.path(), isDirectory: &isFolder) else { return nil }
         if isFolder.boolValue { return dotGit }
-        guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else { return nil }
+        guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else {
+            return nil
+        }
         let path = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
         return path.hasPrefix("/") ? URL(filePath: path) : package.appending(path: path)
     }

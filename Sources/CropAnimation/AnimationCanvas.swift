@@ -29,7 +29,9 @@ struct AnimationCanvas {
         let rows = min(FrameRaster.height(scene, width: w), height), rowBytes = width * 3
         pixels.withUnsafeMutableBufferPointer { p in
             let base = p.baseAddress!
-            FrameRaster.draw(scene, imagePixels: imagePixels, photo: photo, width: w, rows: rows, into: base + x * 3, rowBytes: rowBytes)
+            FrameRaster.draw(
+                scene, imagePixels: imagePixels, photo: photo, width: w, rows: rows, into: base + x * 3,
+                rowBytes: rowBytes)
             for row in 0..<rows {
                 Self.backdrop(base + row * rowBytes, pixels: x)
                 Self.backdrop(base + row * rowBytes + (x + w) * 3, pixels: width - x - w)
@@ -51,7 +53,9 @@ struct AnimationCanvas {
     mutating func blend(x: Int, y: Int, _ color: SIMD3<UInt8>, alpha: Double) {
         guard x >= 0, x < width, y >= 0, y < height, alpha > 0 else { return }
         let i = (y * width + x) * 3, a = min(alpha, 1)
-        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 { FrameRaster.channel(Double(old) + (Double(new) - Double(old)) * a) }
+        func mix(_ old: UInt8, _ new: UInt8) -> UInt8 {
+            FrameRaster.channel(Double(old) + (Double(new) - Double(old)) * a)
+        }
         pixels[i] = mix(pixels[i], color.x)
         pixels[i + 1] = mix(pixels[i + 1], color.y)
         pixels[i + 2] = mix(pixels[i + 2], color.z)
@@ -65,7 +69,8 @@ struct AnimationCanvas {
 
     /// A ring of `thickness` pixels whose inner edge is `radius` from (`cx`, `cy`), anti-aliased
     /// across one pixel.
-    mutating func ring(cx: Double, cy: Double, radius: Double, thickness: Double, _ color: SIMD3<UInt8>, alpha: Double) {
+    mutating func ring(cx: Double, cy: Double, radius: Double, thickness: Double, _ color: SIMD3<UInt8>, alpha: Double)
+    {
         let outer = radius + thickness, mid = radius + thickness / 2
         for py in max(Int(cy - outer) - 1, 0)...max(min(Int(cy + outer) + 1, height - 1), 0) {
             for px in max(Int(cx - outer) - 1, 0)...max(min(Int(cx + outer) + 1, width - 1), 0) {
@@ -93,7 +98,9 @@ struct AnimationCanvas {
     /// Lines each in its own color, left-aligned at `left`, on a grey pill.
     mutating func text(_ lines: [(text: String, color: SIMD3<UInt8>)], left: Int, top: Int, scale: Int) {
         pill(lines: lines.count, columns: lines.map(\.text.count).max() ?? 0, left: left, top: top, scale: scale)
-        for (n, line) in lines.enumerated() { write(line.text, x: left, y: top + n * Self.lineHeight(scale), scale: scale, line.color) }
+        for (n, line) in lines.enumerated() {
+            write(line.text, x: left, y: top + n * Self.lineHeight(scale), scale: scale, line.color)
+        }
     }
 
     static func lineHeight(_ scale: Int) -> Int { (OverlayFont.height + 3) * scale }

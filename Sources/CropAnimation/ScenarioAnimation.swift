@@ -41,11 +41,15 @@ public enum ScenarioAnimation {
     /// The animated WebP of `result`; `photo` is the upright thumbnail, or nil for the test
     /// pattern. Nil when the run has no frames (the editor refused the photo).
     public static func webp(_ result: RunResult, photo: RGBImage?, settings: Settings = .init())
-        throws(AnimationError) -> (bytes: [UInt8], summary: Summary)? {
+        throws(AnimationError) -> (bytes: [UInt8], summary: Summary)?
+    {
         guard AnimationClock.fpsRange.contains(settings.fps), (1...8192).contains(settings.frameWidth) else {
-            throw AnimationError("\(settings.fps) fps at \(settings.frameWidth) px: the rate must be 1…60 and the width 1…8192")
+            throw AnimationError(
+                "\(settings.fps) fps at \(settings.frameWidth) px: the rate must be 1…60 and the width 1…8192")
         }
-        guard let points = FrameScene.imagePoints(result), let g = result.geometry, let last = result.frames.last else { return nil }
+        guard let points = FrameScene.imagePoints(result), let g = result.geometry, let last = result.frames.last else {
+            return nil
+        }
         let clock = AnimationClock(fps: settings.fps, lastTick: last.tick)
         let layout = FrameLayout(result.frames, width: settings.frameWidth)
         let encoder = try WebPAnimationEncoder(width: layout.width, height: layout.height, quality: quality)
@@ -58,7 +62,9 @@ public enum ScenarioAnimation {
             let scene = FrameScene(record, imagePoints: points)
             let width = layout.frameWidth(for: scene.view)
             let x = canvas.draw(scene, imagePixels: imagePixels, photo: photo, frameWidth: width)
-            overlay.draw(scene, frame: record, tick: tick, on: &canvas, originX: x, pointsPerPixel: scene.view.width / Double(width))
+            overlay.draw(
+                scene, frame: record, tick: tick, on: &canvas, originX: x,
+                pointsPerPixel: scene.view.width / Double(width))
             try encoder.add(rgb: canvas.pixels, at: clock.start(ofFrame: n))
         }
         let end = clock.start(ofFrame: clock.frameCount)

@@ -40,12 +40,16 @@ final class WebPAnimationEncoder {
     func add(rgb pixels: [UInt8], at milliseconds: Int) throws(AnimationError) {
         precondition(pixels.count == width * height * 3, "a frame of the wrong size")
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw AnimationError("libwebp's version does not match its headers") }
+        guard WebPPictureInit(&picture) != 0 else {
+            throw AnimationError("libwebp's version does not match its headers")
+        }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
         picture.width = Int32(width)
         picture.height = Int32(height)
-        let imported = pixels.withUnsafeBufferPointer { WebPPictureImportRGB(&picture, $0.baseAddress, Int32(width * 3)) }
+        let imported = pixels.withUnsafeBufferPointer {
+            WebPPictureImportRGB(&picture, $0.baseAddress, Int32(width * 3))
+        }
         guard imported != 0 else { throw AnimationError("out of memory for a \(width)×\(height) frame") }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config) != 0 else { throw lastError() }
     }
@@ -60,6 +64,7 @@ final class WebPAnimationEncoder {
     }
 
     private func lastError() -> AnimationError {
-        AnimationError("libwebp: " + (WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "the encoder failed"))
+        AnimationError(
+            "libwebp: " + (WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "the encoder failed"))
     }
 }

@@ -12,7 +12,8 @@ struct Dimensions: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+            w.isFinite, h.isFinite, w > 0, h > 0
+        else { return nil }
         width = w
         height = h
     }
@@ -21,7 +22,9 @@ struct Dimensions: ExpressibleByArgument {
 
     func check(_ option: String, in range: ClosedRange<Double>, whole: Bool = false) throws {
         for side in [width, height] where !range.contains(side) || (whole && side != side.rounded()) {
-            throw ValidationError("\(option) must be \(whole ? "whole numbers " : "")\(Limits.text(range)) per side, got \(Limits.text(width))x\(Limits.text(height))")
+            throw ValidationError(
+                "\(option) must be \(whole ? "whole numbers " : "")\(Limits.text(range)) per side, got \(Limits.text(width))x\(Limits.text(height))"
+            )
         }
     }
 }
@@ -45,7 +48,9 @@ enum Limits {
 
     static func check(_ value: Int?, _ option: String, in range: ClosedRange<Int>) throws {
         guard let value else { return }
-        guard range.contains(value) else { throw ValidationError("\(option) must be \(range.lowerBound)…\(range.upperBound), got \(value)") }
+        guard range.contains(value) else {
+            throw ValidationError("\(option) must be \(range.lowerBound)…\(range.upperBound), got \(value)")
+        }
     }
 
     /// `--jobs`: all cores when not given (declared optional so that the help does not print this
@@ -59,7 +64,9 @@ enum Limits {
     }
 
     static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound))…\(text(range.upperBound))" }
-    static func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }
 
 /// The `AvatarCropperConfig` fields a command line can override: each option's help and range are
@@ -84,11 +91,12 @@ struct ConfigOptions: ParsableArguments {
     /// "What it does, low…high."
     static func help(_ path: PartialKeyPath<Config>) -> ArgumentHelp {
         let field = Config.field(path)
-        let text = switch field.kind {
-        case .integer(_, let range): "\(field.doc), \(range.lowerBound)…\(range.upperBound)."
-        case .number(_, let range): "\(field.doc), \(Limits.text(range))."
-        case .flag, .encoding: "\(field.doc)."
-        }
+        let text =
+            switch field.kind {
+            case .integer(_, let range): "\(field.doc), \(range.lowerBound)…\(range.upperBound)."
+            case .number(_, let range): "\(field.doc), \(Limits.text(range))."
+            case .flag, .encoding: "\(field.doc)."
+            }
         return ArgumentHelp(text)
     }
 

@@ -52,7 +52,9 @@ struct BenchCommand: ParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Self.cpuSeconds() - cpuStart
-        print(#"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"model":\#(jsonString(runner.identity.label)),"violations":\#(violations)}"#)
+        print(
+            #"{"ticks":\#(total),"runs":\#(runs),"seconds":\#(seconds),"cpuSeconds":\#(cpu),"ticksPerSecond":\#(Int(Double(total) / max(seconds, 1e-9))),"ticksPerCPUSecond":\#(Int(Double(total) / max(cpu, 1e-9))),"checked":\#(!unchecked),"model":\#(jsonString(runner.identity.label)),"violations":\#(violations)}"#
+        )
     }
 
     /// Refuses (exit 2, one line) a run that simulated no tick: a model that lacks a capability
@@ -61,7 +63,8 @@ struct BenchCommand: ParsableCommand {
     /// reach `--ticks` (issue 34).
     static func requireProgress(_ r: RunResult) throws {
         guard r.ticks <= 0 else { return }
-        let why = r.notApplicable.map { "the workload is not applicable to it: \($0)" }
+        let why =
+            r.notApplicable.map { "the workload is not applicable to it: \($0)" }
             ?? r.modelFailure.map { "the model \($0)" }
             ?? r.rejection.map { "the editor refused the workload's photo: \($0)" }
             ?? "the run simulated no tick"
@@ -81,9 +84,13 @@ struct BenchCommand: ParsableCommand {
         var steps: [String] = []
         var t = 0.1
         for i in 0..<20 {
-            steps.append(#"{ "at": \#(t), "drag": { "path": [["50%", "50%"], ["\#(20 + i * 3)%", "30%"], ["80%", "70%"], ["40%", "60%"]], "duration": 1.2 } }"#)
+            steps.append(
+                #"{ "at": \#(t), "drag": { "path": [["50%", "50%"], ["\#(20 + i * 3)%", "30%"], ["80%", "70%"], ["40%", "60%"]], "duration": 1.2 } }"#
+            )
             t += 1.3
-            steps.append(#"{ "at": \#(t), "pinch": { "from": 60, "to": \#(400 + i * 20), "duration": 0.8, "drift": [40, -30], "angle": \#(i * 17) } }"#)
+            steps.append(
+                #"{ "at": \#(t), "pinch": { "from": 60, "to": \#(400 + i * 20), "duration": 0.8, "drift": [40, -30], "angle": \#(i * 17) } }"#
+            )
             t += 0.9
             steps.append(#"{ "at": \#(t), "pinch": { "from": 400, "to": 40, "duration": 0.6 } }"#)
             t += 0.7
@@ -91,9 +98,9 @@ struct BenchCommand: ParsableCommand {
             t += 0.3
         }
         let text = #"""
-        { "name": "bench", "device": { "view": [393, 852], "screenScale": 3, "touchRate": 60 },
-          "image": { "width": 4032, "height": 3024, "orientation": 6 }, "steps": [\#(steps.joined(separator: ","))] }
-        """#
+            { "name": "bench", "device": { "view": [393, 852], "screenScale": 3, "touchRate": 60 },
+              "image": { "width": 4032, "height": 3024, "orientation": 6 }, "steps": [\#(steps.joined(separator: ","))] }
+            """#
         return try ScenarioParser.parse(Array(text.utf8), file: "bench", id: "bench")
     }
 }

@@ -22,12 +22,15 @@ struct CropCommand: ParsableCommand {
 
     @Option(help: "The photo: PNG or JPEG.") var image: String
     @Option(help: "Where to write the avatar (replaced atomically).") var out: String
-    @Option(help: "A scenario whose simulated pose (its last confirm, or where it ends) is cropped.") var scenario: String?
+    @Option(help: "A scenario whose simulated pose (its last confirm, or where it ends) is cropped.") var scenario:
+        String?
     // Unconditional parsing, so that negative values read naturally: `--tx -40`.
     @Option(parsing: .unconditional, help: "Zoom s, clamped by the model to [s_min, s_max].") var scale: Double?
     @Option(parsing: .unconditional, help: "Translation x in points, clamped by the model.") var tx: Double?
     @Option(parsing: .unconditional, help: "Translation y in points, clamped by the model.") var ty: Double?
-    @Option(parsing: .unconditional, help: "The photo's turn in degrees, clockwise on screen (\(Limits.text(Self.angleRange))).")
+    @Option(
+        parsing: .unconditional,
+        help: "The photo's turn in degrees, clockwise on screen (\(Limits.text(Self.angleRange))).")
     var angle: Double?
     @Flag(help: "The editor's initial pose: s_min × 1.05, centered (the default).") var center = false
     @OptionGroup var device: DeviceOptions  // default: iphone-15
@@ -38,7 +41,9 @@ struct CropCommand: ParsableCommand {
 
     func validate() throws {
         if scenario != nil && (center || scale != nil || tx != nil || ty != nil || angle != nil || memoryWarning) {
-            throw ValidationError("--scenario sets the pose: it cannot be combined with --center, --scale, --tx, --ty, --angle or --memory-warning")
+            throw ValidationError(
+                "--scenario sets the pose: it cannot be combined with --center, --scale, --tx, --ty, --angle or --memory-warning"
+            )
         }
         if center && (scale != nil || tx != nil || ty != nil) {
             throw ValidationError("--center cannot be combined with --scale, --tx or --ty")
@@ -80,22 +85,30 @@ struct CropCommand: ParsableCommand {
     private func simulatedRequest(_ path: String, info: ImageInfo) throws -> (CropRequest, Pose) {
         let loaded = ScenarioLoader.load([path])
         if let error = loaded.errors.first { throw CommandLineInputError(description: error.description) }
-        guard var scenario = loaded.scenarios.first else { throw CommandLineInputError(description: "\(path): not a scenario file") }
+        guard var scenario = loaded.scenarios.first else {
+            throw CommandLineInputError(description: "\(path): not a scenario file")
+        }
         scenario.image = ImageSpec(source: info.source, file: image, fileLocation: nil)
         var options = Simulator.Options()
         options.measureTiming = false
         let result = Simulator.run(scenario, options: options)
         if let refusal = result.rejection { throw CommandLineInputError(description: "\(image): \(refusal)") }
         if result.violationCount > 0 {
-            throw CommandLineInputError(description: "\(path): the simulation broke an invariant: \(result.firstProblem ?? "")")
+            throw CommandLineInputError(
+                description: "\(path): the simulation broke an invariant: \(result.firstProblem ?? "")")
         }
-        guard let pose = result.final?.observation.pose else { throw CommandLineInputError(description: "\(path): the editor did not open") }
+        guard let pose = result.final?.observation.pose else {
+            throw CommandLineInputError(description: "\(path): the editor did not open")
+        }
         if let confirmed = Self.lastCrop(result) { return (confirmed, pose) }
         // Confirm where it settled: the same run again, with a confirm once the editor is at rest.
-        scenario.steps.append(Step(time: Double(result.ticks) / Double(TickClock.ticksPerSecond), action: .confirm,
-                                   path: "$.steps[\(scenario.steps.count)]"))
+        scenario.steps.append(
+            Step(
+                time: Double(result.ticks) / Double(TickClock.ticksPerSecond), action: .confirm,
+                path: "$.steps[\(scenario.steps.count)]"))
         guard let request = Self.lastCrop(Simulator.run(scenario, options: options)) else {
-            throw CommandLineInputError(description: "\(path): the scenario ends where no crop can be confirmed (cancelled?)")
+            throw CommandLineInputError(
+                description: "\(path): the scenario ends where no crop can be confirmed (cancelled?)")
         }
         return (request, pose)
     }
@@ -112,13 +125,16 @@ struct CropCommand: ParsableCommand {
         if angle != nil { config.allowRotation = true }
         var editor: Editor
         do {
-            editor = try Editor.open(source: info.source, viewport: try device.viewport(fallback: DevicePreset.named("iphone-15")),
-                                     config: config).editor
+            editor = try Editor.open(
+                source: info.source, viewport: try device.viewport(fallback: DevicePreset.named("iphone-15")),
+                config: config
+            ).editor
         } catch {
             throw CommandLineInputError(description: "\(image): \(error)")
         }
         if let scale {
-            _ = editor.apply(.setZoomSlider(percent: ZoomSlider.percent(for: scale, in: editor.geometry), animated: false))
+            _ = editor.apply(
+                .setZoomSlider(percent: ZoomSlider.percent(for: scale, in: editor.geometry), animated: false))
             let delta = Point(x: tx ?? 0, y: ty ?? 0) - editor.pose.translation
             for event in [EditorEvent.panBegan, .panChanged(delta: delta), .panEnded] { _ = editor.apply(event) }
         }

@@ -12,7 +12,11 @@ struct Cropsim: ParsableCommand {
         abstract: "Deterministic gesture simulator and property-test harness for an avatar photo cropper.",
         discussion: ExitStatus.help,
         version: "cropsim \(BuildInfo.current)",
-        subcommands: [RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self, CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, OracleDocCommand.self, PhotosCommand.self, ReportCommand.self, StudioCommand.self]
+        subcommands: [
+            RunCommand.self, ValidateCommand.self, NewCommand.self, GeometryCommand.self, BenchCommand.self,
+            CropCommand.self, RenderCommand.self, FuzzCommand.self, SchemaCommand.self, OracleDocCommand.self,
+            PhotosCommand.self, ReportCommand.self, StudioCommand.self
+        ]
     )
 
     static func main() {
@@ -70,7 +74,9 @@ struct Cropsim: ParsableCommand {
     static func arguments() -> [String] {
         (1..<Int(CommandLine.argc)).map { i in
             guard let pointer = CommandLine.unsafeArgv[i] else { return "" }
-            return PathText.escape(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            return PathText.escape(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         }
     }
 

@@ -31,34 +31,55 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Stop generating after this many seconds.") var maxSeconds: Double?
     @Option(help: "Traces judged in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs: Int?
     @Option(help: "At most this many steps per trace.") var maxSteps = 20
-    @Option(help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
+    @Option(
+        help: "Input weights: \(FuzzProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file of weights.")
     var profile = "default"
     @Option(help: "Where shrunk failures are saved and replayed from (default Scenarios/regressions).")
     var out: String?
     @Option(help: "Run only shard i of n (1-based): runs with index mod n = i − 1.") var shard: Shard?
     @Option(help: "Stop after this many failing traces.") var maxFailures: Int?
     @Option(help: "Candidates the shrinker may try per failure, 0…1000000.") var shrinkBudget = 400
-    @Option(help: "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run).")
+    @Option(
+        help:
+            "Replay determinism: off, frames (every frame record bit for bit) or bytes (frames.jsonl text; ~35× the cost of a run)."
+    )
     var replayCheck = TraceChecks.Replay.frames
-    @Option(help: "Replay one generated trace in N and check its scenario text against the in-memory one (1: every trace; saved files and shrinking always replay).")
+    @Option(
+        help:
+            "Replay one generated trace in N and check its scenario text against the in-memory one (1: every trace; saved files and shrinking always replay)."
+    )
     var replayEvery = TraceChecks.defaultReplayEvery
     @Flag(help: "Skip the mirror-symmetry check.") var noMirrorCheck = false
-    @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; counted apart and finding nothing by default).")
+    @Flag(
+        help:
+            "Fail on sub-pixel target deviations too (under a quarter of a device pixel; counted apart and finding nothing by default)."
+    )
     var failSubPixel = false
-    @Flag(help: ArgumentHelp("Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.", visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp(
+            "Also judge the planted property \"no light impact, ever\", which nearly every campaign breaks: a self-test of saving, grouping and shrinking finds that needs no model bug.",
+            visibility: .hidden))
     var plant = false
     @Flag(help: "No progress line on standard error.") var quiet = false
     @OptionGroup var model: ModelOptions
-    @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
-    @Option(parsing: .upToNextOption, help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Replay these scenario files or folders through the fuzzer's oracle instead of generating.")
     var replay: [String] = []
-    @Option(help: ArgumentHelp("Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Write the generated traces' choice bytes here as a libFuzzer seed corpus, and stop.", visibility: .hidden))
     var exportCorpus: String?
 
     func validate() throws {
         if let runs, runs < 0 { throw ValidationError("--runs must be ≥ 0") }
-        if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) { throw ValidationError("--max-seconds must be a positive number") }
+        if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) {
+            throw ValidationError("--max-seconds must be a positive number")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be ≥ 1") }
         if !(1...1000).contains(maxSteps) { throw ValidationError("--max-steps must be 1…1000") }
         if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be ≥ 1") }
@@ -69,50 +90,74 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         let profile: FuzzProfile
-        do { profile = try FuzzProfile.named(self.profile) } catch { throw CommandLineInputError(description: error.description) }
+        do { profile = try FuzzProfile.named(self.profile) } catch {
+            throw CommandLineInputError(description: error.description)
+        }
         let (runner, pool) = try model.start()
         defer { pool?.shutdown() }
-        let oracle = TraceJudge(checks: TraceChecks(replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck, failSubPixel: failSubPixel),
-                                extra: plant ? [.plantedNoLightImpact] : [], model: runner)
+        let oracle = TraceJudge(
+            checks: TraceChecks(
+                replay: replayCheck, replayEvery: replayEvery, mirror: !noMirrorCheck, failSubPixel: failSubPixel),
+            extra: plant ? [.plantedNoLightImpact] : [], model: runner)
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let generator = Generator(profile: profile, maxSteps: maxSteps, capabilities: runner.identity.capabilities)
         guard generator.drawsItsFocus else {
             let kinds = generator.unsupportedFocus
-            let needs = kinds.reduce(Capabilities()) { $0.union($1.capability) }.subtracting(runner.identity.capabilities)
-            throw CommandLineInputError(description: "--profile \(self.profile): draws nothing \(runner.identity.label) supports "
-                + "(its \(kinds.map(\.rawValue).joined(separator: ", ")) steps need the capabilities \(needs.names.joined(separator: ", ")), which it does not declare)")
+            let needs = kinds.reduce(Capabilities()) { $0.union($1.capability) }.subtracting(
+                runner.identity.capabilities)
+            throw CommandLineInputError(
+                description: "--profile \(self.profile): draws nothing \(runner.identity.label) supports "
+                    + "(its \(kinds.map(\.rawValue).joined(separator: ", ")) steps need the capabilities \(needs.names.joined(separator: ", ")), which it does not declare)"
+            )
         }
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
         let database = RegressionDatabase(directory: outDirectory)
         try database.claim()
 
         let config = CampaignConfig(
-            seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs), generator: generator,
+            seed: seed, runs: runs ?? (maxSeconds == nil ? 1000 : nil), maxSeconds: maxSeconds, jobs: Limits.jobs(jobs),
+            generator: generator,
             oracle: oracle, shardIndex: shard?.index ?? 1, shardCount: shard?.count ?? 1,
             database: database, maxFailures: maxFailures, shrinkBudget: shrinkBudget,
             model: ModelReport(runner.identity, command: model.command))
         let line = ProgressLine(quiet: quiet, interval: progressInterval)
         @Sendable func status(seconds: Double, runs: Int, ticks: Int, failures: Int) -> String {
-            String(format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
-                   seed, seconds, runs, Double(runs) / max(seconds, 1e-9), ticks, Double(ticks) / max(seconds, 1e-9), failures)
+            String(
+                format: "fuzz seed %llu: %.1f s, %d traces (%.1f/s), %d ticks (%.0f/s), %d failing",
+                seed, seconds, runs, Double(runs) / max(seconds, 1e-9), ticks, Double(ticks) / max(seconds, 1e-9),
+                failures)
         }
-        let report = Campaign.run(config, progress: { p in
-            line.update { status(seconds: p.seconds, runs: p.runs, ticks: p.ticks, failures: p.failures) }
-        }, found: { f in
-            guard !f.duplicate else { return }
-            if let saveError = f.saveError {
-                FileHandle.standardError.write(Data("\(line.messagePrefix)error: a \(f.failure) find was not saved: \(shownText("\(saveError)"))\n".utf8))
-                return
-            }
-            let origin = f.run.map { "run \($0)" } ?? "saved file"
-            var text = "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
-            if let file = f.file { text += "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n" }
-            if let replay = f.replay { text += "  replay: \(replay)\n" }
-            if !f.alsoBroken.isEmpty { text += "  filed as \(f.severity), its most severe; also broken: \(f.alsoBrokenText)\n" }
-            FileHandle.standardError.write(Data(text.utf8))
-        })
-        line.finish(status(seconds: report.seconds, runs: report.runs, ticks: report.ticks, failures: report.failingRuns) + ", done")
+        let report = Campaign.run(
+            config,
+            progress: { p in
+                line.update { status(seconds: p.seconds, runs: p.runs, ticks: p.ticks, failures: p.failures) }
+            },
+            found: { f in
+                guard !f.duplicate else { return }
+                if let saveError = f.saveError {
+                    FileHandle.standardError.write(
+                        Data(
+                            "\(line.messagePrefix)error: a \(f.failure) find was not saved: \(shownText("\(saveError)"))\n"
+                                .utf8))
+                    return
+                }
+                let origin = f.run.map { "run \($0)" } ?? "saved file"
+                var text =
+                    "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
+                if let file = f.file {
+                    text +=
+                        "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n"
+                }
+                if let replay = f.replay { text += "  replay: \(replay)\n" }
+                if !f.alsoBroken.isEmpty {
+                    text += "  filed as \(f.severity), its most severe; also broken: \(f.alsoBrokenText)\n"
+                }
+                FileHandle.standardError.write(Data(text.utf8))
+            })
+        line.finish(
+            status(seconds: report.seconds, runs: report.runs, ticks: report.ticks, failures: report.failingRuns)
+                + ", done")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -142,7 +187,10 @@ struct FuzzCommand: ParsableCommand {
     func export(to directory: String, seed: UInt64, generator: Generator) throws {
         try OutputFile.checkWritableFolder(directory)
         let count = runs ?? 32
-        guard count <= 1_000_000 else { throw CommandLineInputError(description: "--export-corpus writes at most 1000000 seeds, got --runs \(count)") }
+        guard count <= 1_000_000 else {
+            throw CommandLineInputError(
+                description: "--export-corpus writes at most 1000000 seeds, got --runs \(count)")
+        }
         for run in 0..<count {
             var reader = ChoiceReader.random(seed: seed, run: run)
             _ = generator.trace(&reader)

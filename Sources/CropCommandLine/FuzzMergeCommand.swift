@@ -9,7 +9,8 @@ import Foundation
 struct FuzzMergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge the finds of many fuzz campaigns into one regression folder, deduplicated by failure signature.",
+        abstract:
+            "Merge the finds of many fuzz campaigns into one regression folder, deduplicated by failure signature.",
         discussion: """
             A find's file name is its failure signature (<invariant>-<place>.json); of several copies \
             the smallest file is kept (then the first in byte order). A file already in --into is \
@@ -29,7 +30,9 @@ struct FuzzMergeCommand: ParsableCommand {
 
     func run() throws {
         let entries: [String: RegressionMerge.Entry]
-        do { entries = try RegressionMerge.collect(campaigns) } catch { throw CommandLineInputError(description: error.description) }
+        do { entries = try RegressionMerge.collect(campaigns) } catch {
+            throw CommandLineInputError(description: error.description)
+        }
         let database = RegressionDatabase(directory: into)
         try database.claim()
         var added = 0
@@ -39,7 +42,9 @@ struct FuzzMergeCommand: ParsableCommand {
             if try database.save(String(decoding: entry.chosen.bytes, as: UTF8.self), as: name) != nil {
                 added += 1
                 print("added   \(name) from \(entry.chosen.source)\(copies)")
-            } else if FileManager.default.contents(atPath: database.path(of: name)).map({ [UInt8]($0) == entry.chosen.bytes }) == true {
+            } else if FileManager.default.contents(atPath: database.path(of: name)).map({
+                [UInt8]($0) == entry.chosen.bytes
+            }) == true {
                 print("present \(name)")
             } else {
                 print("kept    \(name): \(into) already has this signature (a different trace); not replacing it")

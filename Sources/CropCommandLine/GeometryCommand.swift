@@ -25,18 +25,22 @@ struct GeometryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = SourceImage(storedWidth: Int(imageSize.width), storedHeight: Int(imageSize.height),
-                                 orientation: Orientation(rawValue: orientation)!)
+        let source = SourceImage(
+            storedWidth: Int(imageSize.width), storedHeight: Int(imageSize.height),
+            orientation: Orientation(rawValue: orientation)!)
         let viewport = try device.viewport()
         let opened: (editor: Editor, effects: [EditorEffect])
         do {
             opened = try Editor.open(source: source, viewport: viewport, config: configOptions.config())
         } catch {
-            throw CommandLineInputError(description: "--image-size \(Limits.text(imageSize.width))x\(Limits.text(imageSize.height)): \(error)")
+            throw CommandLineInputError(
+                description: "--image-size \(Limits.text(imageSize.width))x\(Limits.text(imageSize.height)): \(error)")
         }
-        let report = GeometryReport(opened.editor.geometry, messages: opened.effects.compactMap {
-            if case .show(let m) = $0 { return m.text } else { return nil }
-        })
+        let report = GeometryReport(
+            opened.editor.geometry,
+            messages: opened.effects.compactMap {
+                if case .show(let m) = $0 { return m.text } else { return nil }
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))

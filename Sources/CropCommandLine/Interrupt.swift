@@ -20,7 +20,8 @@ final class Interrupt: Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if interrupt.received.compareExchange(expected: 0, desired: number, ordering: .relaxed).exchanged {
-                    printToStandardError("\nnote: stopping after the photos in progress (again to stop now); results so far are kept")
+                    printToStandardError(
+                        "\nnote: stopping after the photos in progress (again to stop now); results so far are kept")
                 } else {
                     _exit(128 + number)
                 }

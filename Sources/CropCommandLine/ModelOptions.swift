@@ -8,16 +8,20 @@ import CropText
 /// `--model`: the editor a command drives — the reference editor by default, or a team's own
 /// behind the model protocol (docs/model-protocol.md), started as a process.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .customLong("model"), help: ArgumentHelp(
-        "Drive this editor instead of the reference one: a command (run by /bin/sh) that speaks the model protocol.",
-        valueName: "command"))
+    @Option(
+        name: .customLong("model"),
+        help: ArgumentHelp(
+            "Drive this editor instead of the reference one: a command (run by /bin/sh) that speaks the model protocol.",
+            valueName: "command"))
     var command: String?
     @Option(help: "Seconds a model process has to answer one request, 0.05…600.") var modelTimeout = 5.0
 
     func validate() throws {
         try Limits.check(modelTimeout, "--model-timeout", in: 0.05...600)
         if let command {
-            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--model must name a command") }
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--model must name a command")
+            }
             guard command.utf8.count <= 4096, !command.utf8.contains(0) else {
                 throw ValidationError("--model must be a command line of at most 4096 bytes")
             }

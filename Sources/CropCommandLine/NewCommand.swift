@@ -19,15 +19,19 @@ struct NewCommand: ParsableCommand {
     )
 
     @Argument(help: "Path below the suite folder without .json, e.g. gestures/my-pinch.") var name: String
-    @Option(help: "One of: \(ScenarioTemplate.allCases.map(\.rawValue).joined(separator: ", ")).") var template: ScenarioTemplate = .pinch
+    @Option(help: "One of: \(ScenarioTemplate.allCases.map(\.rawValue).joined(separator: ", ")).") var template:
+        ScenarioTemplate = .pinch
     @Option(help: "Suite folder.") var dir = "Scenarios"
 
     func validate() throws {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         guard !name.isEmpty, name.utf8.count <= 200,
-              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.allSatisfy(allowed.contains) }) else {
-            throw ValidationError("\"\(name)\" is not a scenario name: use parts like gestures/my-pinch (letters, digits, - _ ., no leading '.', no '..', not absolute)")
+            parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && $0.allSatisfy(allowed.contains) })
+        else {
+            throw ValidationError(
+                "\"\(name)\" is not a scenario name: use parts like gestures/my-pinch (letters, digits, - _ ., no leading '.', no '..', not absolute)"
+            )
         }
         guard !dir.isEmpty else { throw ValidationError("--dir is empty") }
     }

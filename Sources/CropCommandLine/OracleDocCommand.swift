@@ -10,10 +10,10 @@ struct OracleDocCommand: ParsableCommand {
         commandName: "oracle-doc",
         abstract: "Print the oracle's property reference as Markdown (or write it with --out).",
         discussion: """
-        Regenerate the committed reference with: cropsim oracle-doc --out docs/properties.md
-        --out writes a temporary file beside the target and renames it over, and only ever replaces a file that is \
-        itself a cropsim property reference. Exit codes: 0 written, 2 bad --out, 3 cannot write.
-        """
+            Regenerate the committed reference with: cropsim oracle-doc --out docs/properties.md
+            --out writes a temporary file beside the target and renames it over, and only ever replaces a file that is \
+            itself a cropsim property reference. Exit codes: 0 written, 2 bad --out, 3 cannot write.
+            """
     )
 
     @Option(help: "Write the reference to this file instead of standard output.") var out: String?
@@ -27,8 +27,10 @@ struct OracleDocCommand: ParsableCommand {
         // A regular file only (OutputFile.check), and only a previous output of this command.
         try OutputFile.check(out)
         if let existing = FileManager.default.contents(atPath: out),
-           !String(decoding: existing.prefix(4096), as: UTF8.self).hasPrefix(PropertyReference.marker) {
-            throw CommandLineInputError(description: "--out \(out): exists and is not a cropsim property reference; not replacing it")
+            !String(decoding: existing.prefix(4096), as: UTF8.self).hasPrefix(PropertyReference.marker)
+        {
+            throw CommandLineInputError(
+                description: "--out \(out): exists and is not a cropsim property reference; not replacing it")
         }
         try OutputFile.write(Array(text.utf8), to: out)
     }

@@ -37,7 +37,8 @@ enum ParallelRunner {
                     let result = model.run(s, options: options)
                     let elapsed = clock.now - start
                     failedRun = result.failed
-                    try finish(i, result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                    try finish(
+                        i, result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
                 } catch {
                     firstError.withLock { $0 = $0 ?? error }
                     return

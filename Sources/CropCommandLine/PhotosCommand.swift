@@ -34,7 +34,9 @@ struct PhotosCommand: ParsableCommand {
     @Option(help: "Output folder (absent, empty or a previous photos folder).") var out = "Reports/photos"
     @Option(help: "Check only shard i of n (1-based) of the sorted photos.") var shard: Shard?
     @Flag(help: "Also write each avatar to OUT/avatars/.") var avatars = false
-    @Option(parsing: .unconditional, help: "Also write each photo cropped by this much from every edge, 5%…20% (12% or 12.5%), to OUT/insets/.")
+    @Option(
+        parsing: .unconditional,
+        help: "Also write each photo cropped by this much from every edge, 5%…20% (12% or 12.5%), to OUT/insets/.")
     var inset: String?
     @Flag(help: "No progress output.") var quiet = false
     @OptionGroup var configOptions: ConfigOptions
@@ -53,8 +55,12 @@ struct PhotosCommand: ParsableCommand {
     func presets() throws -> [DevicePreset] {
         if devices == "all" { return DevicePreset.all }
         var list: [DevicePreset] = []
-        for name in devices.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let p = DevicePreset.named(name) else { throw ValidationError("--devices: \(DevicePreset.unknown(name))") }
+        for name in devices.split(separator: ",", omittingEmptySubsequences: false).map({
+            $0.trimmingCharacters(in: .whitespaces)
+        }) {
+            guard let p = DevicePreset.named(name) else {
+                throw ValidationError("--devices: \(DevicePreset.unknown(name))")
+            }
             if !list.contains(p) { list.append(p) }
         }
         return list
@@ -64,28 +70,40 @@ struct PhotosCommand: ParsableCommand {
     /// (an undecodable photo was counted as made, issue 34, while summary.json said `made: 0`).
     static func insetCount(_ insets: [PhotoInsetResult], _ inset: InsetPercent) -> String {
         let failed = insets.filter { $0.failed != nil }.count
-        return ", \(insets.count - failed) insets at \(inset.text) made" + (failed > 0 ? ", \(failed) could not be made" : "")
+        return ", \(insets.count - failed) insets at \(inset.text) made"
+            + (failed > 0 ? ", \(failed) could not be made" : "")
     }
 
     func run() throws {
         let folder = try PhotoBatchFolder(out)
         var corpus: [String]
-        do { corpus = try PhotoCorpus.collect(paths, excluding: folder.path) } catch { throw CommandLineInputError(description: error.description) }
+        do { corpus = try PhotoCorpus.collect(paths, excluding: folder.path) } catch {
+            throw CommandLineInputError(description: error.description)
+        }
         if let shard { corpus = corpus.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element) }
         guard !corpus.isEmpty else {
-            throw CommandLineInputError(description: "no PNG or JPEG photos in \(paths.joined(separator: " "))\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")")
+            throw CommandLineInputError(
+                description:
+                    "no PNG or JPEG photos in \(paths.joined(separator: " "))\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")"
+            )
         }
         var check = PhotoCheck(devices: try presets(), config: configOptions.config())
         check.keepAvatars = avatars
         let insetCrop = try insetCrop()
         try folder.prepare(avatars: avatars, insets: insetCrop != nil)
-        let lock = try folder.lock(waiting: { printToStandardError("note: waiting for another cropsim photos run writing \(folder.path)") })
+        let lock = try folder.lock(waiting: {
+            printToStandardError("note: waiting for another cropsim photos run writing \(folder.path)")
+        })
         defer { lock.release() }
         let journal = try PhotoJournal(folder: folder)
-        if journal.dropped > 0, !quiet { printToStandardError("note: \(folder.path)/\(PhotoJournal.fileName): dropped the torn last line of an interrupted run") }
+        if journal.dropped > 0, !quiet {
+            printToStandardError(
+                "note: \(folder.path)/\(PhotoJournal.fileName): dropped the torn last line of an interrupted run")
+        }
 
-        let batch = PhotoBatch(corpus: corpus, check: check, insetCrop: insetCrop, folder: folder, journal: journal,
-                               progress: quiet ? nil : Progress(total: corpus.count, terminal: isatty(STDERR_FILENO) != 0))
+        let batch = PhotoBatch(
+            corpus: corpus, check: check, insetCrop: insetCrop, folder: folder, journal: journal,
+            progress: quiet ? nil : Progress(total: corpus.count, terminal: isatty(STDERR_FILENO) != 0))
         let stop = Interrupt.install()
         let outcome = batch.run(jobs: Limits.jobs(jobs), stop: stop)
 
@@ -107,9 +125,13 @@ struct PhotosCommand: ParsableCommand {
         try folder.write(Array(try summary.json().utf8), to: "summary.json")
         if let error = outcome.error { throw error }
         let tally = PhotoTally(results)
-        print("\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures\(insetCrop.map { Self.insetCount(outcome.insets, $0.inset) } ?? "") (\(outcome.skipped) already done); sheet: \(folder.path)/index.html")
+        print(
+            "\(tally.photos) photos × \(check.devices.count) device\(check.devices.count == 1 ? "" : "s"): \(tally.opened) opened, \(tally.refused) refused, \(tally.tips) tips, \(tally.lowDensity) low density, \(tally.zoomLimited) zoom limited, \(tally.avatarFailed) avatar failures\(insetCrop.map { Self.insetCount(outcome.insets, $0.inset) } ?? "") (\(outcome.skipped) already done); sheet: \(folder.path)/index.html"
+        )
         if let signal = stop.signal { throw ExitCode(128 + signal) }
-        if results.contains(where: \.failed) || insets.values.contains(where: { $0.failed != nil }) { throw ExitCode.checkFailed }
+        if results.contains(where: \.failed) || insets.values.contains(where: { $0.failed != nil }) {
+            throw ExitCode.checkFailed
+        }
     }
 }
 
@@ -157,7 +179,8 @@ struct PhotoBatch: Sendable {
 
     func run(jobs: Int, stop: Interrupt) -> Outcome {
         let done = Done(journal)
-        let collected = Mutex<(outcome: Outcome, error: (any Error)?)>((Outcome(results: [], insets: [], skipped: 0), nil))
+        let collected = Mutex<(outcome: Outcome, error: (any Error)?)>(
+            (Outcome(results: [], insets: [], skipped: 0), nil))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, corpus.count)) { _ in
             while !stop.requested, collected.withLock({ $0.error == nil }) {
@@ -171,14 +194,17 @@ struct PhotoBatch: Sendable {
                         $0.outcome.insets += lines.insets
                         $0.outcome.skipped += lines.isEmpty ? 1 : 0
                     }
-                    progress?.finished(refused: lines.results.contains(where: \.failed) || lines.insets.contains { $0.failed != nil })
+                    progress?.finished(
+                        refused: lines.results.contains(where: \.failed) || lines.insets.contains { $0.failed != nil })
                 } catch {
                     collected.withLock { $0.error = $0.error ?? error }
                 }
             }
         }
         progress?.end()
-        return collected.withLock { var o = $0.outcome; o.error = $0.error; return o }
+        return collected.withLock {
+            var o = $0.outcome; o.error = $0.error; return o
+        }
     }
 
     /// Whether an earlier result still stands as it is: its thumbnail is on disk and, when this
@@ -192,7 +218,9 @@ struct PhotoBatch: Sendable {
     /// Whether an earlier inset still stands: every file it names is one of `insets/`'s, on disk
     /// (a journal is untrusted: a line naming a file elsewhere is made again, never linked to).
     private func stands(_ r: PhotoInsetResult) -> Bool {
-        r.files.allSatisfy { $0.hasPrefix("insets/") && !$0.dropFirst(7).contains("/") && !$0.hasPrefix("insets/.") && present($0) }
+        r.files.allSatisfy {
+            $0.hasPrefix("insets/") && !$0.dropFirst(7).contains("/") && !$0.hasPrefix("insets/.") && present($0)
+        }
     }
 
     private func present(_ file: String?) -> Bool { file.map { access(folder.path + "/" + $0, F_OK) == 0 } ?? true }
@@ -202,8 +230,9 @@ struct PhotoBatch: Sendable {
         let hash: String
         do { hash = try ContentHash.file(path) } catch {
             // Unreadable (gone, no permission): a refusal like any other, never a stop.
-            return Lines(results: check.unreadable(path: path, because: error.description),
-                         insets: insetCrop.map { [$0.unreadable(path: path, because: error.description)] } ?? [])
+            return Lines(
+                results: check.unreadable(path: path, because: error.description),
+                insets: insetCrop.map { [$0.unreadable(path: path, because: error.description)] } ?? [])
         }
         var lines = Lines()
         lines.results = try checkDevices(path, hash, done: done)
@@ -229,13 +258,17 @@ struct PhotoBatch: Sendable {
             return reused.map { $0.renamed(to: path) }
         }
         let outcome = check.check(path: path, sha256: hash, devices: missing)
-        if let png = outcome.thumbnail { try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide)) }
+        if let png = outcome.thumbnail {
+            try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide))
+        }
         for (file, bytes) in outcome.avatars.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }
         return outcome.results
     }
 
     /// The inset line: an earlier one for the same bytes under another name, or a new crop.
-    private func crop(_ path: String, _ hash: String, _ insetCrop: PhotoInsetCrop, reusing earlier: PhotoInsetResult?) throws(OutputError) -> PhotoInsetResult {
+    private func crop(_ path: String, _ hash: String, _ insetCrop: PhotoInsetCrop, reusing earlier: PhotoInsetResult?)
+        throws(OutputError) -> PhotoInsetResult
+    {
         if let earlier, stands(earlier) { return earlier.renamed(to: path) }
         let outcome = insetCrop.crop(path: path, sha256: hash, haveOriginal: present(PhotoInsetCrop.originalFile(hash)))
         for (file, bytes) in outcome.files.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }

@@ -22,7 +22,9 @@ struct PlannedScenario: Sendable {
             let resolved = ScenarioPhotos.resolve([document.scenario])
             photoErrors += resolved.errors
             guard let s = resolved.scenarios.first else { return }
-            planned.append(PlannedScenario(id: s.id, file: s.file, name: s.name, image: s.image, photo: ScenarioPhotos.path(of: s)))
+            planned.append(
+                PlannedScenario(id: s.id, file: s.file, name: s.name, image: s.image, photo: ScenarioPhotos.path(of: s))
+            )
         }
         return (planned, errors + photoErrors)
     }

@@ -49,7 +49,9 @@ struct RenderCommand: ParsableCommand {
         try Limits.check(frameWidth, "--frame-width", in: 16...2048)
         try Limits.check(columns, "--columns", in: 1...Self.maxFrames)
         try Limits.check(fps, "--fps", in: AnimationClock.fpsRange)
-        if let out, !out.lowercased().hasSuffix(".png") { throw ValidationError("--out must name a .png file, got \(out)") }
+        if let out, !out.lowercased().hasSuffix(".png") {
+            throw ValidationError("--out must name a .png file, got \(out)")
+        }
         if let animate, !animate.lowercased().hasSuffix(".webp") {
             throw ValidationError("--animate must name a .webp file, got \(animate)")
         }
@@ -57,7 +59,9 @@ struct RenderCommand: ParsableCommand {
         if out == nil, let option = sheetOptions.first(where: \.1)?.0 {
             throw ValidationError("\(option) chooses frames of the contact sheet: give --out too")
         }
-        if animate == nil && fps != nil { throw ValidationError("--fps is the animation's frame rate: give --animate too") }
+        if animate == nil && fps != nil {
+            throw ValidationError("--fps is the animation's frame rate: give --animate too")
+        }
         if animate == nil && hud { throw ValidationError("--hud prints on the animation's frames: give --animate too") }
     }
 
@@ -71,7 +75,9 @@ struct RenderCommand: ParsableCommand {
         let loaded = ScenarioLoader.load([scenario])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
         if let error = (loaded.errors + photos.errors).first { throw CommandLineInputError(description: "\(error)") }
-        guard let s = photos.scenarios.first else { throw CommandLineInputError(description: "\(scenario): no scenario in the file") }
+        guard let s = photos.scenarios.first else {
+            throw CommandLineInputError(description: "\(scenario): no scenario in the file")
+        }
         if let photo = ScenarioPhotos.path(of: s) { InputFiles.register(path: photo) }
         try checkOutputs()
 
@@ -81,10 +87,13 @@ struct RenderCommand: ParsableCommand {
         defer { pool?.shutdown() }
         let result = runner.run(s, options: options)
         if let reason = result.notApplicable {
-            throw CommandLineInputError(description: "\(scenario): not applicable to \(runner.identity.label): \(reason)")
+            throw CommandLineInputError(
+                description: "\(scenario): not applicable to \(runner.identity.label): \(reason)")
         }
         guard let last = result.frames.last?.tick else {
-            throw CommandLineInputError(description: "\(scenario): no frames to render: the editor refused the photo (\(result.rejection ?? "unknown"))")
+            throw CommandLineInputError(
+                description:
+                    "\(scenario): no frames to render: the editor refused the photo (\(result.rejection ?? "unknown"))")
         }
         let photo = try ScenarioPhotos.path(of: s).map { path throws(CommandLineInputError) in
             do throws(ImagingError) { return try ImageFile.thumbnail(path: path) } catch {
@@ -110,11 +119,14 @@ struct RenderCommand: ParsableCommand {
         }
         guard let png else { throw CommandLineInputError(description: "\(scenario): nothing to render") }
         try OutputFile.write(png, to: out)
-        print("\(out): \(chosen.count) frames of \(result.scenario.id) (ticks \(chosen.map(String.init).joined(separator: ",")))")
+        print(
+            "\(out): \(chosen.count) frames of \(result.scenario.id) (ticks \(chosen.map(String.init).joined(separator: ",")))"
+        )
     }
 
     private func writeAnimation(_ result: RunResult, photo: RGBImage?, to path: String) throws {
-        let settings = ScenarioAnimation.Settings(frameWidth: frameWidth, fps: fps ?? AnimationClock.ticksPerSecond, hud: hud)
+        let settings = ScenarioAnimation.Settings(
+            frameWidth: frameWidth, fps: fps ?? AnimationClock.ticksPerSecond, hud: hud)
         let made: (bytes: [UInt8], summary: ScenarioAnimation.Summary)?
         do { made = try ScenarioAnimation.webp(result, photo: photo, settings: settings) } catch {
             throw EnvironmentError(description: "\(path): cannot encode the animation: \(error)")
@@ -122,8 +134,9 @@ struct RenderCommand: ParsableCommand {
         guard let made else { throw CommandLineInputError(description: "\(scenario): nothing to animate") }
         try OutputFile.write(made.bytes, to: path)
         let s = made.summary
-        print("\(path): \(s.frames) frames of \(result.scenario.id) at \(settings.fps) fps, \(s.milliseconds) ms, "
-              + "\(s.width)×\(s.height), \(made.bytes.count) bytes")
+        print(
+            "\(path): \(s.frames) frames of \(result.scenario.id) at \(settings.fps) fps, \(s.milliseconds) ms, "
+                + "\(s.width)×\(s.height), \(made.bytes.count) bytes")
     }
 
     private func selectTicks(_ result: RunResult, last: Int) throws -> [Int] {
@@ -132,7 +145,9 @@ struct RenderCommand: ParsableCommand {
             var list: [Int] = []
             for part in ticks.split(separator: ",", omittingEmptySubsequences: false) {
                 let text = part.trimmingCharacters(in: .whitespaces)
-                guard let t = Int(text) else { throw CommandLineInputError(description: "--ticks: \"\(text)\" is not a tick number") }
+                guard let t = Int(text) else {
+                    throw CommandLineInputError(description: "--ticks: \"\(text)\" is not a tick number")
+                }
                 guard (0...last).contains(t) else {
                     throw CommandLineInputError(description: "--ticks: tick \(t) is outside the run (0...\(last))")
                 }
@@ -145,7 +160,9 @@ struct RenderCommand: ParsableCommand {
             chosen = FrameSelection.ticks(for: result)
         }
         guard chosen.count <= Self.maxFrames else {
-            throw CommandLineInputError(description: "\(chosen.count) frames is more than \(Self.maxFrames): choose fewer ticks or a larger --every")
+            throw CommandLineInputError(
+                description:
+                    "\(chosen.count) frames is more than \(Self.maxFrames): choose fewer ticks or a larger --every")
         }
         return chosen
     }

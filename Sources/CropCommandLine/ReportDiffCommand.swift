@@ -33,15 +33,20 @@ struct ReportDiffCommand: ParsableCommand {
         let before = try ReportReader(a), after = try ReportReader(b)
         var diff = ReportDiff(a: a, b: b, policiesA: before.policies, policiesB: after.policies)
         for id in Set(before.ids).union(after.ids).sorted() {
-            diff.add(before.entries[id] == nil ? nil : try before.logs(id), after.entries[id] == nil ? nil : try after.logs(id))
+            diff.add(
+                before.entries[id] == nil ? nil : try before.logs(id),
+                after.entries[id] == nil ? nil : try after.logs(id))
         }
         let page = Array(DiffPage.render(diff).utf8), json = Array(diff.json.utf8)
-        try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) { staging throws(OutputError) in
+        try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) {
+            staging throws(OutputError) in
             try OutputFile.write(page, to: staging + "/index.html")
             try OutputFile.write(json, to: staging + "/diff.json")
         }
         for line in diff.lines { print(line) }
-        print("\(out): \(diff.identical.count) identical, \(diff.count(.both)) changed, \(diff.count(.onlyInA)) only in A, \(diff.count(.onlyInB)) only in B")
+        print(
+            "\(out): \(diff.identical.count) identical, \(diff.count(.both)) changed, \(diff.count(.onlyInA)) only in A, \(diff.count(.onlyInB)) only in B"
+        )
         if !diff.isIdentical { throw ExitCode.checkFailed }
     }
 }

@@ -50,12 +50,15 @@ struct ReportMergeCommand: ParsableCommand {
         guard let summary = merge.summary, let rows = merge.rows else { return }
         let page = [
             "index.html": HTMLReport.render(rows: rows.rows, model: summary.model, build: summary.build),
-            "timings.js": HTMLReport.timings(p95: summary.scenarios.map { ($0.id, $0.timing.p95Ns) }),
+            "timings.js": HTMLReport.timings(p95: summary.scenarios.map { ($0.id, $0.timing.p95Ns) })
         ]
-        try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) { staging throws(OutputError) in
+        try folder.replace(waiting: { printToStandardError("note: waiting for another cropsim run writing \(out)") }) {
+            staging throws(OutputError) in
             try merge.fill(staging, shownAs: out, files: page)
         }
-        print("\(out): \(summary.scenarios.count) scenarios from \(shards.count) reports, \(summary.passed) passed, \(summary.failed) failed")
+        print(
+            "\(out): \(summary.scenarios.count) scenarios from \(shards.count) reports, \(summary.passed) passed, \(summary.failed) failed"
+        )
         if summary.failed > 0 { throw ExitCode.checkFailed }
     }
 }

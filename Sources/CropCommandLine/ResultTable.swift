@@ -22,32 +22,42 @@ enum ResultTable {
     /// each line after a newline, as `write` prints them.
     static func parts(_ r: RunResult, idWidth: Int, color: Bool) -> [String] {
         let paint = painter(color)
-        let status = switch r.outcome {
-        case .passed: paint(pad("pass", 6), "32")
-        case .failed: paint(pad("FAIL", 6), "31;1")
-        case .notApplicable: paint(pad("n/a", 6), "33")
-        }
+        let status =
+            switch r.outcome {
+            case .passed: paint(pad("pass", 6), "32")
+            case .failed: paint(pad("FAIL", 6), "31;1")
+            case .notApplicable: paint(pad("n/a", 6), "33")
+            }
         let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
-        let row = status + "  " + pad(r.scenario.id, idWidth) + "  " + left(String(r.ticks), 6) + "  "
+        let row =
+            status + "  " + pad(r.scenario.id, idWidth) + "  " + left(String(r.ticks), 6) + "  "
             + left(String(r.violationCount), 10) + "  " + (haptics.isEmpty ? "-" : haptics)
         return [row, failure(r, paint: paint), subPixel(r, paint: paint)].map { lines in
-            lines.isEmpty ? "" : lines.split(separator: "\n", omittingEmptySubsequences: false).map { "\n" + $0 }.joined()
+            lines.isEmpty
+                ? "" : lines.split(separator: "\n", omittingEmptySubsequences: false).map { "\n" + $0 }.joined()
         }
     }
 
     /// The whole table: the header, the rows, the failures, the sub-pixel deviations, the totals.
-    static func write(_ spool: ScenarioSpool, idWidth: Int, color: Bool, into sink: inout some TextSink) throws(OutputError) {
+    static func write(_ spool: ScenarioSpool, idWidth: Int, color: Bool, into sink: inout some TextSink)
+        throws(OutputError)
+    {
         let paint = painter(color), records = spool.records, first = ScenarioSpool.firstExtraPart
-        try sink.write(pad("RESULT", 6) + "  " + pad("SCENARIO", idWidth) + "  " + left("TICKS", 6) + "  " + left("VIOLATIONS", 10) + "  HAPTICS")
+        try sink.write(
+            pad("RESULT", 6) + "  " + pad("SCENARIO", idWidth) + "  " + left("TICKS", 6) + "  " + left("VIOLATIONS", 10)
+                + "  HAPTICS")
         try spool.writeParts(first, of: records, into: &sink)
         try spool.writeParts(first + 1, of: records, where: { $0.outcome == .failed }, into: &sink)
         try spool.writeParts(first + 2, of: records, where: { $0.subPixel > 0 }, into: &sink)
         let failed = records.filter { $0.outcome == .failed }.count
         let notApplicable = records.filter { $0.outcome == .notApplicable }.count
         let subPixelCount = records.reduce(0) { $0 + Int($1.subPixel) }
-        let summary = "\(records.count - failed - notApplicable) passed, \(failed) failed"
+        let summary =
+            "\(records.count - failed - notApplicable) passed, \(failed) failed"
             + (notApplicable > 0 ? ", \(notApplicable) not applicable to the model" : "")
-            + (subPixelCount > 0 ? ", \(subPixelCount) sub-pixel target deviation\(subPixelCount == 1 ? "" : "s") (not failing; --fail-sub-pixel)" : "")
+            + (subPixelCount > 0
+                ? ", \(subPixelCount) sub-pixel target deviation\(subPixelCount == 1 ? "" : "s") (not failing; --fail-sub-pixel)"
+                : "")
         try sink.write("\n\n" + (failed == 0 ? paint(summary, "32") : paint(summary, "31;1")))
         if let model = spool.model, model != Editor.referenceIdentity {
             try sink.write("\n" + ModelReport(model, command: nil).line)
@@ -64,7 +74,9 @@ enum ResultTable {
             for line in f.stderrTail.suffix(5) { lines.append("      stderr: \(line)") }
         }
         for v in r.violations.prefix(5) { lines.append("    \(v)") }
-        if r.violationCount > 5 { lines.append("    … \(r.violationCount - min(5, r.violations.count)) more violations") }
+        if r.violationCount > 5 {
+            lines.append("    … \(r.violationCount - min(5, r.violations.count)) more violations")
+        }
         for f in r.failures { lines.append("    \(f)") }
         return lines.joined(separator: "\n")
     }
@@ -75,7 +87,9 @@ enum ResultTable {
         guard r.subPixelCount > 0 else { return "" }
         var lines = ["", paint("≈ \(r.scenario.id)", "33") + " (\(r.scenario.file)): sub-pixel, not failing"]
         for v in r.subPixel.prefix(3) { lines.append("    \(v)") }
-        if r.subPixelCount > 3 { lines.append("    … \(r.subPixelCount - min(3, r.subPixel.count)) more sub-pixel deviations") }
+        if r.subPixelCount > 3 {
+            lines.append("    … \(r.subPixelCount - min(3, r.subPixel.count)) more sub-pixel deviations")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -83,6 +97,10 @@ enum ResultTable {
         { s, code in color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
     }
 
-    private static func pad(_ s: String, _ w: Int) -> String { s.count >= w ? s : s + String(repeating: " ", count: w - s.count) }
-    private static func left(_ s: String, _ w: Int) -> String { s.count >= w ? s : String(repeating: " ", count: w - s.count) + s }
+    private static func pad(_ s: String, _ w: Int) -> String {
+        s.count >= w ? s : s + String(repeating: " ", count: w - s.count)
+    }
+    private static func left(_ s: String, _ w: Int) -> String {
+        s.count >= w ? s : String(repeating: " ", count: w - s.count) + s
+    }
 }

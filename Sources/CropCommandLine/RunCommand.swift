@@ -33,12 +33,20 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON instead of a table.") var json = false
     @Option(help: "Scenarios run in parallel (default: all cores; at most \(Limits.maxJobs)).") var jobs: Int?
     @Flag(help: "No progress line on standard error.") var quiet = false
-    @Flag(help: "Fail on sub-pixel target deviations too (under a quarter of a device pixel; reported apart and passing by default).")
+    @Flag(
+        help:
+            "Fail on sub-pixel target deviations too (under a quarter of a device pixel; reported apart and passing by default)."
+    )
     var failSubPixel = false
-    @Option(help: "Which scenarios keep trace.json (Perfetto): failed (default) or all; every other file is kept for every scenario.")
+    @Option(
+        help:
+            "Which scenarios keep trace.json (Perfetto): failed (default) or all; every other file is kept for every scenario."
+    )
     var traces = ReportWriter.Traces.failed
     @OptionGroup var model: ModelOptions
-    @Option(help: ArgumentHelp("Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between progress lines (default 0.5 on a terminal, 5 otherwise).", visibility: .hidden))
     var progressInterval: Double?
 
     func validate() throws {
@@ -57,14 +65,18 @@ struct RunCommand: ParsableCommand {
         }
         var scenarios = planned.sorted { $0.id < $1.id }
         if let filter {
-            scenarios = scenarios.filter { $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter) }
+            scenarios = scenarios.filter {
+                $0.id.localizedCaseInsensitiveContains(filter) || $0.name.localizedCaseInsensitiveContains(filter)
+            }
         }
         let suite = scenarios.map(\.id)
         if let shard {
             scenarios = scenarios.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
         }
         guard !scenarios.isEmpty else {
-            printToStandardError("error: no scenarios found in \(paths.joined(separator: " "))\(filter.map { " matching \"\($0)\"" } ?? "")")
+            printToStandardError(
+                "error: no scenarios found in \(paths.joined(separator: " "))\(filter.map { " matching \"\($0)\"" } ?? "")"
+            )
             throw ExitCode.badInput
         }
 
@@ -76,10 +88,14 @@ struct RunCommand: ParsableCommand {
         writer.model = ModelReport(runner.identity, command: model.command)
         writer.traces = traces
         let color = isatty(STDOUT_FILENO) != 0
-        let spool = try write(scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line, color: color)
+        let spool = try write(
+            scenarios, suite: suite, runner: runner, jobs: jobs, into: writer, line: line, color: color)
         let records = spool.records
         let failed = records.filter { $0.outcome == .failed }.count
-        line.finish(String(format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count, failed, line.seconds))
+        line.finish(
+            String(
+                format: "run: %d scenarios, %d failed, report written in %.1f s", scenarios.count, failed, line.seconds)
+        )
         if let junit {
             try OutputFile.write(to: junit) { file throws(OutputError) in try spool.writeJUnit(into: &file) }
         }
@@ -87,7 +103,8 @@ struct RunCommand: ParsableCommand {
         if json {
             try spool.writeSummary(model: writer.model, into: &out)
         } else {
-            try ResultTable.write(spool, idWidth: ResultTable.idWidth(scenarios.lazy.map(\.id)), color: color, into: &out)
+            try ResultTable.write(
+                spool, idWidth: ResultTable.idWidth(scenarios.lazy.map(\.id)), color: color, into: &out)
             print("Reports: \(reportDir)/")
         }
         if failed > 0 { throw ExitCode.checkFailed }
@@ -99,29 +116,40 @@ struct RunCommand: ParsableCommand {
     /// and the table need of it goes to a `ScenarioSpool` on disk, so memory grows neither with
     /// the scenarios' frames nor with their number (issue 36). The top files are then merged
     /// from the spool, which is returned for the JUnit file and the table.
-    private func write(_ scenarios: [PlannedScenario], suite: [String], runner: ModelRunner, jobs: Int, into writer: ReportWriter,
-                       line: ProgressLine, color: Bool) throws -> ScenarioSpool {
+    private func write(
+        _ scenarios: [PlannedScenario], suite: [String], runner: ModelRunner, jobs: Int, into writer: ReportWriter,
+        line: ProgressLine, color: Bool
+    ) throws -> ScenarioSpool {
         var options = Simulator.Options()
         options.failSubPixel = failSubPixel
         let total = scenarios.count, reportDir = reportDir
         let thumbnails = Self.thumbnails(scenarios)
         let idWidth = ResultTable.idWidth(scenarios.lazy.map(\.id))
         var kept: ScenarioSpool?
-        try writer.stream(ids: scenarios.map(\.id), waiting: {
-            printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
-        }) { sink throws(OutputError) in
+        try writer.stream(
+            ids: scenarios.map(\.id),
+            waiting: {
+                printToStandardError("\(line.messagePrefix)note: waiting for another cropsim run writing \(reportDir)")
+            }
+        ) { sink throws(OutputError) in
             let spool = try sink.spool(count: scenarios.count, extraParts: ResultTable.partCount)
             kept = spool
-            try ParallelRunner.run(scenarios, jobs: jobs, model: runner, options: options, progress: { done, failed in
-                line.update { String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds) }
-            }, scenario: { planned throws(OutputError) in try planned.load() }) { index, result, seconds throws(OutputError) in
+            try ParallelRunner.run(
+                scenarios, jobs: jobs, model: runner, options: options,
+                progress: { done, failed in
+                    line.update {
+                        String(format: "run: %d of %d scenarios, %d failed, %.1f s", done, total, failed, line.seconds)
+                    }
+                }, scenario: { planned throws(OutputError) in try planned.load() }
+            ) { index, result, seconds throws(OutputError) in
                 var one = [result]
                 var files = Self.avatars(&one)
                 let photo = ScenarioPhotos.path(of: result.scenario).flatMap { thumbnails[$0] }
                 files.merge(HTMLReport.scenarioFiles(one[0], wallSeconds: seconds, thumbnail: photo)) { $1 }
                 try sink.write(one[0], attachments: files)
-                try spool.keep(index, FinishedScenario(one[0], wallSeconds: seconds),
-                               extra: ResultTable.parts(one[0], idWidth: idWidth, color: color))
+                try spool.keep(
+                    index, FinishedScenario(one[0], wallSeconds: seconds),
+                    extra: ResultTable.parts(one[0], idWidth: idWidth, color: color))
             }
             line.update { "run: \(total) scenarios done, writing \(reportDir)" }
             try writer.writeTopFiles(spool, suite: SummaryRows.Suite(ids: suite), into: sink)

@@ -12,10 +12,10 @@ struct SchemaCommand: ParsableCommand {
         commandName: "schema",
         abstract: "Print the scenario JSON Schema (or write it with --out).",
         discussion: """
-        Regenerate the committed schema with: cropsim schema --out Scenarios/schema.json
-        --out writes a temporary file beside the target and renames it over, and only ever replaces a file that is \
-        itself a cropsim scenario schema. Exit codes: 0 written, 2 bad --out, 3 cannot write.
-        """
+            Regenerate the committed schema with: cropsim schema --out Scenarios/schema.json
+            --out writes a temporary file beside the target and renames it over, and only ever replaces a file that is \
+            itself a cropsim scenario schema. Exit codes: 0 written, 2 bad --out, 3 cannot write.
+            """
     )
 
     @Option(help: "Write the schema to this file instead of standard output.") var out: String?
@@ -32,8 +32,10 @@ struct SchemaCommand: ParsableCommand {
         // A regular file only (OutputFile.check), and only a previous output of this command.
         try OutputFile.check(out)
         if let existing = FileManager.default.contents(atPath: out),
-           !String(decoding: existing.prefix(4096), as: UTF8.self).contains(Self.marker) {
-            throw CommandLineInputError(description: "--out \(out): exists and is not a cropsim scenario schema; not replacing it")
+            !String(decoding: existing.prefix(4096), as: UTF8.self).contains(Self.marker)
+        {
+            throw CommandLineInputError(
+                description: "--out \(out): exists and is not a cropsim scenario schema; not replacing it")
         }
         try OutputFile.write(Array(text.utf8), to: out)
     }

@@ -8,7 +8,9 @@ struct Shard: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         let parts = argument.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...Limits.maxShards).contains(n), (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...Limits.maxShards).contains(n),
+            (1...n).contains(i)
+        else { return nil }
         index = i
         count = n
     }

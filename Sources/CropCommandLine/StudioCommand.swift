@@ -55,11 +55,14 @@ struct StudioCommand: ParsableCommand {
         } catch {
             pool?.shutdown()
             let refusal = error as? Studio.Failure
-            throw CommandLineInputError(description: refusal?.description ?? "--port \(port): cannot listen on 127.0.0.1 (in use?)")
+            throw CommandLineInputError(
+                description: refusal?.description ?? "--port \(port): cannot listen on 127.0.0.1 (in use?)")
         }
-        let query = open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+        let query =
+            open.map { "?open=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
         let bound = server.start()
-        FileHandle.standardOutput.write(Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
+        FileHandle.standardOutput.write(
+            Data("cropsim studio: http://127.0.0.1:\(bound)/\(query)  (Ctrl-C to stop)\n".utf8))
         // The server runs on its own thread and the concurrency pool; this one waits for a signal.
         while true { pause() }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which file a path reaches, however it is spelled: its device and inode. Outputs are compared

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -54,7 +54,9 @@ public enum InputFiles {
         PathText.withCString(path) { pointer in
             guard let resolved = realpath(pointer, nil) else { return nil }
             defer { free(resolved) }
-            return PathText.escape(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+            return PathText.escape(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
         }
     }
 

@@ -1,6 +1,6 @@
 import CropText
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Paths as bytes. A Linux file name is any bytes but `/` and NUL; a Swift `String` holds only
@@ -40,7 +40,9 @@ public enum PathText {
         out.reserveCapacity(utf8.count)
         var i = 0
         while i < utf8.count {
-            if utf8[i] == 0x5c, i + 3 < utf8.count, utf8[i + 1] == 0x78, let high = hexValue(utf8[i + 2]), let low = hexValue(utf8[i + 3]) {
+            if utf8[i] == 0x5c, i + 3 < utf8.count, utf8[i + 1] == 0x78, let high = hexValue(utf8[i + 2]),
+                let low = hexValue(utf8[i + 3])
+            {
                 out.append(high << 4 | low)
                 i += 4
             } else {
@@ -89,16 +91,17 @@ public enum PathText {
     static func validSequenceLength(_ b: [UInt8], at i: Int) -> Int {
         let first = b[i]
         if first < 0x80 { return 1 }
-        let (length, low, high): (Int, UInt8, UInt8) = switch first {
-        case 0xc2...0xdf: (2, 0x80, 0xbf)
-        case 0xe0: (3, 0xa0, 0xbf)
-        case 0xe1...0xec, 0xee...0xef: (3, 0x80, 0xbf)
-        case 0xed: (3, 0x80, 0x9f)
-        case 0xf0: (4, 0x90, 0xbf)
-        case 0xf1...0xf3: (4, 0x80, 0xbf)
-        case 0xf4: (4, 0x80, 0x8f)
-        default: (0, 0, 0)
-        }
+        let (length, low, high): (Int, UInt8, UInt8) =
+            switch first {
+            case 0xc2...0xdf: (2, 0x80, 0xbf)
+            case 0xe0: (3, 0xa0, 0xbf)
+            case 0xe1...0xec, 0xee...0xef: (3, 0x80, 0xbf)
+            case 0xed: (3, 0x80, 0x9f)
+            case 0xf0: (4, 0x90, 0xbf)
+            case 0xf1...0xf3: (4, 0x80, 0xbf)
+            case 0xf4: (4, 0x80, 0x8f)
+            default: (0, 0, 0)
+            }
         guard length > 0, i + length <= b.count, (low...high).contains(b[i + 1]) else { return 0 }
         for k in 2..<length where !(0x80...0xbf).contains(b[i + k]) { return 0 }
         return length

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file opened for reading the one safe way: `O_NONBLOCK` (a FIFO without a writer, or a device,
@@ -34,8 +34,10 @@ public struct ReadableFile: ~Copyable {
         let fd = PathText.withCString(path) { open($0, flags) }
         guard fd >= 0 else {
             let code = errno
-            throw Refusal(reason: code == ELOOP && !followLinks ? "is a symbolic link; cropsim does not follow links here" : Self.reason(code),
-                          notRegular: code == ELOOP)
+            throw Refusal(
+                reason: code == ELOOP && !followLinks
+                    ? "is a symbolic link; cropsim does not follow links here" : Self.reason(code),
+                notRegular: code == ELOOP)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -60,7 +62,9 @@ public struct ReadableFile: ~Copyable {
 
     /// The whole file, refused when it is more than `limit` bytes or grows while it is read.
     public func readAll(limit: Int) throws(Refusal) -> [UInt8] {
-        guard size <= limit else { throw Refusal(reason: "is \(size) bytes, over the limit of \(Self.limitText(limit))", notRegular: false) }
+        guard size <= limit else {
+            throw Refusal(reason: "is \(size) bytes, over the limit of \(Self.limitText(limit))", notRegular: false)
+        }
         // One byte more than the size, so a file that grows shows it.
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0

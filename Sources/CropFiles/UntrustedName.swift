@@ -11,7 +11,9 @@ public enum UntrustedName {
     /// scenario file whose name is not UTF-8; what they stand for is checked all the same.
     public static func problem(_ text: String, escapedBytes: Bool = false) -> String? {
         let raw = PathText.bytes(text)
-        guard escapedBytes || raw == Array(text.utf8) else { return "holds an escaped byte (\\xNN): not a name cropsim writes" }
+        guard escapedBytes || raw == Array(text.utf8) else {
+            return "holds an escaped byte (\\xNN): not a name cropsim writes"
+        }
         guard !raw.isEmpty else { return "is empty" }
         guard raw.count <= maxBytes else { return "is longer than \(maxBytes) bytes" }
         guard !raw.contains(where: PathText.isControl) else { return "holds a control character or NUL" }

@@ -20,7 +20,7 @@ public enum FrameCaption {
     public static func limits(_ frame: FrameRecord) -> String {
         let names: [(LimitSet, String)] = [
             (.zoomMin, "ZOOM MIN"), (.zoomMax, "ZOOM MAX"), (.panMinX, "PAN X-"), (.panMaxX, "PAN X+"),
-            (.panMinY, "PAN Y-"), (.panMaxY, "PAN Y+"), (.tiltMin, "TILT-"), (.tiltMax, "TILT+"),
+            (.panMinY, "PAN Y-"), (.panMaxY, "PAN Y+"), (.tiltMin, "TILT-"), (.tiltMax, "TILT+")
         ]
         let on = names.filter { frame.engaged.contains($0.0) }.map(\.1)
         return "LIMITS " + (on.isEmpty ? "NONE" : on.joined(separator: ", "))

@@ -13,7 +13,9 @@ public enum FrameDrawing {
 
     /// One frame as SVG in view points, `width` CSS pixels wide; nil when the editor never opened.
     public static func frame(_ frame: FrameRecord, result: RunResult, photo: String, width: Double) -> String? {
-        FrameScene.imagePoints(result).map { Filmstrip.frame(FrameScene(frame, imagePoints: $0), photo: photo, width: width) }
+        FrameScene.imagePoints(result).map {
+            Filmstrip.frame(FrameScene(frame, imagePoints: $0), photo: photo, width: width)
+        }
     }
 
     /// `cropsimDrawFrame(svg, f, width)` moves the elements `Filmstrip.frame` drew to frame `f`:

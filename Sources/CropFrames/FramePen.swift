@@ -60,15 +60,18 @@ struct FramePen {
     /// The photo's color at `q` on the unturned photo, or the background off it.
     func photoColor(at q: Point) -> SIMD3<Double> {
         let rect = scene.photo
-        guard rect.width > 0, rect.height > 0, q.x >= rect.minX, q.x < rect.maxX, q.y >= rect.minY, q.y < rect.maxY else {
+        guard rect.width > 0, rect.height > 0, q.x >= rect.minX, q.x < rect.maxX, q.y >= rect.minY, q.y < rect.maxY
+        else {
             return FrameRaster.background
         }
         let u = (q.x - rect.minX) / rect.width, v = (q.y - rect.minY) / rect.height
         guard let photo else {
-            return TestPattern.color(x: u * imagePixels.width, y: v * imagePixels.height,
-                                     width: imagePixels.width, height: imagePixels.height)
+            return TestPattern.color(
+                x: u * imagePixels.width, y: v * imagePixels.height,
+                width: imagePixels.width, height: imagePixels.height)
         }
-        let x = min(Int(u * Double(photo.width)), photo.width - 1), y = min(Int(v * Double(photo.height)), photo.height - 1)
+        let x = min(Int(u * Double(photo.width)), photo.width - 1),
+            y = min(Int(v * Double(photo.height)), photo.height - 1)
         let s = photo[x, y]
         return [Double(s.x), Double(s.y), Double(s.z)]
     }

@@ -23,7 +23,9 @@ public enum FrameRaster {
         let w = max(width, 1), h = height(scene, width: w)
         // Every byte is drawn, so the buffer starts uninitialized rather than zero-filled.
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 3) { buffer, count in
-            draw(scene, imagePixels: imagePixels, photo: photo, width: w, rows: h, into: buffer.baseAddress!, rowBytes: w * 3)
+            draw(
+                scene, imagePixels: imagePixels, photo: photo, width: w, rows: h, into: buffer.baseAddress!,
+                rowBytes: w * 3)
             count = w * h * 3
         }
         return RGBImage(width: w, height: h, pixels: pixels)
@@ -37,14 +39,18 @@ public enum FrameRaster {
     /// Draws the frame's first `rows` rows at `width` pixels straight into someone else's
     /// buffer (an animation's canvas, so a frame is not drawn once and then copied): row `py`'s
     /// first byte is at `out + py * rowBytes`, and each row writes `width * 3` bytes, every one.
-    public static func draw(_ scene: FrameScene, imagePixels: Size, photo: RGBImage?, width: Int, rows: Int,
-                            into out: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
+    public static func draw(
+        _ scene: FrameScene, imagePixels: Size, photo: RGBImage?, width: Int, rows: Int,
+        into out: UnsafeMutablePointer<UInt8>, rowBytes: Int
+    ) {
         let w = max(width, 1)
         let pen = FramePen(scene, imagePixels: imagePixels, photo: photo, k: scene.view.width / Double(w))
         let rasterRows = RasterRows(pen, width: w)
         for py in 0..<max(rows, 0) {
             let row = out + py * rowBytes
-            if let rasterRows { rasterRows.draw(row: py, into: row) } else {
+            if let rasterRows {
+                rasterRows.draw(row: py, into: row)
+            } else {
                 for px in 0..<w { put(pen.color(at: pen.center(px, py)), at: row + px * 3) }
             }
         }

@@ -10,13 +10,13 @@ public enum HapticStyle {
     /// axis in the label. Eight kinds, seven colors besides black, which no dark frame shows.
     public static func color(_ haptic: Haptic) -> SIMD3<UInt8> {
         switch haptic {
-        case .lightImpact(.zoomMax): [0x56, 0xB4, 0xE9]       // sky blue
-        case .lightImpact(.zoomMin): [0x00, 0x9E, 0x73]       // bluish green
+        case .lightImpact(.zoomMax): [0x56, 0xB4, 0xE9]  // sky blue
+        case .lightImpact(.zoomMin): [0x00, 0x9E, 0x73]  // bluish green
         case .lightImpact(.panClampX), .lightImpact(.panClampY): [0xCC, 0x79, 0xA7]  // reddish purple
         case .lightImpact(.rotationLimit): [0x00, 0x72, 0xB2]  // blue
-        case .snap: [0xF0, 0xE4, 0x42]                         // yellow, the rotation guide's
+        case .snap: [0xF0, 0xE4, 0x42]  // yellow, the rotation guide's
         case .success: [0xFF, 0xFF, 0xFF]
-        case .error: [0xD5, 0x5E, 0x00]                        // vermillion
+        case .error: [0xD5, 0x5E, 0x00]  // vermillion
         }
     }
 

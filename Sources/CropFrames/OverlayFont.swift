@@ -69,7 +69,7 @@ public enum OverlayFont {
         ")": [0b01000, 0b00100, 0b00010, 0b00010, 0b00010, 0b00100, 0b01000],
         "/": [0, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0],
         "×": [0, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0],
-        "°": [0b01100, 0b10010, 0b10010, 0b01100, 0, 0, 0],
+        "°": [0b01100, 0b10010, 0b10010, 0b01100, 0, 0, 0]
     ]
 
     /// `text` broken at spaces into lines of at most `columns` characters (a longer word is cut).

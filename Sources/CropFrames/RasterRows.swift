@@ -30,7 +30,8 @@ struct RasterRows {
         let s = pen.scene, k = pen.k, rect = s.photo
         let values = [k, s.maskRadius, s.maskCenter.x, s.maskCenter.y, rect.x, rect.y, rect.width, rect.height, s.angle]
         guard (values + s.touches.flatMap { [$0.x, $0.y] }).allSatisfy(\.isFinite),
-              k > 0, rect.width > 0, rect.height > 0, s.maskRadius >= 0 else { return nil }
+            k > 0, rect.width > 0, rect.height > 0, s.maskRadius >= 0
+        else { return nil }
         self.pen = pen
         self.width = width
         xs = (0..<width).map { (Double($0) + 0.5) * k }
@@ -59,8 +60,10 @@ struct RasterRows {
     }
 
     /// Columns no line reaches: the photo's bytes, dimmed outside the circle.
-    private func drawPlain(_ range: Range<Int>, row: UprightColumns.Row, dy2: Double, columns: UprightColumns,
-                           into out: UnsafeMutablePointer<UInt8>) {
+    private func drawPlain(
+        _ range: Range<Int>, row: UprightColumns.Row, dy2: Double, columns: UprightColumns,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         let cx = pen.scene.maskCenter.x, outer2 = outer2
         xs.withUnsafeBufferPointer { xs in
             columns.put(range, row, into: out) { px in
@@ -91,7 +94,11 @@ struct RasterRows {
             mark(cx + inner, cx + outer)
         }
         if s.gridVisible && inner2 > dy2 {
-            if abs(y - s.maskCenter.y) < gridReach { mark(cx - inner, cx + inner) } else { mark(cx - gridReach, cx + gridReach) }
+            if abs(y - s.maskCenter.y) < gridReach {
+                mark(cx - inner, cx + inner)
+            } else {
+                mark(cx - gridReach, cx + gridReach)
+            }
         }
         let r = s.photo, e = edgeReach
         if y > r.minY - e && y < r.maxY + e {
@@ -123,10 +130,14 @@ struct RasterRows {
             let p = Point(x: xs[px], y: y)
             let dx = p.x - s.maskCenter.x, d2 = dx * dx + dy2
             let q = pen.unturned(p)
-            let exact = d2 > inner2 && d2 < outer2
+            let exact =
+                d2 > inner2 && d2 < outer2
                 || s.gridVisible && d2 <= inner2 && (gridRow || abs(dx) < gridReach)
                 || nearEdge(q)
-                || touched && s.touches.contains { t in (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y) < touchReach * touchReach }
+                || touched
+                    && s.touches.contains { t in
+                        (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y) < touchReach * touchReach
+                    }
             var c = exact ? pen.color(at: p) : pen.photoColor(at: q)
             if !exact && d2 >= outer2 { c *= outside }
             FrameRaster.put(c, at: out + 3 * px)

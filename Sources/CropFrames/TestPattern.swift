@@ -17,7 +17,7 @@ enum TestPattern {
     static let fineOpacity = 0.1
     /// The "F" inside the top-left cell, as rectangles in cell units (x, y, width, height).
     static let glyph: [(Double, Double, Double, Double)] = [
-        (0.22, 0.14, 0.18, 0.72), (0.22, 0.14, 0.58, 0.17), (0.22, 0.44, 0.42, 0.15),
+        (0.22, 0.14, 0.18, 0.72), (0.22, 0.14, 0.58, 0.17), (0.22, 0.44, 0.42, 0.15)
     ]
 
     /// Side of one cell in the photo's pixels.
@@ -103,20 +103,26 @@ enum TestPattern {
         let w = svgNumber(width), h = svgNumber(height), cs = svgNumber(c)
         func hex(_ v: SIMD3<Double>) -> String { String(format: "#%02X%02X%02X", Int(v.x), Int(v.y), Int(v.z)) }
         var s = "<symbol id=\"\(id)\" viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"none\">"
-        s += "<linearGradient id=\"\(id)-g\" x1=\"0\" x2=\"1\" y1=\"0\" y2=\"0\"><stop offset=\"0\" stop-color=\"\(hex(left))\"/>"
+        s +=
+            "<linearGradient id=\"\(id)-g\" x1=\"0\" x2=\"1\" y1=\"0\" y2=\"0\"><stop offset=\"0\" stop-color=\"\(hex(left))\"/>"
         s += "<stop offset=\"1\" stop-color=\"\(hex(right))\"/></linearGradient>"
-        s += "<pattern id=\"\(id)-c\" width=\"\(svgNumber(2 * c))\" height=\"\(svgNumber(2 * c))\" patternUnits=\"userSpaceOnUse\">"
+        s +=
+            "<pattern id=\"\(id)-c\" width=\"\(svgNumber(2 * c))\" height=\"\(svgNumber(2 * c))\" patternUnits=\"userSpaceOnUse\">"
         s += "<rect width=\"\(cs)\" height=\"\(cs)\" fill=\"#fff\" fill-opacity=\"\(checkerOpacity)\"/>"
-        s += "<rect x=\"\(cs)\" y=\"\(cs)\" width=\"\(cs)\" height=\"\(cs)\" fill=\"#fff\" fill-opacity=\"\(checkerOpacity)\"/></pattern>"
+        s +=
+            "<rect x=\"\(cs)\" y=\"\(cs)\" width=\"\(cs)\" height=\"\(cs)\" fill=\"#fff\" fill-opacity=\"\(checkerOpacity)\"/></pattern>"
         let f = svgNumber(c / subdivisions), f2 = svgNumber(2 * c / subdivisions)
         s += "<pattern id=\"\(id)-f\" width=\"\(f2)\" height=\"\(f2)\" patternUnits=\"userSpaceOnUse\">"
         s += "<rect width=\"\(f)\" height=\"\(f)\" fill=\"#fff\" fill-opacity=\"\(fineOpacity)\"/>"
-        s += "<rect x=\"\(f)\" y=\"\(f)\" width=\"\(f)\" height=\"\(f)\" fill=\"#fff\" fill-opacity=\"\(fineOpacity)\"/></pattern>"
-        s += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-g)\"/><rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-c)\"/>"
+        s +=
+            "<rect x=\"\(f)\" y=\"\(f)\" width=\"\(f)\" height=\"\(f)\" fill=\"#fff\" fill-opacity=\"\(fineOpacity)\"/></pattern>"
+        s +=
+            "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-g)\"/><rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-c)\"/>"
         s += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(id)-f)\"/>"
         s += "<rect width=\"\(cs)\" height=\"\(cs)\" fill=\"\(hex(marker))\"/>"
         for g in glyph {
-            s += "<rect x=\"\(svgNumber(g.0 * c))\" y=\"\(svgNumber(g.1 * c))\" width=\"\(svgNumber(g.2 * c))\" height=\"\(svgNumber(g.3 * c))\" fill=\"#000\"/>"
+            s +=
+                "<rect x=\"\(svgNumber(g.0 * c))\" y=\"\(svgNumber(g.1 * c))\" width=\"\(svgNumber(g.2 * c))\" height=\"\(svgNumber(g.3 * c))\" fill=\"#000\"/>"
         }
         return s + "</symbol>"
     }

@@ -35,7 +35,8 @@ package enum Thumbnail {
     /// `data:image/png;base64,…`, or nil if encoding fails (the page then shows the test pattern).
     static func dataURI(_ image: RGBImage) -> (uri: String, width: Int, height: Int)? {
         let small = shrink(image)
-        guard let png = try? ImageEncoder.png(small.pixels, width: small.width, height: small.height, format: .rgb8) else {
+        guard let png = try? ImageEncoder.png(small.pixels, width: small.width, height: small.height, format: .rgb8)
+        else {
             return nil
         }
         return ("data:image/png;base64," + Data(png).base64EncodedString(), small.width, small.height)

@@ -48,7 +48,10 @@ struct UprightColumns {
         height = rect.height
         let u = xs.map { $0 >= rect.minX && $0 < rect.maxX ? ($0 - rect.minX) / rect.width : -1 }
         x = u.map { u in u < 0 ? -1 : photo.map { min(Int(u * Double($0.width)), $0.width - 1) } ?? 0 }
-        let pattern = photo != nil ? [] : u.map { TestPattern.Column(x: Swift.max($0, 0) * size.width, width: size.width, height: size.height) }
+        let pattern =
+            photo != nil
+            ? []
+            : u.map { TestPattern.Column(x: Swift.max($0, 0) * size.width, width: size.width, height: size.height) }
         cell = pattern.map(\.cell)
         fineSquare = pattern.map(\.fineSquare)
         glyph = pattern.map(\.glyph)
@@ -82,7 +85,9 @@ struct UprightColumns {
 
     /// Writes columns `range` of `row` into `out` (the row's first byte), each dimmed where
     /// `dimmed` says.
-    @inline(__always) func put(_ range: Range<Int>, _ row: Row, into out: UnsafeMutablePointer<UInt8>, dimmed: (Int) -> Bool) {
+    @inline(__always) func put(
+        _ range: Range<Int>, _ row: Row, into out: UnsafeMutablePointer<UInt8>, dimmed: (Int) -> Bool
+    ) {
         guard photo == nil, row.y >= 0, row.cell != 0 else {
             for px in range { put(px, row, dimmed: dimmed(px), at: out + 3 * px) }
             return
@@ -101,13 +106,17 @@ struct UprightColumns {
         }
     }
 
-    static func bytes(_ c: SIMD3<Double>) -> SIMD3<UInt8> { SIMD3(FrameRaster.channel(c.x), FrameRaster.channel(c.y), FrameRaster.channel(c.z)) }
+    static func bytes(_ c: SIMD3<Double>) -> SIMD3<UInt8> {
+        SIMD3(FrameRaster.channel(c.x), FrameRaster.channel(c.y), FrameRaster.channel(c.z))
+    }
 
     /// The row at view height `y` (on the photo when `FramePen.photoColor` says so).
     func row(_ y: Double) -> Row {
         guard y >= top, y < top + height else { return Row(y: -1, cell: 0, fineSquare: 0, glyph: 0) }
         let v = (y - top) / height
-        if let photo { return Row(y: min(Int(v * Double(photo.height)), photo.height - 1), cell: 0, fineSquare: 0, glyph: 0) }
+        if let photo {
+            return Row(y: min(Int(v * Double(photo.height)), photo.height - 1), cell: 0, fineSquare: 0, glyph: 0)
+        }
         let r = TestPattern.Row(y: v * imagePixels.height, width: imagePixels.width, height: imagePixels.height)
         return Row(y: 0, cell: r.cell, fineSquare: r.fineSquare, glyph: r.glyph)
     }

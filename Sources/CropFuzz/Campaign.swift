@@ -30,10 +30,12 @@ public struct CampaignConfig: Sendable {
     /// The model under test, as the summary and every saved find name it.
     public var model: ModelReport
 
-    public init(seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
-                oracle: TraceJudge = .init(), shardIndex: Int = 1, shardCount: Int = 1,
-                database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true,
-                model: ModelReport? = nil) {
+    public init(
+        seed: UInt64, runs: Int? = 1000, maxSeconds: Double? = nil, jobs: Int = 1, generator: Generator = .init(),
+        oracle: TraceJudge = .init(), shardIndex: Int = 1, shardCount: Int = 1,
+        database: RegressionDatabase, maxFailures: Int? = nil, shrinkBudget: Int = 400, replayDatabase: Bool = true,
+        model: ModelReport? = nil
+    ) {
         self.model = model ?? ModelReport(oracle.model.identity, command: nil)
         self.seed = seed
         self.runs = runs
@@ -53,7 +55,8 @@ public struct CampaignConfig: Sendable {
     /// `Int.max` when that overflows, which ends the campaign like any index past `runs`.
     public func runIndex(_ k: Int) -> Int {
         let (product, overflow) = k.multipliedReportingOverflow(by: shardCount)
-        return overflow ? .max : (shardIndex - 1).addingReportingOverflow(product).overflow ? .max : shardIndex - 1 + product
+        return overflow
+            ? .max : (shardIndex - 1).addingReportingOverflow(product).overflow ? .max : shardIndex - 1 + product
     }
 }
 
@@ -122,8 +125,9 @@ public struct CampaignReport: Sendable, Encodable {
     public var failed: Bool { !findings.isEmpty }
 
     enum CodingKeys: String, CodingKey {
-        case build, seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond, ticksPerSecond,
-             failingRuns, failures, unsaved, inputs, databaseReplayed, out, subPixelRuns, largestSubPixel
+        case build, seed, model, profile, shard, maxSteps, runs, ticks, simulatedTicks, seconds, tracesPerSecond,
+            ticksPerSecond,
+            failingRuns, failures, unsaved, inputs, databaseReplayed, out, subPixelRuns, largestSubPixel
     }
 }
 
@@ -141,8 +145,9 @@ public struct FailureGroup: Sendable, Encodable {
     static func groups(_ findings: [Finding]) -> [FailureGroup] {
         let byKey = Dictionary(grouping: findings) { [$0.failure, $0.place] }
         return byKey.map { key, members in
-            FailureGroup(failure: key[0], severity: members[0].severity, place: key[1], count: members.count,
-                         example: members.first { $0.file != nil } ?? members[0])
+            FailureGroup(
+                failure: key[0], severity: members[0].severity, place: key[1], count: members.count,
+                example: members.first { $0.file != nil } ?? members[0])
         }.sorted { ($0.severity, $0.failure, $0.place) < ($1.severity, $1.failure, $1.place) }
     }
 }
@@ -161,9 +166,11 @@ public struct CampaignProgress: Sendable {
 /// Run i of seed S is generated from its own mt19937 seeded from (S, i), so it is the same trace
 /// whatever the jobs, shards or other runs; with `runs` set, which runs fail is deterministic.
 public enum Campaign {
-    public static func run(_ config: CampaignConfig,
-                           progress: @Sendable (CampaignProgress) -> Void = { _ in },
-                           found: @Sendable (Finding) -> Void = { _ in }) -> CampaignReport {
+    public static func run(
+        _ config: CampaignConfig,
+        progress: @Sendable (CampaignProgress) -> Void = { _ in },
+        found: @Sendable (Finding) -> Void = { _ in }
+    ) -> CampaignReport {
         let clock = ContinuousClock()
         let start = clock.now
         @Sendable func elapsed() -> Double {
@@ -183,7 +190,8 @@ public enum Campaign {
             found(finding)
         }
 
-        let replayed = config.replayDatabase ? replayDatabase(config, shared: shared, elapsed: elapsed, record: record) : 0
+        let replayed =
+            config.replayDatabase ? replayDatabase(config, shared: shared, elapsed: elapsed, record: record) : 0
         generate(config, shared: shared, stop: stop, elapsed: elapsed, progress: progress, record: record)
 
         let seconds = elapsed()
@@ -197,31 +205,45 @@ public enum Campaign {
             ticks: t.ticks, simulatedTicks: t.simulatedTicks, seconds: seconds,
             tracesPerSecond: Double(t.runs) / max(seconds, 1e-9), ticksPerSecond: Double(t.ticks) / max(seconds, 1e-9),
             failingRuns: s.failingRuns, findings: findings, failures: FailureGroup.groups(findings),
-            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed, out: config.database.directory,
+            unsaved: findings.filter { $0.saveError != nil }.count, inputs: t.inputs, databaseReplayed: replayed,
+            out: config.database.directory,
             subPixelRuns: t.subPixelRuns > 0 ? t.subPixelRuns : nil, largestSubPixel: t.largestSubPixel?.description)
     }
 
     /// The example database, split across shards by position like the runs: every file that
     /// does not load, and every scenario that fails, is a find. Returns how many were replayed.
-    static func replayDatabase(_ config: CampaignConfig, shared: borrowing Mutex<Shared>, elapsed: @Sendable () -> Double,
-                               record: @Sendable (Finding) -> Void) -> Int {
+    static func replayDatabase(
+        _ config: CampaignConfig, shared: borrowing Mutex<Shared>, elapsed: @Sendable () -> Double,
+        record: @Sendable (Finding) -> Void
+    ) -> Int {
         var replayed = 0
         let loaded = config.database.load()
         for error in loaded.errors {
-            record(Finding(run: nil, failure: FailureKind.invalidScenario.description, severity: FailureKind.invalidScenario.severity,
-                           message: error.description, place: "file",
-                           duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
-                           shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+            record(
+                Finding(
+                    run: nil, failure: FailureKind.invalidScenario.description,
+                    severity: FailureKind.invalidScenario.severity,
+                    message: error.description, place: "file",
+                    duplicate: false, file: error.file, replay: nil, originalSteps: 0, steps: 0, fingers: 0, samples: 0,
+                    shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
         }
-        for (position, scenario) in loaded.scenarios.enumerated() where position % config.shardCount == config.shardIndex - 1 {
+        for (position, scenario) in loaded.scenarios.enumerated()
+        where position % config.shardCount == config.shardIndex - 1 {
             replayed += 1
             let verdict = config.oracle.check(scenario)
-            shared.withLock { $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks }
+            shared.withLock {
+                $0.tally.ticks += verdict.ticks; $0.tally.simulatedTicks += verdict.simulatedTicks
+            }
             guard let failure = verdict.failure else { continue }
-            record(Finding(run: nil, failure: failure.kind.description, severity: failure.kind.severity, message: failure.message,
-                           alsoBroken: failure.alsoBroken, place: "file", duplicate: false,
-                           file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model), originalSteps: scenario.steps.count,
-                           steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0, foundAfterSeconds: elapsed()))
+            record(
+                Finding(
+                    run: nil, failure: failure.kind.description, severity: failure.kind.severity,
+                    message: failure.message,
+                    alsoBroken: failure.alsoBroken, place: "file", duplicate: false,
+                    file: scenario.file, replay: replayCommand(scenario.file, failure.kind, model: config.model),
+                    originalSteps: scenario.steps.count,
+                    steps: scenario.steps.count, fingers: 0, samples: 0, shrinkEvaluations: 0,
+                    foundAfterSeconds: elapsed()))
         }
         return replayed
     }
@@ -229,9 +251,11 @@ public enum Campaign {
     /// Generated traces on `config.jobs` threads until the deadline, the last run or `stop`.
     /// Each job counts in its own `Tally` and publishes to the shared one four times a second and
     /// before handling a find, so jobs never queue on the lock or share a cache line per trace.
-    static func generate(_ config: CampaignConfig, shared: borrowing Mutex<Shared>, stop: borrowing Atomic<Bool>,
-                         elapsed: @Sendable () -> Double, progress: @Sendable (CampaignProgress) -> Void,
-                         record: @Sendable (Finding) -> Void) {
+    static func generate(
+        _ config: CampaignConfig, shared: borrowing Mutex<Shared>, stop: borrowing Atomic<Bool>,
+        elapsed: @Sendable () -> Double, progress: @Sendable (CampaignProgress) -> Void,
+        record: @Sendable (Finding) -> Void
+    ) {
         let next = Atomic<Int>(0)
         let deadline = config.maxSeconds
         let jobs = max(1, config.jobs)
@@ -243,7 +267,8 @@ public enum Campaign {
                     s.tally.add(local)
                     guard now - s.lastProgress >= 0.5 else { return nil }
                     s.lastProgress = now
-                    return CampaignProgress(seconds: now, runs: s.tally.runs, ticks: s.tally.ticks, failures: s.failingRuns)
+                    return CampaignProgress(
+                        seconds: now, runs: s.tally.runs, ticks: s.tally.ticks, failures: s.failingRuns)
                 }
                 local = Tally()
                 lastPublished = now
@@ -259,11 +284,15 @@ public enum Campaign {
                 var reader = ChoiceReader.random(seed: config.seed, run: run)
                 let trace = config.generator.trace(&reader)
                 let checks = config.oracle.checks
-                let verdict = config.oracle.check(trace, replay: checks.replays(run: run), text: checks.checksText(run: run))
+                let verdict = config.oracle.check(
+                    trace, replay: checks.replays(run: run), text: checks.checksText(run: run))
                 local.count(trace, verdict)
                 guard let failure = verdict.failure else { continue }
                 publish(elapsed())
-                record(handle(failure, run: run, trace: trace, choices: reader.sequence, foundAfter: elapsed(), config: config, shared: shared))
+                record(
+                    handle(
+                        failure, run: run, trace: trace, choices: reader.sequence, foundAfter: elapsed(),
+                        config: config, shared: shared))
             }
         }
     }
@@ -303,7 +332,9 @@ public enum Campaign {
         /// The largest first, then the earliest tick and name: the same on every job count.
         mutating func countSubPixel(_ n: Int, _ v: Violation) {
             subPixelRuns += n
-            func key(_ v: Violation) -> (Double, Int, String, String) { (v.magnitude?.devicePixels ?? 0, -v.tick, v.property.rawValue, v.message) }
+            func key(_ v: Violation) -> (Double, Int, String, String) {
+                (v.magnitude?.devicePixels ?? 0, -v.tick, v.property.rawValue, v.message)
+            }
             if largestSubPixel.map({ key($0) < key(v) }) ?? true { largestSubPixel = v }
         }
 
@@ -329,22 +360,27 @@ public enum Campaign {
     }
 
     /// Shrinks a new failure and saves it; a repeat of a known failure and place is only counted.
-    static func handle(_ failure: Failure, run: Int, trace: Trace, choices: ChoiceSequence, foundAfter: Double,
-                       config: CampaignConfig, shared: borrowing Mutex<Shared>) -> Finding {
+    static func handle(
+        _ failure: Failure, run: Int, trace: Trace, choices: ChoiceSequence, foundAfter: Double,
+        config: CampaignConfig, shared: borrowing Mutex<Shared>
+    ) -> Finding {
         let place = Self.place(of: failure, in: trace)
         let key = RegressionDatabase.fileName(kind: failure.kind, place: place)
-        var finding = Finding(run: run, failure: failure.kind.description, severity: failure.kind.severity, message: failure.message,
-                              alsoBroken: failure.alsoBroken, place: place,
-                              duplicate: true, file: nil, replay: nil, originalSteps: trace.steps.count, steps: trace.steps.count,
-                              fingers: trace.fingerCount, samples: trace.sampleCount, shrinkEvaluations: 0, foundAfterSeconds: foundAfter)
+        var finding = Finding(
+            run: run, failure: failure.kind.description, severity: failure.kind.severity, message: failure.message,
+            alsoBroken: failure.alsoBroken, place: place,
+            duplicate: true, file: nil, replay: nil, originalSteps: trace.steps.count, steps: trace.steps.count,
+            fingers: trace.fingerCount, samples: trace.sampleCount, shrinkEvaluations: 0, foundAfterSeconds: foundAfter)
         let isNew = shared.withLock { $0.keys.insert(key).inserted }
         guard isNew, !config.database.contains(key) else { return finding }
 
         let oracle = config.oracle
         // A hang costs the model's whole deadline per candidate: a few tries, not hundreds.
         let budget = failure.kind == .model(.hung) ? min(config.shrinkBudget, 12) : config.shrinkBudget
-        let shrunk = Shrinker(generator: config.generator, budget: budget) { oracle.failure(failure.kind, on: $0) != nil }
-            .shrink(choices)
+        let shrunk = Shrinker(generator: config.generator, budget: budget) {
+            oracle.failure(failure.kind, on: $0) != nil
+        }
+        .shrink(choices)
         // Judge the shrunk trace again, through its text, to name its place and message as
         // `cropsim run` will see them.
         let final = oracle.failure(failure.kind, on: shrunk.trace, viaText: true) ?? failure
@@ -358,16 +394,21 @@ public enum Campaign {
         let name = RegressionDatabase.fileName(kind: failure.kind, place: finding.place)
         let path = config.database.path(of: name)
         let against = config.model.command.map { " --model \(Self.quoted($0))" } ?? ""
-        let description = "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
+        let description =
+            "Found by cropsim fuzz --seed \(config.seed)\(against), run \(run), in \(config.model.name) \(config.model.version)"
             + " (cropsim \(BuildInfo.current))"
             + ": \(failure.kind) (\(final.message)). "
-            + (final.alsoBroken.isEmpty ? "" : "Filed under its most severe property; also broken: \(final.alsoBrokenText). ")
+            + (final.alsoBroken.isEmpty
+                ? "" : "Filed under its most severe property; also broken: \(final.alsoBrokenText). ")
             + "Shrunk from \(trace.steps.count) steps to \(finding.steps) in \(shrunk.evaluations) tries. "
             + "Replay: \(replayCommand(path, failure.kind, model: config.model))"
-        let schema = FileManager.default.fileExists(atPath: (config.database.directory as NSString)
-            .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
-        let text = ScenarioWriter.json(shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
-                                       description: description, schema: schema, mirror: failure.kind == .mirrorDiffers)
+        let schema =
+            FileManager.default.fileExists(
+                atPath: (config.database.directory as NSString)
+                    .appendingPathComponent("../schema.json")) ? "../schema.json" : nil
+        let text = ScenarioWriter.json(
+            shrunk.trace, name: "fuzz: \(failure.kind) during \(finding.place)",
+            description: description, schema: schema, mirror: failure.kind == .mirrorDiffers)
         do {
             if let saved = try config.database.save(text, as: name) {
                 finding.duplicate = false
@@ -400,7 +441,8 @@ public enum Campaign {
     /// finds say how to replay them in that process instead.
     static func replayCommand(_ path: String, _ kind: FailureKind, model: ModelReport) -> String {
         if model.command == nil && model.name != Editor.referenceIdentity.name {
-            return "in process: ModelRunner(<the \(model.name) type>.self, in: ()).run(ScenarioLoader.load([\"\(path)\"]).scenarios[0])"
+            return
+                "in process: ModelRunner(<the \(model.name) type>.self, in: ()).run(ScenarioLoader.load([\"\(path)\"]).scenarios[0])"
         }
         let against = model.command.map { " --model \(quoted($0))" } ?? ""
         if case .extra = kind { return "cropsim fuzz --plant --replay \(path)\(against)" }

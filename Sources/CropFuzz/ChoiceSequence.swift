@@ -49,7 +49,9 @@ public struct ChoiceReader {
         ChoiceReader(source: .random(MersenneTwister(seed: MersenneTwister.runSeed(seed, run: run))))
     }
 
-    public static func replay(_ choices: ChoiceSequence) -> ChoiceReader { ChoiceReader(source: .replay(choices.values)) }
+    public static func replay(_ choices: ChoiceSequence) -> ChoiceReader {
+        ChoiceReader(source: .replay(choices.values))
+    }
     public static func bytes(_ bytes: [UInt8]) -> ChoiceReader { ChoiceReader(source: .bytes(bytes)) }
 
     private init(source: Source) { self.source = source }

@@ -76,33 +76,41 @@ public struct FuzzProfile: Hashable, Sendable {
     var rotates: Bool { (weights[.twist] ?? 0) > 0 || (weights[.rotate90] ?? 0) > 0 }
 
     /// Every kind, gestures more often than system events.
-    public static let `default` = FuzzProfile(name: "default", weights: [
-        .drag: 10, .pinch: 10, .doubleTap: 6, .slider: 4, .increment: 2, .decrement: 2, .recenter: 2,
-        .handOver: 6, .crossing: 3, .thirdFinger: 2, .resize: 3, .reduceMotion: 3, .memoryWarning: 2,
-        .cancelTouches: 2, .confirm: 1, .twist: 6, .rotate90: 2,
-    ])
+    public static let `default` = FuzzProfile(
+        name: "default",
+        weights: [
+            .drag: 10, .pinch: 10, .doubleTap: 6, .slider: 4, .increment: 2, .decrement: 2, .recenter: 2,
+            .handOver: 6, .crossing: 3, .thirdFinger: 2, .resize: 3, .reduceMotion: 3, .memoryWarning: 2,
+            .cancelTouches: 2, .confirm: 1, .twist: 6, .rotate90: 2
+        ])
 
     /// Rotation: twists, twist-pinches, 90° taps (mid-animation too), with the gestures and
     /// system events that interact with a turned photo.
-    public static let rotation = FuzzProfile(name: "rotation", weights: [
-        .drag: 6, .pinch: 4, .doubleTap: 4, .slider: 2, .increment: 1, .decrement: 1, .recenter: 2,
-        .handOver: 3, .thirdFinger: 1, .resize: 2, .reduceMotion: 2, .cancelTouches: 1, .confirm: 1,
-        .twist: 24, .rotate90: 8,
-    ], focus: [.twist, .rotate90])
+    public static let rotation = FuzzProfile(
+        name: "rotation",
+        weights: [
+            .drag: 6, .pinch: 4, .doubleTap: 4, .slider: 2, .increment: 1, .decrement: 1, .recenter: 2,
+            .handOver: 3, .thirdFinger: 1, .resize: 2, .reduceMotion: 2, .cancelTouches: 1, .confirm: 1,
+            .twist: 24, .rotate90: 8
+        ], focus: [.twist, .rotate90])
 
     /// Two-finger work: pinches, hand-overs, crossings, interruptions.
-    public static let pinchHeavy = FuzzProfile(name: "pinch-heavy", weights: [
-        .drag: 4, .pinch: 30, .doubleTap: 2, .slider: 1, .recenter: 1, .handOver: 12, .crossing: 8,
-        .thirdFinger: 4, .resize: 1, .reduceMotion: 1, .cancelTouches: 2,
-    ], focus: [.pinch, .handOver, .crossing, .thirdFinger])
+    public static let pinchHeavy = FuzzProfile(
+        name: "pinch-heavy",
+        weights: [
+            .drag: 4, .pinch: 30, .doubleTap: 2, .slider: 1, .recenter: 1, .handOver: 12, .crossing: 8,
+            .thirdFinger: 4, .resize: 1, .reduceMotion: 1, .cancelTouches: 2
+        ], focus: [.pinch, .handOver, .crossing, .thirdFinger])
 
     /// System and accessibility events interleaved with gestures: resizes, Reduce Motion toggles,
     /// memory warnings, cancelled touches, slider and VoiceOver steps.
-    public static let systemChaos = FuzzProfile(name: "system-chaos", weights: [
-        .drag: 6, .pinch: 6, .doubleTap: 6, .slider: 8, .increment: 5, .decrement: 5, .recenter: 6,
-        .handOver: 4, .crossing: 2, .thirdFinger: 2, .resize: 10, .reduceMotion: 10, .memoryWarning: 6,
-        .cancelTouches: 8, .confirm: 2,
-    ], focus: [.slider, .increment, .decrement, .recenter, .resize, .reduceMotion, .memoryWarning, .cancelTouches])
+    public static let systemChaos = FuzzProfile(
+        name: "system-chaos",
+        weights: [
+            .drag: 6, .pinch: 6, .doubleTap: 6, .slider: 8, .increment: 5, .decrement: 5, .recenter: 6,
+            .handOver: 4, .crossing: 2, .thirdFinger: 2, .resize: 10, .reduceMotion: 10, .memoryWarning: 6,
+            .cancelTouches: 8, .confirm: 2
+        ], focus: [.slider, .increment, .decrement, .recenter, .resize, .reduceMotion, .memoryWarning, .cancelTouches])
 
     /// The default weights with touches no finger makes: two fingers on one point, spans from 0
     /// to 6,000 pt (×161 in one frame), fingers far off the screen, several samples of one finger
@@ -116,7 +124,10 @@ public struct FuzzProfile: Hashable, Sendable {
     public static func named(_ nameOrFile: String) throws(ProfileError) -> FuzzProfile {
         if let p = builtIn.first(where: { $0.name == nameOrFile }) { return p }
         guard let data = FileManager.default.contents(atPath: nameOrFile) else {
-            throw ProfileError(message: "no built-in profile \"\(nameOrFile)\" (\(builtIn.map(\.name).joined(separator: ", "))) and no such file")
+            throw ProfileError(
+                message:
+                    "no built-in profile \"\(nameOrFile)\" (\(builtIn.map(\.name).joined(separator: ", "))) and no such file"
+            )
         }
         return try parse(Array(data), name: nameOrFile)
     }
@@ -131,16 +142,24 @@ public struct FuzzProfile: Hashable, Sendable {
             throw ProfileError(message: "\(name):\(error.location): \(error.message)")
         }
         guard case .object(let members) = root.kind else {
-            throw ProfileError(message: "\(name): a profile is a JSON object of weights, e.g. {\"pinch\": 5, \"drag\": 1}")
+            throw ProfileError(
+                message: "\(name): a profile is a JSON object of weights, e.g. {\"pinch\": 5, \"drag\": 1}")
         }
         var weights: [InputKind: Int] = [:]
         for member in members {
             guard let kind = InputKind(rawValue: member.key) else {
-                throw ProfileError(message: "\(name):\(SourceLocation(offset: member.keyOffset, in: bytes)): unknown input kind \"\(member.key)\"; expected one of "
-                    + InputKind.allCases.map(\.rawValue).joined(separator: ", "))
+                throw ProfileError(
+                    message:
+                        "\(name):\(SourceLocation(offset: member.keyOffset, in: bytes)): unknown input kind \"\(member.key)\"; expected one of "
+                        + InputKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            guard case .number(let value) = member.value.kind, let weight = Int(exactly: value), (0...1_000_000).contains(weight) else {
-                throw ProfileError(message: "\(name):\(SourceLocation(offset: member.value.offset, in: bytes)): the weight of \"\(member.key)\" must be an integer 0…1000000")
+            guard case .number(let value) = member.value.kind, let weight = Int(exactly: value),
+                (0...1_000_000).contains(weight)
+            else {
+                throw ProfileError(
+                    message:
+                        "\(name):\(SourceLocation(offset: member.value.offset, in: bytes)): the weight of \"\(member.key)\" must be an integer 0…1000000"
+                )
             }
             weights[kind] = weight
         }

@@ -19,9 +19,11 @@ extension Generator {
         let byMultiplier = spec.sMin * c.maxZoomMultiplier
         switch r.draw(below: 8) {
         case 0:
-            c.qualityMultiplier = r.near(spec.qualityMultiplier(landingOn: spec.sMin, outputSize: c.outputSize), relative: tolerance)
+            c.qualityMultiplier = r.near(
+                spec.qualityMultiplier(landingOn: spec.sMin, outputSize: c.outputSize), relative: tolerance)
         case 1:
-            c.qualityMultiplier = r.near(spec.qualityMultiplier(landingOn: byMultiplier, outputSize: c.outputSize), relative: tolerance)
+            c.qualityMultiplier = r.near(
+                spec.qualityMultiplier(landingOn: byMultiplier, outputSize: c.outputSize), relative: tolerance)
         case 2:
             c.minPixelPerPoint = r.near(spec.minPixelPerPoint(landingOn: spec.sMin), relative: tolerance)
         case 3:
@@ -37,12 +39,19 @@ extension Generator {
             ladderConfig(&r, &c, spec: spec)
         default:
             switch r.draw(below: 6) {
-            case 0: c.qualityMultiplier = r.pick([Ranges.qualityMultiplier.upperBound, Ranges.qualityMultiplier.lowerBound])
-            case 1: c.maxZoomMultiplier = r.pick([Ranges.maxZoomMultiplier.upperBound, Ranges.maxZoomMultiplier.lowerBound])
-            case 2: c.maskDiameterFraction = r.pick([Ranges.maskDiameterFraction.upperBound, Ranges.maskDiameterFraction.lowerBound])
-            case 3: c.minPixelPerPoint = r.pick([Ranges.minPixelPerPoint.upperBound, Ranges.minPixelPerPoint.lowerBound])
+            case 0:
+                c.qualityMultiplier = r.pick([Ranges.qualityMultiplier.upperBound, Ranges.qualityMultiplier.lowerBound])
+            case 1:
+                c.maxZoomMultiplier = r.pick([Ranges.maxZoomMultiplier.upperBound, Ranges.maxZoomMultiplier.lowerBound])
+            case 2:
+                c.maskDiameterFraction = r.pick([
+                    Ranges.maskDiameterFraction.upperBound, Ranges.maskDiameterFraction.lowerBound
+                ])
+            case 3:
+                c.minPixelPerPoint = r.pick([Ranges.minPixelPerPoint.upperBound, Ranges.minPixelPerPoint.lowerBound])
             case 4: c.outputSize = r.pick([Ranges.outputSize.upperBound, Ranges.outputSize.lowerBound])
-            default: c.encoding = .jpegSRGB(quality: r.pick([Ranges.jpegQuality.upperBound, Ranges.jpegQuality.lowerBound]))
+            default:
+                c.encoding = .jpegSRGB(quality: r.pick([Ranges.jpegQuality.upperBound, Ranges.jpegQuality.lowerBound]))
             }
         }
         c.qualityMultiplier = c.qualityMultiplier.clamped(to: Ranges.qualityMultiplier)
@@ -72,8 +81,10 @@ extension Generator {
     func boundaryTurn(_ r: inout ChoiceReader, _ place: Place) -> Double {
         let threshold = 10.0, window = 5.0
         let tilt = place.spec.tiltLimit
-        let turn = r.pick([threshold, threshold + window, threshold + 90 - window, threshold + 90 + window,
-                           threshold + tilt, threshold + tilt + 1])
+        let turn = r.pick([
+            threshold, threshold + window, threshold + 90 - window, threshold + 90 + window,
+            threshold + tilt, threshold + tilt + 1
+        ])
         return r.chance(50) ? -turn : turn
     }
 
@@ -81,14 +92,18 @@ extension Generator {
     func boundaryResize(_ r: inout ChoiceReader, _ place: Place) -> Size {
         let side = Ranges.viewSide
         if r.chance(50) {
-            return Size(width: r.pick([side.lowerBound, side.upperBound]), height: r.pick([side.upperBound, side.lowerBound]))
+            return Size(
+                width: r.pick([side.lowerBound, side.upperBound]), height: r.pick([side.upperBound, side.lowerBound]))
         }
         let d = r.pick([1.0, -1])
         let w = place.view.width, h = place.view.height
-        return r.chance(50) ? Size(width: (w + d).clamped(to: side), height: h) : Size(width: w, height: (h + d).clamped(to: side))
+        return r.chance(50)
+            ? Size(width: (w + d).clamped(to: side), height: h) : Size(width: w, height: (h + d).clamped(to: side))
     }
 }
 
 extension Double {
-    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    func clamped(to range: ClosedRange<Double>) -> Double {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
 }

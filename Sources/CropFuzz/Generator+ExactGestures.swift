@@ -15,7 +15,8 @@ extension Generator {
     func exactPinch(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
         if r.chance(40) && place.config.allowRotation { return exactTwist(&r, place) }
         let spec = place.spec
-        return exactPinch(to: r.near(r.pick([spec.sMax, spec.sMin] + spec.rungs), relative: SpecTolerance.zoom), &r, place)
+        return exactPinch(
+            to: r.near(r.pick([spec.sMax, spec.sMin] + spec.rungs), relative: SpecTolerance.zoom), &r, place)
     }
 
     /// The fingers of an `exactPinch` that requests zoom `goal` from the initial pose.
@@ -28,7 +29,8 @@ extension Generator {
         let left = ((place.view.width - max(from, to)) / 2).rounded(.down)
         let y = Generator.snap(place.view.center).y
         let dt = 17
-        let n = max(1 + r.draw(below: 12), Int((abs(to - from) / (TouchBounds.maxSpeed * Double(dt) * 0.9)).rounded(.up)))
+        let n = max(
+            1 + r.draw(below: 12), Int((abs(to - from) / (TouchBounds.maxSpeed * Double(dt) * 0.9)).rounded(.up)))
         let hold = r.pick([100, 0, 300])
         func track(_ x: (Int) -> Double) -> FingerTrack {
             var samples = [TouchSample(time: 0, point: Point(x: x(0), y: y), phase: .down)]
@@ -59,8 +61,10 @@ extension Generator {
         func at(_ d: Double) -> Point {
             horizontal ? Point(x: from + d, y: across.y) : Point(x: across.x, y: from + d)
         }
-        var samples = [TouchSample(time: 0, point: at(0), phase: .down),
-                       TouchSample(time: dt, point: at(slop), phase: .move)]
+        var samples = [
+            TouchSample(time: 0, point: at(0), phase: .down),
+            TouchSample(time: dt, point: at(slop), phase: .move)
+        ]
         for i in 1...n {
             let d = i == n ? goal : goal * Double(i) / Double(n)
             samples.append(TouchSample(time: (i + 1) * dt, point: at(slop + d), phase: .move))

@@ -36,15 +36,24 @@ extension Generator {
             // Whole degrees on the way (a neighbour when one is not reachable); the last exact.
             let way = k == steps ? total : (total * Double(k) / Double(steps)).rounded()
             let tries = k == steps ? [0.0] : [0, 1, -1, 2, -2]
-            guard let p = tries.lazy.compactMap({ Self.exactDirection(from: still, radius: radius, degrees: Self.wrap(start + way + $0)) }).first
+            guard
+                let p = tries.lazy.compactMap({
+                    Self.exactDirection(from: still, radius: radius, degrees: Self.wrap(start + way + $0))
+                }).first
             else { return nil }
             points.append(p)
         }
         let dt = 17, hold = r.pick([100, 0, 300])
         let end = steps * dt + hold
-        let moving = points.enumerated().map { i, p in TouchSample(time: i * dt, point: p, phase: i == 0 ? .down : .move) }
-        return [FingerTrack(samples: [TouchSample(time: 0, point: still, phase: .down), TouchSample(time: end, point: still, phase: .up)]),
-                FingerTrack(samples: moving + [TouchSample(time: end, point: points[points.count - 1], phase: .up)])]
+        let moving = points.enumerated().map { i, p in
+            TouchSample(time: i * dt, point: p, phase: i == 0 ? .down : .move)
+        }
+        return [
+            FingerTrack(samples: [
+                TouchSample(time: 0, point: still, phase: .down), TouchSample(time: end, point: still, phase: .up)
+            ]),
+            FingerTrack(samples: moving + [TouchSample(time: end, point: points[points.count - 1], phase: .up)])
+        ]
     }
 
     /// How far from the exact point `exactDirection` looks, in ulps of each coordinate: ±105° at

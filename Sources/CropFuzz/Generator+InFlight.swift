@@ -15,7 +15,9 @@ extension Generator {
     /// Kinds that start a discrete move (a double-tap's animation starts at its second lift).
     static let moveKinds: Set<InputKind> = [.doubleTap, .slider, .increment, .decrement, .recenter, .rotate90]
     /// What meets a move in flight: a system event, another action building on it, confirm.
-    static let inFlightKinds: [InputKind] = [.resize, .reduceMotion, .doubleTap, .slider, .recenter, .rotate90, .increment, .decrement, .confirm]
+    static let inFlightKinds: [InputKind] = [
+        .resize, .reduceMotion, .doubleTap, .slider, .recenter, .rotate90, .increment, .decrement, .confirm
+    ]
     static let inFlightIndices = inFlightKinds.map { InputKind.allCases.firstIndex(of: $0)! }
     /// Gestures whose fingers stay down for a while.
     static let gestureKinds: Set<InputKind> = [.drag, .pinch, .handOver, .crossing, .thirdFinger, .twist]
@@ -25,7 +27,8 @@ extension Generator {
 
     /// A follow-up to the step before (`previous`), or nil for the ordinary draw: its kind and
     /// when it starts, in milliseconds.
-    func followUp(_ r: inout ChoiceReader, after previous: TraceStep?, weights: [Int]) -> (kind: InputKind, start: Int)? {
+    func followUp(_ r: inout ChoiceReader, after previous: TraceStep?, weights: [Int]) -> (kind: InputKind, start: Int)?
+    {
         guard let previous else { return nil }
         if Self.moveKinds.contains(previous.kind) {
             guard let w = Self.weights(Self.inFlightIndices, weights), r.chance(25) else { return nil }
@@ -35,7 +38,9 @@ extension Generator {
         }
         if Self.gestureKinds.contains(previous.kind) {
             let end = previous.endMilliseconds
-            guard end > previous.start + 17, let w = Self.weights(Self.underFingerIndices, weights), r.chance(12) else { return nil }
+            guard end > previous.start + 17, let w = Self.weights(Self.underFingerIndices, weights), r.chance(12) else {
+                return nil
+            }
             let kind = Self.underFingerKinds[r.weighted(w)]
             return (kind, previous.start + 17 + r.draw(below: end - previous.start - 17))
         }

@@ -39,7 +39,8 @@ extension Generator {
     func ladderTaps(_ r: inout ChoiceReader, _ place: Place) -> [FingerTrack]? {
         let tolerance = SpecGeometry.rungTolerance
         guard place.fresh, let pair = place.spec.closeRungs(within: 3 * tolerance), r.chance(70) else { return nil }
-        let goal = r.chance(50)
+        let goal =
+            r.chance(50)
             ? (pair.low + r.pick([0.5, 0, 0.25, 0.75, 0.999]) * (pair.high - pair.low)) / (1 + tolerance)
             : r.pick([pair.low, pair.high]) * (1 - r.pick(Self.ladderOffsets) * tolerance)
         guard var fingers = exactPinch(to: goal, &r, place) else { return nil }
@@ -55,7 +56,9 @@ extension Generator {
 
     /// One finger down and up again 50 ms later at `p`.
     func tap(at p: Point, from ms: Int) -> FingerTrack {
-        FingerTrack(samples: [TouchSample(time: ms, point: p, phase: .down), TouchSample(time: ms + 50, point: p, phase: .up)])
+        FingerTrack(samples: [
+            TouchSample(time: ms, point: p, phase: .down), TouchSample(time: ms + 50, point: p, phase: .up)
+        ])
     }
 }
 

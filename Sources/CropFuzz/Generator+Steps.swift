@@ -28,12 +28,16 @@ extension Generator {
         case .rotate90: return .rotate90
         case .resize:
             let w = place.view.width, h = place.view.height
-            let size: Size = switch r.draw(below: 4) {
-            case 0: Size(width: h, height: w)
-            case 1: Size(width: Double(r.integer(in: 320...1366)), height: Double(r.integer(in: 320...1366)))
-            case 2: r.pick([Size(width: 100, height: 100), Size(width: 4000, height: 4000), Size(width: 100, height: 4000)])
-            default: boundaryResize(&r, place)
-            }
+            let size: Size =
+                switch r.draw(below: 4) {
+                case 0: Size(width: h, height: w)
+                case 1: Size(width: Double(r.integer(in: 320...1366)), height: Double(r.integer(in: 320...1366)))
+                case 2:
+                    r.pick([
+                        Size(width: 100, height: 100), Size(width: 4000, height: 4000), Size(width: 100, height: 4000)
+                    ])
+                default: boundaryResize(&r, place)
+                }
             place.view = size
             place.update()
             return .resize(size)
@@ -60,18 +64,21 @@ extension Generator {
             p = c + direction(45 * Double(r.draw(below: 8))) * (place.mask / 2)
         case 2:
             let along = Double(r.integer(in: -4...4)) / 10
-            p = switch r.draw(below: 4) {
-            case 0: Point(x: c.x - place.image.width / 2, y: c.y + along * min(h, place.image.height))
-            case 1: Point(x: c.x + place.image.width / 2, y: c.y + along * min(h, place.image.height))
-            case 2: Point(x: c.x + along * min(w, place.image.width), y: c.y - place.image.height / 2)
-            default: Point(x: c.x + along * min(w, place.image.width), y: c.y + place.image.height / 2)
-            }
+            p =
+                switch r.draw(below: 4) {
+                case 0: Point(x: c.x - place.image.width / 2, y: c.y + along * min(h, place.image.height))
+                case 1: Point(x: c.x + place.image.width / 2, y: c.y + along * min(h, place.image.height))
+                case 2: Point(x: c.x + along * min(w, place.image.width), y: c.y - place.image.height / 2)
+                default: Point(x: c.x + along * min(w, place.image.width), y: c.y + place.image.height / 2)
+                }
         case 3:
             p = Point(x: r.pick([0, w, c.x, 1, w - 1]), y: r.pick([c.y, 0, h, 1, h - 1]))
         case 4:
             p = Point(x: w * Double(r.draw(below: 101)) / 100, y: h * Double(r.draw(below: 101)) / 100)
         default:
-            p = Point(x: -200 + (w + 400) * Double(r.draw(below: 101)) / 100, y: -200 + (h + 400) * Double(r.draw(below: 101)) / 100)
+            p = Point(
+                x: -200 + (w + 400) * Double(r.draw(below: 101)) / 100,
+                y: -200 + (h + 400) * Double(r.draw(below: 101)) / 100)
         }
         return Self.snap(p)
     }
@@ -99,7 +106,9 @@ extension Generator {
     func track(down: Int, up: Int, dt: Int, hold: Int, end: TouchPhase = .up, _ at: (Int) -> Point) -> FingerTrack {
         var samples = [TouchSample(time: down * dt, point: Self.snap(at(down)), phase: .down)]
         if up > down {
-            for i in (down + 1)...up { samples.append(TouchSample(time: i * dt, point: Self.snap(at(i)), phase: .move)) }
+            for i in (down + 1)...up {
+                samples.append(TouchSample(time: i * dt, point: Self.snap(at(i)), phase: .move))
+            }
         }
         samples.append(TouchSample(time: up * dt + hold, point: Self.snap(at(up)), phase: end))
         return FingerTrack(samples: samples)
@@ -112,11 +121,13 @@ extension Generator {
         let via = r.chance(30) ? point(&r, place) : nil
         let (dt, n, hold) = timing(&r)
         let end: TouchPhase = r.chance(10) ? .cancel : .up
-        return [track(down: 0, up: n, dt: dt, hold: hold, end: end) { i in
-            let f = Double(i) / Double(n)
-            guard let via else { return lerp(from, to, f) }
-            return f < 0.5 ? lerp(from, via, f * 2) : lerp(via, to, f * 2 - 1)
-        }]
+        return [
+            track(down: 0, up: n, dt: dt, hold: hold, end: end) { i in
+                let f = Double(i) / Double(n)
+                guard let via else { return lerp(from, to, f) }
+                return f < 0.5 ? lerp(from, via, f * 2) : lerp(via, to, f * 2 - 1)
+            }
+        ]
     }
 
     /// Spans from 0 (both fingers on one point) to far beyond the screen: the ratios go past
@@ -143,7 +154,9 @@ extension Generator {
         let start = 15 * Double(r.draw(below: 24))
         let fromSpan = self.span(&r, place)
         let toSpan = turn != 0 && r.chance(50) ? fromSpan : self.span(&r, place)
-        let drift = r.chance(30) ? Point(x: 10 * Double(r.integer(in: -20...20)), y: 10 * Double(r.integer(in: -20...20))) : .zero
+        let drift =
+            r.chance(30)
+            ? Point(x: 10 * Double(r.integer(in: -20...20)), y: 10 * Double(r.integer(in: -20...20))) : .zero
         let (dt, n, hold) = timing(&r)
         let lift = r.draw(below: 3)
         let early = 1 + r.draw(below: n)
@@ -153,7 +166,7 @@ extension Generator {
         }
         var tracks = [
             track(down: 0, up: lift == 2 ? early : n, dt: dt, hold: lift == 2 ? 0 : hold) { at($0, -1) },
-            track(down: 0, up: lift == 1 ? early : n, dt: dt, hold: lift == 1 ? 0 : hold) { at($0, 1) },
+            track(down: 0, up: lift == 1 ? early : n, dt: dt, hold: lift == 1 ? 0 : hold) { at($0, 1) }
         ]
         if thirdFinger {
             let third = point(&r, place)
@@ -172,7 +185,7 @@ extension Generator {
         let lift = land + 1 + r.draw(below: n + 4 - land)
         return [
             track(down: 0, up: n, dt: dt, hold: hold) { lerp(a0, a1, Double($0) / Double(n)) },
-            track(down: land, up: lift, dt: dt, hold: 0) { lerp(b0, b1, Double($0 - land) / Double(lift - land)) },
+            track(down: land, up: lift, dt: dt, hold: 0) { lerp(b0, b1, Double($0 - land) / Double(lift - land)) }
         ]
     }
 
@@ -193,8 +206,10 @@ extension Generator {
             let angle = 15 * Double(turnStart) + 180 * e
             return center + direction(angle) * (side * max(half * abs(1 - 2 * e), closest))
         }
-        return [track(down: 0, up: n, dt: dt, hold: hold) { at($0, -1) },
-                track(down: 0, up: n, dt: dt, hold: hold) { at($0, 1) }]
+        return [
+            track(down: 0, up: n, dt: dt, hold: hold) { at($0, -1) },
+            track(down: 0, up: n, dt: dt, hold: hold) { at($0, 1) }
+        ]
     }
 
     /// Two taps at and around the recognizer's limits (0.3 s apart, 40 pt apart, 0.5 s long).
@@ -203,7 +218,9 @@ extension Generator {
         let interval = r.pick([150, 0, 300, 50, 17, 301, 500])
         let offset = direction(r.pick([0.0, 90, 45])) * r.pick([0.0, 40, 10, 41, 20])
         let duration = r.pick([50, 17, 0, 500, 501])
-        return [track(down: 0, up: 0, dt: 0, hold: duration) { _ in p },
-                track(down: 0, up: 0, dt: 0, hold: duration) { _ in p + offset }.delayed(by: interval)]
+        return [
+            track(down: 0, up: 0, dt: 0, hold: duration) { _ in p },
+            track(down: 0, up: 0, dt: 0, hold: duration) { _ in p + offset }.delayed(by: interval)
+        ]
     }
 }

@@ -36,7 +36,9 @@ public struct Generator: Sendable {
 
     /// The kinds the profile is for (`FuzzProfile.focus`) that the model does not support; when
     /// that is all of them the profile draws nothing it exists for, and a campaign is refused.
-    public var unsupportedFocus: [InputKind] { profile.focusKinds.filter { !capabilities.isSuperset(of: $0.capability) } }
+    public var unsupportedFocus: [InputKind] {
+        profile.focusKinds.filter { !capabilities.isSuperset(of: $0.capability) }
+    }
 
     /// Whether the profile draws at least one kind it exists for.
     public var drawsItsFocus: Bool { unsupportedFocus.count < profile.focusKinds.count }
@@ -51,8 +53,9 @@ public struct Generator: Sendable {
         if profile.rotates { config.allowRotation = r.chance(50) && capabilities.contains(.twist) }
         // Drawn from the profile's weights, not the model's: the same choices whatever it supports.
         let swarm = Swarm(&r, weights: profile.orderedWeights)
-        var trace = Trace(view: view, screenScale: sigma, touchRate: touchRate, reduceMotion: reduceMotion,
-                          photo: photo, config: config, steps: [])
+        var trace = Trace(
+            view: view, screenScale: sigma, touchRate: touchRate, reduceMotion: reduceMotion,
+            photo: photo, config: config, steps: [])
         var place = Place(view: view, trace: trace, plausible: profile.plausible)
         let weights = swarm.weights(self.weights)
         var previous = (start: 100, end: 100)
@@ -85,7 +88,8 @@ public struct Generator: Sendable {
             // sometimes gets some. After confirm comes its flow: a scripted backend and some taps
             // on Retry.
             if kind == .confirm || kind == .cancel {
-                let last = afterSession(&r, &trace, place: &place, weights: weights, from: start, touches: kind == .cancel)
+                let last = afterSession(
+                    &r, &trace, place: &place, weights: weights, from: start, touches: kind == .cancel)
                 if kind == .confirm { afterConfirm(&r, &trace, at: last) }
                 break
             }
@@ -102,8 +106,10 @@ public struct Generator: Sendable {
     /// while it ran would resume editing mid-touch, which the editor ignores by design
     /// (docs/upload.md) and the recognizer does not. Returns the last step's start, where the
     /// after-confirm flow's Retry taps count from.
-    func afterSession(_ r: inout ChoiceReader, _ trace: inout Trace, place: inout Place, weights: [Int], from start: Int,
-                      touches: Bool) -> Int {
+    func afterSession(
+        _ r: inout ChoiceReader, _ trace: inout Trace, place: inout Place, weights: [Int], from start: Int,
+        touches: Bool
+    ) -> Int {
         r.beginSpan()
         defer { r.endSpan() }
         let kept = touches ? Self.touchKinds.union(Self.actionKinds) : Self.actionKinds
@@ -143,12 +149,16 @@ public struct Generator: Sendable {
     /// must not be retried. The retry rule's edges (docs/upload.md) are drawn exactly: 399 (under
     /// 400, retried), 400 (the first client error) and 499 (the last, not retried), so a rule that
     /// is off by one at either end of the 4xx range meets the status that shows it.
-    static let uploadResults = ["ok", "timeout", "dropped", "500", "503", "429", "408", "399", "403", "404", "400", "499"]
+    static let uploadResults = [
+        "ok", "timeout", "dropped", "500", "503", "429", "408", "399", "403", "404", "400", "499"
+    ]
 
     /// Nothing uploaded (0), or a user whose crop, uploads and profile updates end as drawn.
     func backend(_ r: inout ChoiceReader) -> TraceBackend? {
         guard r.draw(below: 4) > 0 else { return nil }
-        func replies(_ count: Int, _ results: [String], _ latencies: [Int], _ r: inout ChoiceReader) -> [TraceBackend.Reply] {
+        func replies(_ count: Int, _ results: [String], _ latencies: [Int], _ r: inout ChoiceReader) -> [TraceBackend
+            .Reply]
+        {
             (0..<count).map { _ in TraceBackend.Reply(result: r.pick(results), latencyMs: r.pick(latencies)) }
         }
         return TraceBackend(
@@ -163,12 +173,13 @@ public struct Generator: Sendable {
     /// iPhone SE (1st gen) to iPad Pro 12.9″, portrait first; then a random size.
     static let devices: [(width: Double, height: Double, sigma: Double)] = [
         (393, 852, 3), (320, 568, 2), (375, 667, 2), (390, 844, 3), (430, 932, 3), (440, 956, 3),
-        (744, 1133, 2), (834, 1194, 2), (1024, 1366, 2),
+        (744, 1133, 2), (834, 1194, 2), (1024, 1366, 2)
     ]
 
     func device(_ r: inout ChoiceReader) -> (Size, Double) {
         let index = r.draw(below: Self.devices.count + 1)
-        var (w, h, sigma) = index < Self.devices.count
+        var (w, h, sigma) =
+            index < Self.devices.count
             ? Self.devices[index]
             : (Double(r.integer(in: 320...1024)), Double(r.integer(in: 568...1366)), 2.0)
         if r.chance(20) { sigma = r.pick([1.0, 2, 3]) }
@@ -183,14 +194,17 @@ public struct Generator: Sendable {
         case 0:
             (width, height) = (4032, 3024)
         case 1:
-            (width, height) = r.pick([(4032, 3024), (3024, 4032), (320, 320), (640, 639), (639, 640), (12_800, 320),
-                                      (320, 12_800), (1920, 1080), (8000, 6000), (641, 320)])
+            (width, height) = r.pick([
+                (4032, 3024), (3024, 4032), (320, 320), (640, 639), (639, 640), (12_800, 320),
+                (320, 12_800), (1920, 1080), (8000, 6000), (641, 320)
+            ])
         default:
             let short = 320 + r.draw(below: 5681)
             let long = short * (10 + r.draw(below: 391)) / 10
             (width, height) = r.chance(50) ? (short, long) : (long, short)
         }
-        return SourceImage(storedWidth: width, storedHeight: height, orientation: Orientation(rawValue: 1 + r.draw(below: 8))!)
+        return SourceImage(
+            storedWidth: width, storedHeight: height, orientation: Orientation(rawValue: 1 + r.draw(below: 8))!)
     }
 
     /// The spec's defaults, or every field from a short list of edge values (maxZoomMultiplier 1

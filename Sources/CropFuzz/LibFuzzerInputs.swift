@@ -13,7 +13,8 @@ public enum LibFuzzerInputs {
                 FileHandle.standardError.write(Data("\(path): no such file or folder\n".utf8))
                 exit(2)
             }
-            let files = isDirectory.boolValue
+            let files =
+                isDirectory.boolValue
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" }
                 : [path]
             for file in files {

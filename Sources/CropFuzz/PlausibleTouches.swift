@@ -83,7 +83,12 @@ struct PlausibleTouches {
         for (s, fingers) in tracks.enumerated() {
             for (f, track) in fingers.enumerated() {
                 for (k, sample) in track.samples.enumerated() {
-                    let order = switch sample.phase { case .move: 0; case .down: 1; default: 2 }
+                    let order =
+                        switch sample.phase {
+                        case .move: 0;
+                        case .down: 1;
+                        default: 2
+                        }
                     events.append(Event(time: starts[s] + sample.time, order: order, step: s, finger: f, index: k))
                 }
             }
@@ -135,11 +140,15 @@ struct PlausibleTouches {
         let base = away != .zero ? Double.atan2(y: away.y, x: away.x) : 0
         for k in 0..<8 {
             let angle = base + Double(k) * .pi / 4
-            let c = Self.inside(Generator.snap(nearest + Point(x: Double.cos(angle), y: Double.sin(angle)) * (TouchBounds.fingertip + 1)), view)
+            let c = Self.inside(
+                Generator.snap(
+                    nearest + Point(x: Double.cos(angle), y: Double.sin(angle)) * (TouchBounds.fingertip + 1)), view)
             if clear(c, id: id) { return c }
         }
-        let corners = [Point(x: 0, y: 0), Point(x: view.width, y: 0), Point(x: 0, y: view.height),
-                       Point(x: view.width, y: view.height), Generator.snap(view.center)]
+        let corners = [
+            Point(x: 0, y: 0), Point(x: view.width, y: 0), Point(x: 0, y: view.height),
+            Point(x: view.width, y: view.height), Generator.snap(view.center)
+        ]
         return corners.first { clear($0, id: id) }
     }
 
@@ -154,7 +163,9 @@ struct PlausibleTouches {
         return a
     }
 
-    static func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    static func distance(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
 
     /// `p` moved onto the view (whole-point sides, so a clamped quarter point stays on the grid).
     static func inside(_ p: Point, _ view: Size) -> Point {

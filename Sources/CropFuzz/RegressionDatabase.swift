@@ -50,7 +50,8 @@ public struct RegressionDatabase: Sendable {
         let name = directory.split(separator: "/").last.map(String.init) ?? ""
         guard !directory.isEmpty else { throw OutputError(.refused, "\"\": the folder path is empty") }
         guard ![".", ".."].contains(name), directory.contains(where: { $0 != "/" }) else {
-            throw OutputError(.refused, "\(directory): names no folder of its own; give one such as Scenarios/regressions")
+            throw OutputError(
+                .refused, "\(directory): names no folder of its own; give one such as Scenarios/regressions")
         }
         var info = stat()
         if PathText.withCString(directory, { lstat($0, &info) }) == 0 {
@@ -60,7 +61,10 @@ public struct RegressionDatabase: Sendable {
             default: throw OutputError(.refused, "\(directory): is not a folder")
             }
             guard isOurs || isEmpty else {
-                throw OutputError(.refused, "\(directory): is a folder cropsim did not write (it has no \(Self.markerName)); refusing to replay or write its files")
+                throw OutputError(
+                    .refused,
+                    "\(directory): is a folder cropsim did not write (it has no \(Self.markerName)); refusing to replay or write its files"
+                )
             }
         } else if errno == ENOTDIR {
             throw OutputError(.refused, "\(directory): a component of the path is not a folder")
@@ -70,7 +74,9 @@ public struct RegressionDatabase: Sendable {
     }
 
     var isOurs: Bool {
-        guard let file = try? ReadableFile(path(of: Self.markerName), followLinks: false), let bytes = try? file.readAll(limit: 64) else { return false }
+        guard let file = try? ReadableFile(path(of: Self.markerName), followLinks: false),
+            let bytes = try? file.readAll(limit: 64)
+        else { return false }
         return bytes.starts(with: Array("cropsim-finds ".utf8))
     }
 

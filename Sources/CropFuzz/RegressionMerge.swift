@@ -31,7 +31,8 @@ public struct RegressionMerge {
         for folder in folders {
             var info = stat()
             guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw RegressionMergeError(description: "\(folder.isEmpty ? "\"\"" : folder): is not a folder of fuzz finds")
+                throw RegressionMergeError(
+                    description: "\(folder.isEmpty ? "\"\"" : folder): is not a folder of fuzz finds")
             }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
                 throw RegressionMergeError(description: "\(folder): cannot list the folder")
@@ -52,8 +53,10 @@ public struct RegressionMerge {
                 }
                 let find = Find(name: name, bytes: bytes, source: path)
                 if let existing = entries[name] {
-                    let better = bytes.count < existing.chosen.bytes.count
-                        || (bytes.count == existing.chosen.bytes.count && bytes.lexicographicallyPrecedes(existing.chosen.bytes))
+                    let better =
+                        bytes.count < existing.chosen.bytes.count
+                        || (bytes.count == existing.chosen.bytes.count
+                            && bytes.lexicographicallyPrecedes(existing.chosen.bytes))
                     entries[name] = Entry(chosen: better ? find : existing.chosen, copies: existing.copies + 1)
                 } else {
                     entries[name] = Entry(chosen: find, copies: 1)

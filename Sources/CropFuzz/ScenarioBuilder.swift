@@ -15,42 +15,51 @@ public enum ScenarioBuilder {
     /// `id.json` (without `mirror`: the metamorphic flag is only written into saved finds). The
     /// config is the trace's whole: the format's table is the config's declaration
     /// (`AvatarCropperConfig.fields`), so every field the trace sets survives the text.
-    public static func scenario(_ trace: Trace, id: String, name: String = "fuzz", description: String = "") -> Scenario {
-        Scenario(id: id, file: id + ".json", name: name, description: description, covers: [],
-                 device: Device(view: trace.view, screenScale: trace.screenScale, reduceMotion: trace.reduceMotion,
-                                touchRate: trace.touchRate),
-                 image: ImageSpec(source: trace.photo), config: trace.config,
-                 steps: trace.steps.enumerated().map { step($1, index: $0) },
-                 backend: trace.backend.map(backend) ?? .none, expect: .none, checkpoints: [])
+    public static func scenario(_ trace: Trace, id: String, name: String = "fuzz", description: String = "") -> Scenario
+    {
+        Scenario(
+            id: id, file: id + ".json", name: name, description: description, covers: [],
+            device: Device(
+                view: trace.view, screenScale: trace.screenScale, reduceMotion: trace.reduceMotion,
+                touchRate: trace.touchRate),
+            image: ImageSpec(source: trace.photo), config: trace.config,
+            steps: trace.steps.enumerated().map { step($1, index: $0) },
+            backend: trace.backend.map(backend) ?? .none, expect: .none, checkpoints: [])
     }
 
     static func step(_ s: TraceStep, index: Int) -> Step {
         let path = "$.steps[\(index)]"
-        let action: Action = switch s.action {
-        case .touches(let fingers):
-            .touches(fingers.enumerated().map { i, f in
-                TouchTrack(finger: ScenarioWriter.fingerName(i), body: .samples(f.samples.map(sample)), path: "\(path).touches[\(i)]")
-            })
-        case .slider(let percent, let animated): .slider(percent: percent, animated: animated)
-        case .increment(let n): .increment(n)
-        case .decrement(let n): .decrement(n)
-        case .recenter: .recenter
-        case .rotate90: .rotate90
-        case .resize(let size): .resize(size)
-        case .reduceMotion(let on): .reduceMotion(on)
-        case .memoryWarning: .memoryWarning
-        case .cancelTouches: .cancelTouches
-        case .confirm: .confirm
-        case .cancel: .cancel
-        case .retry: .retry
-        }
+        let action: Action =
+            switch s.action {
+            case .touches(let fingers):
+                .touches(
+                    fingers.enumerated().map { i, f in
+                        TouchTrack(
+                            finger: ScenarioWriter.fingerName(i), body: .samples(f.samples.map(sample)),
+                            path: "\(path).touches[\(i)]")
+                    })
+            case .slider(let percent, let animated): .slider(percent: percent, animated: animated)
+            case .increment(let n): .increment(n)
+            case .decrement(let n): .decrement(n)
+            case .recenter: .recenter
+            case .rotate90: .rotate90
+            case .resize(let size): .resize(size)
+            case .reduceMotion(let on): .reduceMotion(on)
+            case .memoryWarning: .memoryWarning
+            case .cancelTouches: .cancelTouches
+            case .confirm: .confirm
+            case .cancel: .cancel
+            case .retry: .retry
+            }
         return Step(time: seconds(s.start), action: action, path: path, note: s.kind.rawValue)
     }
 
     /// `+ 0` turns −0 into 0, as the writer's "0" does: `==` cannot tell them apart, but `atan2`
     /// can, so the sampled comparison would not catch it.
     static func sample(_ s: TouchSample) -> RawSample {
-        RawSample(time: seconds(s.time), point: ViewPoint(x: .points(s.point.x + 0), y: .points(s.point.y + 0)), phase: s.phase)
+        RawSample(
+            time: seconds(s.time), point: ViewPoint(x: .points(s.point.x + 0), y: .points(s.point.y + 0)),
+            phase: s.phase)
     }
 
     /// Whole milliseconds, which the encoder writes as "0.117": the correctly rounded decimal is
@@ -87,7 +96,9 @@ public enum ScenarioBuilder {
         if built.image != parsed.image { return show("$.image", built.image, parsed.image) }
         if built.config != parsed.config { return show("$.config", built.config, parsed.config) }
         if built.backend != parsed.backend { return show("$.backend", built.backend, parsed.backend) }
-        if built.steps.count != parsed.steps.count { return show("$.steps", "\(built.steps.count) steps", "\(parsed.steps.count)") }
+        if built.steps.count != parsed.steps.count {
+            return show("$.steps", "\(built.steps.count) steps", "\(parsed.steps.count)")
+        }
         if let i = built.steps.indices.first(where: { built.steps[$0] != parsed.steps[$0] }) {
             return show("$.steps[\(i)]", built.steps[i], parsed.steps[i])
         }

@@ -11,15 +11,20 @@ import CropVocabulary
 public enum ScenarioWriter {
     /// The scenario's text. `schema` is the `$schema` reference (relative to where it is saved).
     /// `mirror` adds `"metamorphic": ["mirror"]`, so a mirror failure replays under `cropsim run`.
-    public static func json(_ trace: Trace, name: String, description: String, schema: String? = nil, mirror: Bool = false) -> String {
+    public static func json(
+        _ trace: Trace, name: String, description: String, schema: String? = nil, mirror: Bool = false
+    ) -> String {
         var s = ScenarioBuilder.scenario(trace, id: "fuzz", name: name, description: description)
         if mirror { s.metamorphic = [.mirror] }
         return ScenarioEncoder.text(s, schema: schema)
     }
 
     /// Parses the text `json` gives: the same path every scenario file takes.
-    public static func scenario(_ trace: Trace, id: String, name: String = "fuzz", description: String = "") throws(ScenarioError) -> Scenario {
-        try ScenarioParser.parse(Array(json(trace, name: name, description: description).utf8), file: id + ".json", id: id)
+    public static func scenario(_ trace: Trace, id: String, name: String = "fuzz", description: String = "")
+        throws(ScenarioError) -> Scenario
+    {
+        try ScenarioParser.parse(
+            Array(json(trace, name: name, description: description).utf8), file: id + ".json", id: id)
     }
 
     static let fuzzUser = "fuzz-user"

@@ -76,7 +76,9 @@ extension Violation {
     /// tick), each named once: what a find lists beside the one it is filed under.
     static func alsoBroken(_ violations: [Violation], besides filed: Property?) -> [String] {
         var seen: Set<Property> = filed.map { [$0] } ?? []
-        return violations.sorted(by: filingOrder).compactMap { seen.insert($0.property).inserted ? $0.property.rawValue : nil }
+        return violations.sorted(by: filingOrder).compactMap {
+            seen.insert($0.property).inserted ? $0.property.rawValue : nil
+        }
     }
 }
 
@@ -93,6 +95,7 @@ extension Finding {
 
 extension Severity {
     static func listed(_ names: [String]) -> String {
-        names.map { name in Property(rawValue: name).map { "\(name) (\(Severity($0)))" } ?? name }.joined(separator: ", ")
+        names.map { name in Property(rawValue: name).map { "\(name) (\(Severity($0)))" } ?? name }.joined(
+            separator: ", ")
     }
 }

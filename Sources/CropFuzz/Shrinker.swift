@@ -48,8 +48,9 @@ public struct Shrinker {
         var evaluations = 0
         var seen: Set<[UInt32]> = []
 
-        static let emptyTrace = Trace(view: .init(width: 0, height: 0), screenScale: 1, touchRate: 60, reduceMotion: false,
-                                      photo: .init(storedWidth: 0, storedHeight: 0), config: .init(), steps: [])
+        static let emptyTrace = Trace(
+            view: .init(width: 0, height: 0), screenScale: 1, touchRate: 60, reduceMotion: false,
+            photo: .init(storedWidth: 0, storedHeight: 0), config: .init(), steps: [])
 
         /// Takes the starting point as it regenerates (only the choices actually read).
         mutating func adopt(_ choices: ChoiceSequence) {

@@ -80,7 +80,9 @@ public struct TraceChecks: Hashable, Sendable {
 
     public static let defaultReplayEvery = 8
 
-    public init(replay: Replay = .frames, replayEvery: Int = defaultReplayEvery, mirror: Bool = true, failSubPixel: Bool = false) {
+    public init(
+        replay: Replay = .frames, replayEvery: Int = defaultReplayEvery, mirror: Bool = true, failSubPixel: Bool = false
+    ) {
         self.replay = replay
         self.replayEvery = max(1, replayEvery)
         self.mirror = mirror
@@ -154,15 +156,20 @@ public struct TraceJudge: Sendable {
             return Verdict(failure: failure, ticks: 0, simulatedTicks: 0)
         }
         var verdict = check(scenario, replay: replay && checks.replay != .off)
-        guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else { return verdict }
-        let mirror = MirrorCheck.check(scenario, endedAt: pose, options: options(frames: false)) { model.run($0, options: $1) }
+        guard verdict.failure == nil, checks.mirror, trace.hasMirrorImage, let pose = verdict.finalPose else {
+            return verdict
+        }
+        let mirror = MirrorCheck.check(scenario, endedAt: pose, options: options(frames: false)) {
+            model.run($0, options: $1)
+        }
         verdict.simulatedTicks += mirror.mirrored.ticks
         if let failure = Self.modelFailure(mirror.mirrored) {
             verdict.failure = failure
             return verdict
         }
         if let problem = mirror.difference {
-            verdict.failure = Failure(kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
+            verdict.failure = Failure(
+                kind: .mirrorDiffers, message: "the mirrored trace ends elsewhere: \(problem)", tick: verdict.ticks)
         }
         return verdict
     }
@@ -177,7 +184,9 @@ public struct TraceJudge: Sendable {
             return Failure(kind: .invalidScenario, message: error.description)
         }
         return ScenarioBuilder.difference(built, parsed).map {
-            Failure(kind: .scenarioDiffers, message: "the scenario judged in memory is not the one its text parses to: \($0)")
+            Failure(
+                kind: .scenarioDiffers,
+                message: "the scenario judged in memory is not the one its text parses to: \($0)")
         }
     }
 
@@ -194,16 +203,18 @@ public struct TraceJudge: Sendable {
     func check(_ scenario: Scenario, replay: Bool) -> Verdict {
         let o = options(frames: replay)
         let result = model.run(scenario, options: o)
-        var verdict = Verdict(failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose,
-                              subPixel: result.subPixel.max { ($0.magnitude?.devicePixels ?? 0) < ($1.magnitude?.devicePixels ?? 0) })
+        var verdict = Verdict(
+            failure: nil, ticks: result.ticks, simulatedTicks: result.ticks, finalPose: result.final?.observation.pose,
+            subPixel: result.subPixel.max { ($0.magnitude?.devicePixels ?? 0) < ($1.magnitude?.devicePixels ?? 0) })
         if let failure = Self.modelFailure(result) {
             verdict.failure = failure
             return verdict
         }
         // Filed under the most severe property broken, not the first: see `Severity`.
         if let v = result.violations.min(by: Violation.filingOrder) {
-            verdict.failure = Failure(kind: .property(v.property), message: v.description, tick: v.tick,
-                                      alsoBroken: Violation.alsoBroken(result.violations, besides: v.property))
+            verdict.failure = Failure(
+                kind: .property(v.property), message: v.description, tick: v.tick,
+                alsoBroken: Violation.alsoBroken(result.violations, besides: v.property))
             return verdict
         }
         if let rejection = result.rejection {
@@ -213,12 +224,14 @@ public struct TraceJudge: Sendable {
             return verdict
         }
         if let reason = result.notApplicable {
-            verdict.failure = Failure(kind: .invalidScenario, message: "the fuzzer drew an input the model does not support: \(reason)")
+            verdict.failure = Failure(
+                kind: .invalidScenario, message: "the fuzzer drew an input the model does not support: \(reason)")
             return verdict
         }
         for property in extra {
             if let (tick, message) = property.check(result) {
-                verdict.failure = Failure(kind: .extra(property.name), message: "\(property.name) at tick \(tick): \(message)", tick: tick)
+                verdict.failure = Failure(
+                    kind: .extra(property.name), message: "\(property.name) at tick \(tick): \(message)", tick: tick)
                 return verdict
             }
         }
@@ -229,11 +242,15 @@ public struct TraceJudge: Sendable {
             verdict.failure = failure
             return verdict
         }
-        let differs = checks.replay == .bytes
-            ? firstDifference(FrameLog.frames(result.frames).split(separator: "\n"), FrameLog.frames(again.frames).split(separator: "\n"), by: ==)
+        let differs =
+            checks.replay == .bytes
+            ? firstDifference(
+                FrameLog.frames(result.frames).split(separator: "\n"),
+                FrameLog.frames(again.frames).split(separator: "\n"), by: ==)
             : firstDifference(result.frames, again.frames) { $0.isIdentical(to: $1) }
         if let line = differs {
-            verdict.failure = Failure(kind: .replayDiffers, message: "a replay differs from frame line \(line + 1)", tick: line)
+            verdict.failure = Failure(
+                kind: .replayDiffers, message: "a replay differs from frame line \(line + 1)", tick: line)
         }
         return verdict
     }
@@ -243,8 +260,10 @@ public struct TraceJudge: Sendable {
     /// reply belongs to that step, not to the opening where judging stopped), else the run's end.
     static func modelFailure(_ result: RunResult) -> Failure? {
         result.modelFailure.map {
-            Failure(kind: .model($0.kind), message: "the model \($0)", tick: $0.frame ?? result.ticks, stderrTail: $0.stderrTail,
-                    alsoBroken: Violation.alsoBroken(result.violations, besides: nil))
+            Failure(
+                kind: .model($0.kind), message: "the model \($0)", tick: $0.frame ?? result.ticks,
+                stderrTail: $0.stderrTail,
+                alsoBroken: Violation.alsoBroken(result.violations, besides: nil))
         }
     }
 
@@ -264,15 +283,22 @@ public struct TraceJudge: Sendable {
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
             let violations = model.run(scenario, options: options(frames: false)).violations
             return violations.filter { $0.property == property }.min(by: Violation.filingOrder)
-                .map { Failure(kind: kind, message: $0.description, tick: $0.tick, alsoBroken: Violation.alsoBroken(violations, besides: property)) }
+                .map {
+                    Failure(
+                        kind: kind, message: $0.description, tick: $0.tick,
+                        alsoBroken: Violation.alsoBroken(violations, besides: property))
+                }
         case .extra(let name):
             guard let property = extra.first(where: { $0.name == name }),
-                  let scenario = self.scenario(trace, viaText: viaText) else { return nil }
+                let scenario = self.scenario(trace, viaText: viaText)
+            else { return nil }
             return property.check(model.run(scenario, options: options(frames: false)))
                 .map { Failure(kind: kind, message: "\(name) at tick \($0.tick): \($0.message)", tick: $0.tick) }
         case .model:
             guard let scenario = self.scenario(trace, viaText: viaText) else { return nil }
-            return Self.modelFailure(model.run(scenario, options: options(frames: false))).flatMap { $0.kind == kind ? $0 : nil }
+            return Self.modelFailure(model.run(scenario, options: options(frames: false))).flatMap {
+                $0.kind == kind ? $0 : nil
+            }
         case .replayDiffers, .mirrorDiffers, .invalidScenario, .scenarioDiffers:
             return check(trace).failure.flatMap { $0.kind == kind ? $0 : nil }
         }
@@ -286,8 +312,10 @@ extension FrameRecord {
         func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
         func same(_ a: Point, _ b: Point) -> Bool { same(a.x, b.x) && same(a.y, b.y) }
         return tick == o.tick && same(pose.scale, o.pose.scale) && same(pose.translation, o.pose.translation)
-            && same(sMin, o.sMin) && same(sMax, o.sMax) && same(maskDiameter, o.maskDiameter) && same(panLimit, o.panLimit)
-            && same(view.width, o.view.width) && same(view.height, o.view.height) && phase == o.phase && animating == o.animating
+            && same(sMin, o.sMin) && same(sMax, o.sMax) && same(maskDiameter, o.maskDiameter)
+            && same(panLimit, o.panLimit)
+            && same(view.width, o.view.width) && same(view.height, o.view.height) && phase == o.phase
+            && animating == o.animating
             && gridVisible == o.gridVisible && instructionsVisible == o.instructionsVisible && session == o.session
             && cut == o.cut && engaged == o.engaged && same(sliderPercent, o.sliderPercent)
             && touches.count == o.touches.count && zip(touches, o.touches).allSatisfy { same($0, $1) }

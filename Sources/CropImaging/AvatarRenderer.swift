@@ -16,8 +16,10 @@ public struct RenderedAvatar: Hashable, Sendable {
     /// The JPEG DCT scale the crop decoded at (1, 2, 4 or 8; 1 for PNG and the fallback).
     public var decodeScaleDenominator: Int
 
-    public init(bytes: [UInt8], sourceWidth: Int, sourceHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int,
-                usedThumbnail: Bool, decodeScaleDenominator: Int) {
+    public init(
+        bytes: [UInt8], sourceWidth: Int, sourceHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int,
+        usedThumbnail: Bool, decodeScaleDenominator: Int
+    ) {
         self.bytes = bytes
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
@@ -56,13 +58,16 @@ public struct AvatarRenderer: Sendable {
             denominator = upright.denominator
         } else {
             let side = (request.rect.width + request.rect.height) / 2
-            let sampler = RotatedSampler(outputSize: request.outputSize, cropSide: side, turn: turn,
-                                         byteLimit: limits.maxBufferedBytes)
+            let sampler = RotatedSampler(
+                outputSize: request.outputSize, cropSide: side, turn: turn,
+                byteLimit: limits.maxBufferedBytes)
             guard sampler.intermediateBytes <= limits.maxBufferedBytes else {
-                throw .overMemoryLimit(path: path, what: "a \(request.outputSize) px avatar turned by \(turn.degrees)°",
-                                       bytes: sampler.intermediateBytes, limit: limits.maxBufferedBytes)
+                throw .overMemoryLimit(
+                    path: path, what: "a \(request.outputSize) px avatar turned by \(turn.degrees)°",
+                    bytes: sampler.intermediateBytes, limit: limits.maxBufferedBytes)
             }
-            let intermediate = try resample(path, info, request, rect: sampler.region(for: request.rect), size: sampler.side)
+            let intermediate = try resample(
+                path, info, request, rect: sampler.region(for: request.rect), size: sampler.side)
             image = sampler.render(intermediate.image)
             denominator = intermediate.denominator
         }
@@ -76,7 +81,8 @@ public struct AvatarRenderer: Sendable {
     /// The upright `rect` (which may reach past the photo: taps there clamp to the edge) resampled
     /// to `size × size`, from the file or, after a memory warning, from the display thumbnail.
     private func resample(_ path: String, _ info: ImageInfo, _ request: CropRequest, rect: Rect, size: Int)
-        throws(ImagingError) -> (image: RGBImage, denominator: Int) {
+        throws(ImagingError) -> (image: RGBImage, denominator: Int)
+    {
         if request.fromThumbnail {
             let pixels = try ImageFile.thumbnail(path: path, limits: limits)
             let kx = Double(pixels.width) / Double(info.orientedWidth)
@@ -102,31 +108,39 @@ public struct AvatarRenderer: Sendable {
         func require(_ ok: Bool, _ reason: @autoclosure () -> String) throws(ImagingError) {
             if !ok { throw .invalidRequest(path: path, reason: reason()) }
         }
-        try require(request.orientation == info.orientation,
-                    "made for orientation \(request.orientation.rawValue), the file has \(info.orientation.rawValue)")
-        try require((1...limits.maxOutputSize).contains(request.outputSize),
-                    "outputSize must be 1...\(limits.maxOutputSize), got \(request.outputSize)")
+        try require(
+            request.orientation == info.orientation,
+            "made for orientation \(request.orientation.rawValue), the file has \(info.orientation.rawValue)")
+        try require(
+            (1...limits.maxOutputSize).contains(request.outputSize),
+            "outputSize must be 1...\(limits.maxOutputSize), got \(request.outputSize)")
         let r = request.rect
         try require(r.isFinite && r.width > 0 && r.height > 0, "rect must be finite and non-empty, got \(r)")
         try require(request.angle.isFinite, "angle must be finite, got \(request.angle)")
         // Only a square turns into the square the contract describes; the model makes squares.
-        try require(request.angle == 0 || abs(r.width - r.height) <= 1e-6 * r.width,
-                    "a turned rect must be square, got \(r)")
+        try require(
+            request.angle == 0 || abs(r.width - r.height) <= 1e-6 * r.width,
+            "a turned rect must be square, got \(r)")
         // Half a pixel of slack: the model's clamps work in floating point, the filter clamps to the edge.
-        try require(r.isInside(width: Double(info.orientedWidth), height: Double(info.orientedHeight), tolerance: 0.5),
-                    "rect \(r) is outside the \(info.orientedWidth)x\(info.orientedHeight) upright image")
+        try require(
+            r.isInside(width: Double(info.orientedWidth), height: Double(info.orientedHeight), tolerance: 0.5),
+            "rect \(r) is outside the \(info.orientedWidth)x\(info.orientedHeight) upright image")
     }
 
-    private func encode(_ image: RGBImage, _ encoding: AvatarCropperConfig.Encoding, _ path: String) throws(ImagingError) -> [UInt8] {
+    private func encode(_ image: RGBImage, _ encoding: AvatarCropperConfig.Encoding, _ path: String)
+        throws(ImagingError) -> [UInt8]
+    {
         switch encoding {
         case .pngSRGB:
-            return try ImageEncoder.png(image.pixels, width: image.width, height: image.height, format: .rgb8,
-                                        iccProfile: SRGBProfile.bytes, label: path)
+            return try ImageEncoder.png(
+                image.pixels, width: image.width, height: image.height, format: .rgb8,
+                iccProfile: SRGBProfile.bytes, label: path)
         case .jpegSRGB(let quality):
             // The config's 0.9 is libjpeg's 90.
             let q = quality.isFinite ? min(100, max(1, Int((quality * 100).rounded()))) : 90
-            return try ImageEncoder.jpeg(image.pixels, width: image.width, height: image.height, format: .rgb8,
-                                         quality: q, iccProfile: SRGBProfile.bytes, label: path)
+            return try ImageEncoder.jpeg(
+                image.pixels, width: image.width, height: image.height, format: .rgb8,
+                quality: q, iccProfile: SRGBProfile.bytes, label: path)
         }
     }
 }

@@ -5,12 +5,15 @@ extension ImageFile {
     /// The largest centered square of the upright photo, resampled to `side` × `side` sRGB: the
     /// thumbnail generator's crop. Only the rows and columns of the square are decoded (a JPEG at
     /// the DCT scale that still covers the output), and only the small result is turned upright.
-    public static func centerSquare(path: String, side: Int, limits: DecodeLimits = .default) throws(ImagingError) -> RGBImage {
+    public static func centerSquare(path: String, side: Int, limits: DecodeLimits = .default) throws(ImagingError)
+        -> RGBImage
+    {
         let decoded = try Decoding.resample(path: path, limits: limits) { info in
             let w = Double(info.orientedWidth), h = Double(info.orientedHeight), s = min(w, h)
             let upright = Rect(x: (w - s) / 2, y: (h - s) / 2, width: s, height: s)
-            let stored = info.orientation.storedRect(fromOriented: upright, storedWidth: Double(info.storedWidth),
-                                                     storedHeight: Double(info.storedHeight))
+            let stored = info.orientation.storedRect(
+                fromOriented: upright, storedWidth: Double(info.storedWidth),
+                storedHeight: Double(info.storedHeight))
             return Region(rect: stored, width: side, height: side)
         }
         return decoded.image.upright(from: decoded.info.orientation)
@@ -18,7 +21,8 @@ extension ImageFile {
 
     /// `image` as a PNG carrying the sRGB profile, as avatars are written.
     public static func sRGBPNG(_ image: RGBImage, label: String) throws(ImagingError) -> [UInt8] {
-        try ImageEncoder.png(image.pixels, width: image.width, height: image.height, format: .rgb8,
-                             iccProfile: SRGBProfile.bytes, label: label)
+        try ImageEncoder.png(
+            image.pixels, width: image.width, height: image.height, format: .rgb8,
+            iccProfile: SRGBProfile.bytes, label: label)
     }
 }

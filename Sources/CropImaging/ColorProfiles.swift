@@ -12,7 +12,8 @@ enum ColorProfiles {
         case .sRGB:
             return nil
         case .icc(let bytes):
-            guard let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }) else {
+            guard let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) })
+            else {
                 return nil
             }
             guard cmsGetColorSpace(profile) == expectedSpace(model) else {
@@ -22,7 +23,8 @@ enum ColorProfiles {
             return profile
         case .cicp(let primaries, let transfer):
             guard let chromaticities = chromaticities(cicpPrimaries: primaries),
-                  let curve = toneCurve(cicp: transfer) else { return nil }
+                let curve = toneCurve(cicp: transfer)
+            else { return nil }
             return matrixShaper(chromaticities, curve: curve, model: model)
         case .calibrated(let gamma, let chromaticities):
             guard model != .cmyk else { return nil }
@@ -98,8 +100,10 @@ enum ColorProfiles {
     }
 
     /// A matrix/shaper profile (or a gray profile for gray pixels); consumes `curve`.
-    private static func matrixShaper(_ c: SourceColor.Chromaticities, curve: OpaquePointer?,
-                                     model: PixelFormat.ColorModel) -> cmsHPROFILE? {
+    private static func matrixShaper(
+        _ c: SourceColor.Chromaticities, curve: OpaquePointer?,
+        model: PixelFormat.ColorModel
+    ) -> cmsHPROFILE? {
         guard let curve else { return nil }
         defer { cmsFreeToneCurve(curve) }
         var white = cmsCIExyY(x: c.white.0, y: c.white.1, Y: 1)

@@ -39,13 +39,16 @@ extension Decoding {
     }
 
     private static func copy<Decoder: RowDecoder & ~Copyable>(
-        _ decoder: inout Decoder, color: SourceColor, _ box: PixelBox, _ body: (UnsafePointer<UInt8>) throws(ImagingError) -> Void
+        _ decoder: inout Decoder, color: SourceColor, _ box: PixelBox,
+        _ body: (UnsafePointer<UInt8>) throws(ImagingError) -> Void
     ) throws(ImagingError) {
         let format = decoder.format, columns = decoder.columns, count = box.columns.count
-        precondition(columns.lowerBound <= box.columns.lowerBound && box.columns.upperBound <= columns.upperBound,
-                     "decoder rows miss needed columns")
+        precondition(
+            columns.lowerBound <= box.columns.lowerBound && box.columns.upperBound <= columns.upperBound,
+            "decoder rows miss needed columns")
         let converter = RowConverter(color: color, format: format, maxPixels: count)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
         defer { raw.deallocate() }
         let floats = UnsafeMutablePointer<Float>.allocate(capacity: count * 3 + 1)
         defer { floats.deallocate() }

@@ -8,8 +8,9 @@ struct Region {
     var height: Int
 
     static func whole(_ info: ImageInfo, width: Int, height: Int) -> Region {
-        Region(rect: Rect(x: 0, y: 0, width: Double(info.storedWidth), height: Double(info.storedHeight)),
-               width: width, height: height)
+        Region(
+            rect: Rect(x: 0, y: 0, width: Double(info.storedWidth), height: Double(info.storedHeight)),
+            width: width, height: height)
     }
 }
 
@@ -42,8 +43,10 @@ enum Decoding {
             let info = try checked(ImageInfo(reader), limits, path)
             try checkBuffer(reader.bufferedBytes, "an interlaced (Adam7) PNG", limits, path)
             let r = try region(info)
-            let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x, length: r.rect.width, inputCount: reader.width)
-            let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
+            let horizontal = FilterAxis(
+                outputCount: r.width, origin: r.rect.x, length: r.rect.width, inputCount: reader.width)
+            let vertical = FilterAxis(
+                outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
             let color = reader.color
             return (info, try run(&reader, color: color, horizontal, vertical), 1)
         case .jpeg:
@@ -54,9 +57,12 @@ enum Decoding {
             let denominator = dctDenominator(for: r)
             let scaled = JPEGReader.scaledSize(width: reader.width, height: reader.height, denominator: denominator)
             let k = 1 / Double(denominator)
-            let horizontal = FilterAxis(outputCount: r.width, origin: r.rect.x * k, length: r.rect.width * k, inputCount: scaled.width)
-            let vertical = FilterAxis(outputCount: r.height, origin: r.rect.y * k, length: r.rect.height * k, inputCount: scaled.height)
-            try reader.start(denominator: denominator, wanted: horizontal.inputRange, maxMemory: limits.maxBufferedBytes)
+            let horizontal = FilterAxis(
+                outputCount: r.width, origin: r.rect.x * k, length: r.rect.width * k, inputCount: scaled.width)
+            let vertical = FilterAxis(
+                outputCount: r.height, origin: r.rect.y * k, length: r.rect.height * k, inputCount: scaled.height)
+            try reader.start(
+                denominator: denominator, wanted: horizontal.inputRange, maxMemory: limits.maxBufferedBytes)
             let color = reader.color
             return (info, try run(&reader, color: color, horizontal, vertical), denominator)
         }
@@ -77,10 +83,12 @@ enum Decoding {
         _ decoder: inout Decoder, color: SourceColor, _ horizontal: FilterAxis, _ vertical: FilterAxis
     ) throws(ImagingError) -> RGBImage {
         let format = decoder.format, columns = decoder.columns
-        precondition(columns.lowerBound <= horizontal.inputRange.lowerBound
-                     && horizontal.inputRange.upperBound <= columns.upperBound, "decoder rows miss needed columns")
+        precondition(
+            columns.lowerBound <= horizontal.inputRange.lowerBound
+                && horizontal.inputRange.upperBound <= columns.upperBound, "decoder rows miss needed columns")
         let converter = RowConverter(color: color, format: format, maxPixels: horizontal.inputRange.count)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, columns.count * format.bytesPerPixel), alignment: 16)
         defer { raw.deallocate() }
         // One float past the last pixel: the resampler loads pixels as 4-float vectors.
         let row = UnsafeMutablePointer<Float>.allocate(capacity: horizontal.inputRange.count * 3 + 1)
@@ -121,6 +129,7 @@ extension ImageInfo {
     }
 
     init(_ reader: borrowing JPEGReader) {
-        self.init(storedWidth: reader.width, storedHeight: reader.height, orientation: reader.orientation, format: .jpeg)
+        self.init(
+            storedWidth: reader.width, storedHeight: reader.height, orientation: reader.orientation, format: .jpeg)
     }
 }

@@ -6,10 +6,13 @@ public enum DisplayJPEG {
 
     /// `ImageFile.thumbnail` (upright, sRGB over white, long edge per `ThumbnailPolicy`) encoded
     /// as a baseline JPEG with the sRGB profile embedded. Deterministic: same file, same bytes.
-    public static func encode(path: String, limits: DecodeLimits = .default) throws(ImagingError) -> (bytes: [UInt8], width: Int, height: Int) {
+    public static func encode(path: String, limits: DecodeLimits = .default) throws(ImagingError) -> (
+        bytes: [UInt8], width: Int, height: Int
+    ) {
         let image = try ImageFile.thumbnail(path: path, limits: limits)
-        let bytes = try ImageEncoder.jpeg(image.pixels, width: image.width, height: image.height, format: .rgb8, quality: quality,
-                                          iccProfile: SRGBProfile.bytes, label: path)
+        let bytes = try ImageEncoder.jpeg(
+            image.pixels, width: image.width, height: image.height, format: .rgb8, quality: quality,
+            iccProfile: SRGBProfile.bytes, label: path)
         return (bytes, image.width, image.height)
     }
 }

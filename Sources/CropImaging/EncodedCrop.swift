@@ -33,11 +33,14 @@ final class CropSink {
     private var encoder: RowEncoder
     private var preview: FittedRows
 
-    init(_ format: ImageFormat, width: Int, height: Int, quality: Int, previewLongEdge: Int, label: String) throws(ImagingError) {
+    init(_ format: ImageFormat, width: Int, height: Int, quality: Int, previewLongEdge: Int, label: String)
+        throws(ImagingError)
+    {
         (self.width, self.height) = (width, height)
-        encoder = try RowEncoder(format, width: width, height: height, quality: quality,
-                                 optimizeHuffman: width * height <= EncodedCrop.optimizedHuffmanMaxPixels,
-                                 iccProfile: SRGBProfile.bytes, label: label)
+        encoder = try RowEncoder(
+            format, width: width, height: height, quality: quality,
+            optimizeHuffman: width * height <= EncodedCrop.optimizedHuffmanMaxPixels,
+            iccProfile: SRGBProfile.bytes, label: label)
         preview = FittedRows(width: width, height: height, longEdge: previewLongEdge)
     }
 

@@ -12,16 +12,18 @@ enum ExifOrientation {
         if bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { bytes.removeFirst(6) }
         let tiff = TIFFReader(bytes: bytes)
         guard let byteOrder = tiff.byteOrder,
-              tiff.uint16(at: 2, byteOrder) == 42,
-              let ifd = tiff.uint32(at: 4, byteOrder).map(Int.init),
-              let count = tiff.uint16(at: ifd, byteOrder) else { return nil }
+            tiff.uint16(at: 2, byteOrder) == 42,
+            let ifd = tiff.uint32(at: 4, byteOrder).map(Int.init),
+            let count = tiff.uint16(at: ifd, byteOrder)
+        else { return nil }
         for index in 0..<Int(count) {
             let entry = ifd + 2 + index * 12
             guard let tag = tiff.uint16(at: entry, byteOrder) else { return nil }
             guard tag == 0x0112 else { continue }
             // Type SHORT (3), count 1: the value sits in the first two bytes of the value field.
             guard tiff.uint16(at: entry + 2, byteOrder) == 3, tiff.uint32(at: entry + 4, byteOrder) == 1,
-                  let value = tiff.uint16(at: entry + 8, byteOrder) else { return nil }
+                let value = tiff.uint16(at: entry + 8, byteOrder)
+            else { return nil }
             return Orientation(rawValue: Int(value))
         }
         return nil

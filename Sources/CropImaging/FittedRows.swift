@@ -26,8 +26,10 @@ struct FittedRows: ~Copyable {
         if (w, h) != (width, height) {
             let (bw, bh) = (boxes.block.columns, boxes.block.rows)
             resampler = Resampler(
-                horizontal: FilterAxis(outputCount: w, origin: 0, length: Double(width) / Double(bw), inputCount: boxes.reducedWidth),
-                vertical: FilterAxis(outputCount: h, origin: 0, length: Double(height) / Double(bh), inputCount: boxes.reducedHeight))
+                horizontal: FilterAxis(
+                    outputCount: w, origin: 0, length: Double(width) / Double(bw), inputCount: boxes.reducedWidth),
+                vertical: FilterAxis(
+                    outputCount: h, origin: 0, length: Double(height) / Double(bh), inputCount: boxes.reducedHeight))
         }
     }
 

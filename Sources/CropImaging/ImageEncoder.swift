@@ -18,10 +18,12 @@ public enum ImageEncoder {
         return try withOptionalBytes(iccProfile) { icc throws(ImagingError) in
             try withOptionalBytes(exif) { exif throws(ImagingError) in
                 var params = cis_png_write_params(
-                    width: UInt32(width), height: UInt32(height), color_type: colorType, bit_depth: Int32(format.bitDepth),
+                    width: UInt32(width), height: UInt32(height), color_type: colorType,
+                    bit_depth: Int32(format.bitDepth),
                     interlaced: interlaced ? 1 : 0, icc: icc.baseAddress, icc_length: icc.count,
                     exif: exif.baseAddress, exif_length: exif.count, filters: 0)
-                return try encode(pixels, stride: width * format.bytesPerPixel, .png, label) { pixels, stride, out, length, message in
+                return try encode(pixels, stride: width * format.bytesPerPixel, .png, label) {
+                    pixels, stride, out, length, message in
                     cis_png_encode(&params, pixels, stride, out, length, message)
                 }
             }
@@ -48,7 +50,8 @@ public enum ImageEncoder {
                     width: UInt32(width), height: UInt32(height), model: format.cModel, quality: Int32(quality),
                     icc: icc.baseAddress, icc_length: icc.count, app1: exif.baseAddress, app1_length: exif.count,
                     progressive: progressive ? 1 : 0, optimize_coding: 1)
-                return try encode(pixels, stride: width * format.bytesPerPixel, .jpeg, label) { pixels, stride, out, length, message in
+                return try encode(pixels, stride: width * format.bytesPerPixel, .jpeg, label) {
+                    pixels, stride, out, length, message in
                     cis_jpeg_encode(&params, pixels, stride, out, length, message)
                 }
             }
@@ -59,19 +62,23 @@ public enum ImageEncoder {
         _ pixels: [UInt8], _ width: Int, _ height: Int, _ format: PixelFormat, _ container: ImageFormat, _ label: String
     ) throws(ImagingError) {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
-            throw .encodeFailed(path: label, format: container, message: "size must be positive, got \(width)x\(height)")
+            throw .encodeFailed(
+                path: label, format: container, message: "size must be positive, got \(width)x\(height)")
         }
         let expected = width * height * format.bytesPerPixel
         guard pixels.count == expected else {
-            throw .encodeFailed(path: label, format: container, message: "got \(pixels.count) bytes of pixels, expected \(expected)")
+            throw .encodeFailed(
+                path: label, format: container, message: "got \(pixels.count) bytes of pixels, expected \(expected)")
         }
     }
 
     /// Calls the C encoder and moves its malloc'ed output into a Swift array.
     private static func encode(
         _ pixels: [UInt8], stride: Int, _ container: ImageFormat, _ label: String,
-        _ call: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
-                 UnsafeMutablePointer<Int>, UnsafeMutablePointer<cis_message>) -> Int32
+        _ call: (
+            UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+            UnsafeMutablePointer<Int>, UnsafeMutablePointer<cis_message>
+        ) -> Int32
     ) throws(ImagingError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0

@@ -19,7 +19,9 @@ public enum ImageFile {
 
     /// The whole photo, upright, in sRGB over white. No minimum size: this is the decoder itself.
     public static func decode(path: String, limits: DecodeLimits = .default) throws(ImagingError) -> RGBImage {
-        let decoded = try Decoding.resample(path: path, limits: limits) { .whole($0, width: $0.storedWidth, height: $0.storedHeight) }
+        let decoded = try Decoding.resample(path: path, limits: limits) {
+            .whole($0, width: $0.storedWidth, height: $0.storedHeight)
+        }
         return decoded.image.upright(from: decoded.info.orientation)
     }
 
@@ -29,7 +31,8 @@ public enum ImageFile {
         let decoded = try Decoding.resample(path: path, limits: limits) { info in
             let upright = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
             let swap = info.orientation.swapsAxes
-            return .whole(info, width: swap ? upright.height : upright.width, height: swap ? upright.width : upright.height)
+            return .whole(
+                info, width: swap ? upright.height : upright.width, height: swap ? upright.width : upright.height)
         }
         return decoded.image.upright(from: decoded.info.orientation)
     }

@@ -35,9 +35,10 @@ struct JPEGReader: ~Copyable, RowDecoder {
         let model = PixelFormat.ColorModel(rawValue: Int(info.model.rawValue)) ?? .rgb
         format = PixelFormat(model: model, invertedCMYK: info.inverted_cmyk != 0)
         color = info.icc.map { .icc(Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length)))) } ?? .sRGB
-        orientation = info.exif.flatMap {
-            ExifOrientation.parse(UnsafeBufferPointer(start: $0, count: Int(info.exif_length)))
-        } ?? .up
+        orientation =
+            info.exif.flatMap {
+                ExifOrientation.parse(UnsafeBufferPointer(start: $0, count: Int(info.exif_length)))
+            } ?? .up
     }
 
     deinit { cis_jpeg_close(reader) }
@@ -53,12 +54,16 @@ struct JPEGReader: ~Copyable, RowDecoder {
         var message = cis_message()
         var x = UInt32(wanted.lowerBound), count = UInt32(wanted.count)
         var scaledWidth: UInt32 = 0, scaledHeight: UInt32 = 0
-        guard cis_jpeg_start(reader, UInt32(denominator), maxMemory, &x, &count, &scaledWidth, &scaledHeight, &message) == 0 else {
+        guard
+            cis_jpeg_start(reader, UInt32(denominator), maxMemory, &x, &count, &scaledWidth, &scaledHeight, &message)
+                == 0
+        else {
             throw .decodeFailed(path: path, format: .jpeg, message: message.string)
         }
         let expected = Self.scaledSize(width: width, height: height, denominator: denominator)
         guard Int(scaledWidth) == expected.width, Int(scaledHeight) == expected.height else {
-            throw .decodeFailed(path: path, format: .jpeg, message: "unexpected scaled size \(scaledWidth)x\(scaledHeight)")
+            throw .decodeFailed(
+                path: path, format: .jpeg, message: "unexpected scaled size \(scaledWidth)x\(scaledHeight)")
         }
         columns = Int(x)..<Int(x + count)
     }

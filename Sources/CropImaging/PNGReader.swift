@@ -34,12 +34,14 @@ struct PNGReader: ~Copyable, RowDecoder {
         rowBytes = info.row_bytes
         interlaced = info.interlaced != 0
         let channels = Int(info.channels)
-        format = PixelFormat(model: channels >= 3 ? .rgb : .gray, hasAlpha: channels % 2 == 0,
-                             bitDepth: Int(info.bit_depth))
+        format = PixelFormat(
+            model: channels >= 3 ? .rgb : .gray, hasAlpha: channels % 2 == 0,
+            bitDepth: Int(info.bit_depth))
         color = SourceColor(png: info)
-        orientation = info.exif.flatMap {
-            ExifOrientation.parse(UnsafeBufferPointer(start: $0, count: Int(info.exif_length)))
-        } ?? .up
+        orientation =
+            info.exif.flatMap {
+                ExifOrientation.parse(UnsafeBufferPointer(start: $0, count: Int(info.exif_length)))
+            } ?? .up
     }
 
     deinit { cis_png_close(reader) }
@@ -49,7 +51,8 @@ struct PNGReader: ~Copyable, RowDecoder {
         // Filtering makes each row depend on the one above: skipping still inflates and unfilters.
         var message = cis_message()
         guard count <= height, cis_png_skip_rows(reader, UInt32(count), &message) == 0 else {
-            throw .decodeFailed(path: path, format: .png, message: count > height ? "read past the last row" : message.string)
+            throw .decodeFailed(
+                path: path, format: .png, message: count > height ? "read past the last row" : message.string)
         }
     }
 

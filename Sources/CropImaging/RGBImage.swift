@@ -31,7 +31,9 @@ public struct RGBImage: Hashable, Sendable {
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         var result = RGBImage(width: size.width, height: size.height)
         result.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<size.height { uprightRow(y, from: orientation, into: pixels.baseAddress! + y * size.width * 3) }
+            for y in 0..<size.height {
+                uprightRow(y, from: orientation, into: pixels.baseAddress! + y * size.width * 3)
+            }
         }
         return result
     }
@@ -43,8 +45,9 @@ public struct RGBImage: Hashable, Sendable {
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         let w = Double(width), h = Double(height)
         func stored(_ x: Int) -> Int {
-            let p = orientation.storedPoint(fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
-                                            storedWidth: w, storedHeight: h)
+            let p = orientation.storedPoint(
+                fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
+                storedWidth: w, storedHeight: h)
             return (Int(p.y) * width + Int(p.x)) * 3
         }
         let first = stored(0), step = size.width > 1 ? stored(1) - first : 0

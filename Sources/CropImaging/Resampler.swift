@@ -58,7 +58,9 @@ struct Resampler {
                         let a = taps(x), wa = weights.baseAddress! + x * h.stride
                         var sa = SIMD4<Float>()
                         guard x + 1 < h.outputCount else {
-                            for t in 0..<counts[x] { sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t] }
+                            for t in 0..<counts[x] {
+                                sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t]
+                            }
                             store(sa, x)
                             break
                         }
@@ -69,8 +71,12 @@ struct Resampler {
                             sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t]
                             sb += b.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wb[t]
                         }
-                        for t in common..<counts[x] { sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t] }
-                        for t in common..<counts[x + 1] { sb += b.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wb[t] }
+                        for t in common..<counts[x] {
+                            sa += a.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wa[t]
+                        }
+                        for t in common..<counts[x + 1] {
+                            sb += b.loadUnaligned(fromByteOffset: 12 * t, as: SIMD4<Float>.self) * wb[t]
+                        }
                         store(sa, x)
                         store(sb, x + 1)
                         x += 2

@@ -60,7 +60,8 @@ struct RotatedSampler {
     func region(for crop: Rect) -> Rect {
         let pitch = crop.width / (Double(outputSize) * density)
         let half = Double(side) * pitch / 2
-        return Rect(x: crop.x + crop.width / 2 - half, y: crop.y + crop.height / 2 - half, width: 2 * half, height: 2 * half)
+        return Rect(
+            x: crop.x + crop.width / 2 - half, y: crop.y + crop.height / 2 - half, width: 2 * half, height: 2 * half)
     }
 
     /// Pass 2 over the `side × side` intermediate made from `region(for:)`.
@@ -82,55 +83,57 @@ struct RotatedSampler {
             // One spare byte, so every pixel can be read as 4 bytes (its RGB and the next red).
             (intermediate.pixels + [0]).withUnsafeBufferPointer { source in
                 result.pixels.withUnsafeMutableBufferPointer { out in
-                  // Output rows are independent: bands of them run on every core, each writing
-                  // only its own rows, so the result does not depend on the scheduling. Eight
-                  // bands per core, so a core that is busy elsewhere does not hold up the end.
-                  let bands = min(n, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
-                  nonisolated(unsafe) let table = table, source = source.baseAddress!, out = out.baseAddress!
-                  DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    for j in (band * n / bands)..<((band + 1) * n / bands) {
-                        let dy = Double(j) + 0.5 - Double(n) / 2
-                        for i in 0..<n {
-                            let dx = Double(i) + 0.5 - Double(n) / 2
-                            // The sampling point R(−θ)·d in intermediate pixels (centers at +0.5).
-                            let qx = Double(k) / 2 + m * (c * dx + s * dy)
-                            let qy = Double(k) / 2 + m * (-s * dx + c * dy)
-                            var sum = SIMD4<Float>(), total: Float = 0
-                            let firstRow = max(0, Self.ceiling(max(-1, qy - 0.5 - rows)))
-                            let lastRow = min(k - 1, Self.floor(min(Double(k), qy - 0.5 + rows)))
-                            guard firstRow <= lastRow else { continue }
-                            for gy in firstRow...lastRow {
-                                let ddy = Double(gy) + 0.5 - qy
-                                let (lower, upper) = Self.columns(c: c, s: s, inverseC: inverseC, inverseS: inverseS,
-                                                                  dy: ddy, reach: reach)
-                                let firstColumn = max(0, Self.ceiling(max(-1, qx - 0.5 + lower)))
-                                let lastColumn = min(k - 1, Self.floor(min(Double(k), qx - 0.5 + upper)))
-                                guard firstColumn <= lastColumn else { continue }
-                                let ddx = Double(firstColumn) + 0.5 - qx
-                                // Fixed point (16 fraction bits): the column loop is integer adds,
-                                // and the nearest table entry a shift, with nothing that can trap.
-                                var u = Int((c * ddx - s * ddy) * step * 65536)
-                                var v = Int((s * ddx + c * ddy) * step * 65536)
-                                let row = source + 3 * gy * k
-                                for gx in firstColumn...lastColumn {
-                                    let w = table[Int(min(u.magnitude &+ 32768, lastFixed) >> 16)]
-                                        * table[Int(min(v.magnitude &+ 32768, lastFixed) >> 16)]
-                                    let pixel = UnsafeRawPointer(row + 3 * gx).loadUnaligned(as: SIMD4<UInt8>.self)
-                                    sum += w * SIMD4<Float>(pixel)
-                                    total += w
-                                    u &+= du
-                                    v &+= dv
+                    // Output rows are independent: bands of them run on every core, each writing
+                    // only its own rows, so the result does not depend on the scheduling. Eight
+                    // bands per core, so a core that is busy elsewhere does not hold up the end.
+                    let bands = min(n, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+                    nonisolated(unsafe) let table = table, source = source.baseAddress!, out = out.baseAddress!
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        for j in (band * n / bands)..<((band + 1) * n / bands) {
+                            let dy = Double(j) + 0.5 - Double(n) / 2
+                            for i in 0..<n {
+                                let dx = Double(i) + 0.5 - Double(n) / 2
+                                // The sampling point R(−θ)·d in intermediate pixels (centers at +0.5).
+                                let qx = Double(k) / 2 + m * (c * dx + s * dy)
+                                let qy = Double(k) / 2 + m * (-s * dx + c * dy)
+                                var sum = SIMD4<Float>(), total: Float = 0
+                                let firstRow = max(0, Self.ceiling(max(-1, qy - 0.5 - rows)))
+                                let lastRow = min(k - 1, Self.floor(min(Double(k), qy - 0.5 + rows)))
+                                guard firstRow <= lastRow else { continue }
+                                for gy in firstRow...lastRow {
+                                    let ddy = Double(gy) + 0.5 - qy
+                                    let (lower, upper) = Self.columns(
+                                        c: c, s: s, inverseC: inverseC, inverseS: inverseS,
+                                        dy: ddy, reach: reach)
+                                    let firstColumn = max(0, Self.ceiling(max(-1, qx - 0.5 + lower)))
+                                    let lastColumn = min(k - 1, Self.floor(min(Double(k), qx - 0.5 + upper)))
+                                    guard firstColumn <= lastColumn else { continue }
+                                    let ddx = Double(firstColumn) + 0.5 - qx
+                                    // Fixed point (16 fraction bits): the column loop is integer adds,
+                                    // and the nearest table entry a shift, with nothing that can trap.
+                                    var u = Int((c * ddx - s * ddy) * step * 65536)
+                                    var v = Int((s * ddx + c * ddy) * step * 65536)
+                                    let row = source + 3 * gy * k
+                                    for gx in firstColumn...lastColumn {
+                                        let w =
+                                            table[Int(min(u.magnitude &+ 32768, lastFixed) >> 16)]
+                                            * table[Int(min(v.magnitude &+ 32768, lastFixed) >> 16)]
+                                        let pixel = UnsafeRawPointer(row + 3 * gx).loadUnaligned(as: SIMD4<UInt8>.self)
+                                        sum += w * SIMD4<Float>(pixel)
+                                        total += w
+                                        u &+= du
+                                        v &+= dv
+                                    }
                                 }
+                                let o = 3 * (j * n + i)
+                                // The discrete weights of a turned kernel do not sum to exactly 1.
+                                let scale = total > 0 ? 1 / total : 0
+                                out[o] = Self.byte(sum.x * scale)
+                                out[o + 1] = Self.byte(sum.y * scale)
+                                out[o + 2] = Self.byte(sum.z * scale)
                             }
-                            let o = 3 * (j * n + i)
-                            // The discrete weights of a turned kernel do not sum to exactly 1.
-                            let scale = total > 0 ? 1 / total : 0
-                            out[o] = Self.byte(sum.x * scale)
-                            out[o + 1] = Self.byte(sum.y * scale)
-                            out[o + 2] = Self.byte(sum.z * scale)
                         }
                     }
-                  }
                 }
             }
         }
@@ -141,7 +144,8 @@ struct RotatedSampler {
     /// (the turned kernel's square support), widened by a hair for rounding.
     @inline(__always)
     private static func columns(c: Double, s: Double, inverseC: Double, inverseS: Double, dy: Double, reach: Double)
-        -> (Double, Double) {
+        -> (Double, Double)
+    {
         // |c·δx − s·δy| < reach and |s·δx + c·δy| < reach; a turn that is not a quarter turn has
         // c ≠ 0 and s ≠ 0, but either may be tiny: the interval is then wide, and the weights zero.
         let a0 = (-reach + s * dy) * inverseC, a1 = (reach + s * dy) * inverseC

@@ -23,13 +23,17 @@ struct RowConverter: ~Copyable {
         input = format
         var transform: cmsHTRANSFORM?
         if let profile = ColorProfiles.profile(for: color, model: format.model) {
-            transform = cis_lcms_transform_to_srgb(profile, format.cModel, format.hasAlpha ? 1 : 0,
-                                                   format.invertedCMYK ? 1 : 0, Int32(format.bytesPerSample))
+            transform = cis_lcms_transform_to_srgb(
+                profile, format.cModel, format.hasAlpha ? 1 : 0,
+                format.invertedCMYK ? 1 : 0, Int32(format.bytesPerSample))
             cmsCloseProfile(profile)
         }
         self.transform = transform
-        converted = transform == nil ? format : PixelFormat(
-            model: .rgb, hasAlpha: format.hasAlpha && format.model != .cmyk, bitDepth: format.bitDepth)
+        converted =
+            transform == nil
+            ? format
+            : PixelFormat(
+                model: .rgb, hasAlpha: format.hasAlpha && format.model != .cmyk, bitDepth: format.bitDepth)
         scratch = .allocate(byteCount: max(1, maxPixels) * converted.bytesPerPixel, alignment: 16)
         normalized = .allocate(capacity: max(1, maxPixels) * max(format.channels, converted.channels))
     }
@@ -82,8 +86,10 @@ struct RowConverter: ~Copyable {
     /// (k / 255 × 255 rounds back to k for every byte k), so those are returned as they are, and
     /// 8-bit gray without a transform is its sample repeated.
     /// `bytes` and `floats` are scratch for `count` pixels (`floats` one float more).
-    func convert(_ row: UnsafeRawPointer, count: Int, bytes: UnsafeMutablePointer<UInt8>,
-                 floats: UnsafeMutablePointer<Float>) -> UnsafePointer<UInt8> {
+    func convert(
+        _ row: UnsafeRawPointer, count: Int, bytes: UnsafeMutablePointer<UInt8>,
+        floats: UnsafeMutablePointer<Float>
+    ) -> UnsafePointer<UInt8> {
         if converted == .rgb8 {
             guard let transform else { return row.assumingMemoryBound(to: UInt8.self) }
             cmsDoTransform(transform, row, scratch, UInt32(count))
@@ -92,7 +98,9 @@ struct RowConverter: ~Copyable {
         if transform == nil, converted == PixelFormat(model: .gray) {
             // k / 255 × 255 rounds back to k here too: gray is its sample three times.
             let samples = row.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<count { (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i]) }
+            for i in 0..<count {
+                (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i])
+            }
             return UnsafePointer(bytes)
         }
         convert(row, count: count, into: floats)
@@ -102,7 +110,9 @@ struct RowConverter: ~Copyable {
 
     /// Samples to 0...1. Two concrete loops rather than one generic one: unspecialized generics
     /// are slow in debug builds, where the tests run.
-    private static func normalize(_ samples: UnsafeRawPointer, depth: Int, count: Int, into values: UnsafeMutablePointer<Float>) {
+    private static func normalize(
+        _ samples: UnsafeRawPointer, depth: Int, count: Int, into values: UnsafeMutablePointer<Float>
+    ) {
         if depth == 16 {
             let p = samples.assumingMemoryBound(to: UInt16.self)
             for i in 0..<count { values[i] = Float(p[i]) * (1 / 65535) }

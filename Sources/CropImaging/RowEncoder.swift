@@ -25,8 +25,10 @@ struct RowEncoder: ~Copyable {
     static let pngFilter: Int32 = 0x80
 
     /// `format` `.png` (lossless) or `.jpeg` at libjpeg `quality` (1…100), carrying `iccProfile`.
-    init(_ format: ImageFormat, width: Int, height: Int, quality: Int, optimizeHuffman: Bool, iccProfile: [UInt8],
-         label: String) throws(ImagingError) {
+    init(
+        _ format: ImageFormat, width: Int, height: Int, quality: Int, optimizeHuffman: Bool, iccProfile: [UInt8],
+        label: String
+    ) throws(ImagingError) {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .encodeFailed(path: label, format: format, message: "size must be positive, got \(width)x\(height)")
         }
@@ -66,10 +68,11 @@ struct RowEncoder: ~Copyable {
     /// The next row: width × 3 bytes.
     func write(_ row: UnsafePointer<UInt8>) throws(ImagingError) {
         var message = cis_message()
-        let status = switch writer {
-        case .png(let w): cis_png_writer_rows(w, row, 0, 1, &message)
-        case .jpeg(let w): cis_jpeg_writer_rows(w, row, 0, 1, &message)
-        }
+        let status =
+            switch writer {
+            case .png(let w): cis_png_writer_rows(w, row, 0, 1, &message)
+            case .jpeg(let w): cis_jpeg_writer_rows(w, row, 0, 1, &message)
+            }
         guard status == 0 else { throw .encodeFailed(path: label, format: container, message: message.string) }
     }
 
@@ -78,10 +81,11 @@ struct RowEncoder: ~Copyable {
         var message = cis_message()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let status = switch writer {
-        case .png(let w): cis_png_writer_finish(w, &output, &length, &message)
-        case .jpeg(let w): cis_jpeg_writer_finish(w, &output, &length, &message)
-        }
+        let status =
+            switch writer {
+            case .png(let w): cis_png_writer_finish(w, &output, &length, &message)
+            case .jpeg(let w): cis_jpeg_writer_finish(w, &output, &length, &message)
+            }
         defer { cis_free(output) }
         guard status == 0, let output else {
             throw .encodeFailed(path: label, format: container, message: message.string)

@@ -17,9 +17,12 @@ enum SourceColor: Hashable, Sendable {
         var green: (Double, Double)
         var blue: (Double, Double)
 
-        static let bt709 = Chromaticities(white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06))
-        static let bt2020 = Chromaticities(white: (0.3127, 0.3290), red: (0.708, 0.292), green: (0.170, 0.797), blue: (0.131, 0.046))
-        static let displayP3 = Chromaticities(white: (0.3127, 0.3290), red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060))
+        static let bt709 = Chromaticities(
+            white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06))
+        static let bt2020 = Chromaticities(
+            white: (0.3127, 0.3290), red: (0.708, 0.292), green: (0.170, 0.797), blue: (0.131, 0.046))
+        static let displayP3 = Chromaticities(
+            white: (0.3127, 0.3290), red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060))
 
         static func == (a: Self, b: Self) -> Bool {
             a.white == b.white && a.red == b.red && a.green == b.green && a.blue == b.blue
@@ -39,19 +42,24 @@ enum SourceColor: Hashable, Sendable {
     init(png info: cis_png_info) {
         let cicp = info.cicp
         if info.has_cicp != 0, cicp.2 == 0, cicp.3 == 1,
-           ColorProfiles.chromaticities(cicpPrimaries: cicp.0) != nil,
-           ColorProfiles.hasTransfer(cicp: cicp.1) {
+            ColorProfiles.chromaticities(cicpPrimaries: cicp.0) != nil,
+            ColorProfiles.hasTransfer(cicp: cicp.1)
+        {
             self = .cicp(primaries: cicp.0, transfer: cicp.1)
         } else if let icc = info.icc {
             self = .icc(Array(UnsafeBufferPointer(start: icc, count: Int(info.icc_length))))
         } else if info.has_srgb != 0 {
             self = .sRGB
         } else if info.has_gamma != 0 || info.has_chrm != 0 {
-            let chromaticities = info.has_chrm == 0 ? nil : Chromaticities(
-                white: (info.white_x, info.white_y), red: (info.red_x, info.red_y),
-                green: (info.green_x, info.green_y), blue: (info.blue_x, info.blue_y))
+            let chromaticities =
+                info.has_chrm == 0
+                ? nil
+                : Chromaticities(
+                    white: (info.white_x, info.white_y), red: (info.red_x, info.red_y),
+                    green: (info.green_x, info.green_y), blue: (info.blue_x, info.blue_y))
             let gamma = info.has_gamma == 0 ? nil : info.gamma
-            self = Self.isSRGBFallback(gamma: gamma, chromaticities)
+            self =
+                Self.isSRGBFallback(gamma: gamma, chromaticities)
                 ? .sRGB : .calibrated(gamma: gamma, chromaticities: chromaticities)
         } else {
             self = .sRGB

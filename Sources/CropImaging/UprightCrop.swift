@@ -23,14 +23,21 @@ extension ImageFile {
         let info = try Decoding.crop(path: path, limits: limits) { info throws(ImagingError) in
             let r = rect(info)
             guard r.x >= 0, r.y >= 0, r.width > 0, r.height > 0,
-                  r.x + r.width <= info.orientedWidth, r.y + r.height <= info.orientedHeight else {
-                throw .invalidRequest(path: path, reason: "the crop \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside the \(info.orientedWidth)×\(info.orientedHeight) photo")
+                r.x + r.width <= info.orientedWidth, r.y + r.height <= info.orientedHeight
+            else {
+                throw .invalidRequest(
+                    path: path,
+                    reason:
+                        "the crop \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside the \(info.orientedWidth)×\(info.orientedHeight) photo"
+                )
             }
-            sink = try CropSink(info.format, width: r.width, height: r.height, quality: jpegQuality,
-                                previewLongEdge: previewLongEdge, label: path)
+            sink = try CropSink(
+                info.format, width: r.width, height: r.height, quality: jpegQuality,
+                previewLongEdge: previewLongEdge, label: path)
             let upright = Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
-            let s = info.orientation.storedRect(fromOriented: upright, storedWidth: Double(info.storedWidth),
-                                                storedHeight: Double(info.storedHeight))
+            let s = info.orientation.storedRect(
+                fromOriented: upright, storedWidth: Double(info.storedWidth),
+                storedHeight: Double(info.storedHeight))
             let (x, y) = (Int(s.x.rounded()), Int(s.y.rounded()))
             let swap = info.orientation.swapsAxes
             let box = PixelBox(columns: x..<x + (swap ? r.height : r.width), rows: y..<y + (swap ? r.width : r.height))
@@ -55,8 +62,12 @@ extension ImageFile {
     /// decoded at the DCT scale that still covers it. A PNG has no smaller scale to decode at:
     /// its rows stream through `FittedRows` (a box average, then Lanczos-3 on the stored grid, then
     /// turned upright), as the inset's preview does, rather than Lanczos over every pixel.
-    public static func preview(path: String, longEdge: Int, limits: DecodeLimits = .default) throws(ImagingError) -> RGBImage {
-        if try PhotoFile(path: path).format() == .png { return try streamedPreview(path: path, longEdge: longEdge, limits: limits) }
+    public static func preview(path: String, longEdge: Int, limits: DecodeLimits = .default) throws(ImagingError)
+        -> RGBImage
+    {
+        if try PhotoFile(path: path).format() == .png {
+            return try streamedPreview(path: path, longEdge: longEdge, limits: limits)
+        }
         let decoded = try Decoding.resample(path: path, limits: limits) { info in
             let size = RGBImage.fittedSize(width: info.orientedWidth, height: info.orientedHeight, longEdge: longEdge)
             let swap = info.orientation.swapsAxes
@@ -65,7 +76,9 @@ extension ImageFile {
         return decoded.image.upright(from: decoded.info.orientation)
     }
 
-    private static func streamedPreview(path: String, longEdge: Int, limits: DecodeLimits) throws(ImagingError) -> RGBImage {
+    private static func streamedPreview(path: String, longEdge: Int, limits: DecodeLimits) throws(ImagingError)
+        -> RGBImage
+    {
         var sink: FittedSink?
         let info = try Decoding.crop(path: path, limits: limits) { info in
             sink = FittedSink(FittedRows(width: info.storedWidth, height: info.storedHeight, longEdge: longEdge))
@@ -89,7 +102,8 @@ extension RGBImage {
         let long = max(width, height)
         guard long > longEdge else { return (width, height) }
         let k = Double(longEdge) / Double(long)
-        return width >= height ? (longEdge, max(1, Int((Double(height) * k).rounded())))
-                               : (max(1, Int((Double(width) * k).rounded())), longEdge)
+        return width >= height
+            ? (longEdge, max(1, Int((Double(height) * k).rounded())))
+            : (max(1, Int((Double(width) * k).rounded())), longEdge)
     }
 }

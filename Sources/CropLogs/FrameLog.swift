@@ -26,7 +26,8 @@ public enum FrameLog {
                 out += ",\"clampRotation\":\(!f.cut.isDisjoint(with: .tilt))"
             }
             out += ",\"engaged\":[\(reasons(f.engaged))]"
-            out += ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
+            out +=
+                ",\"touches\":[\(f.touches.map { "[\(formatNumber($0.x)),\(formatNumber($0.y))]" }.joined(separator: ","))]}\n"
         }
         return out
     }
@@ -56,22 +57,32 @@ public enum FrameLog {
             case .crop(let r):
                 out += head + "\"type\":\"crop\",\"rect\":\(rect(r.rect)),\"storedRect\":\(rect(r.storedRect))"
                 if r.angle != 0 { out += ",\"angle\":\(formatNumber(r.angle))" }
-                out += ",\"orientation\":\(r.orientation.rawValue),\"outputSize\":\(r.outputSize),\"fromThumbnail\":\(r.fromThumbnail)}\n"
+                out +=
+                    ",\"orientation\":\(r.orientation.rawValue),\"outputSize\":\(r.outputSize),\"fromThumbnail\":\(r.fromThumbnail)}\n"
             case .telemetry(let t):
-                out += head + "\"type\":\"telemetry\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight)"
+                out +=
+                    head + "\"type\":\"telemetry\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight)"
                 out += ",\"thumbnailWidth\":\(t.thumbnailWidth),\"thumbnailHeight\":\(t.thumbnailHeight)"
-                out += ",\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"scale\":\(formatNumber(t.scale))"
-                out += ",\"qualityClampEngaged\":\(t.qualityClampEngaged),\"zoomLimited\":\(t.zoomLimited),\"lowDensity\":\(t.lowDensity)"
-                out += ",\"outputSize\":\(t.outputSize),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality))"
-                out += ",\"memoryFallback\":\(t.memoryFallback),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
+                out +=
+                    ",\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"scale\":\(formatNumber(t.scale))"
+                out +=
+                    ",\"qualityClampEngaged\":\(t.qualityClampEngaged),\"zoomLimited\":\(t.zoomLimited),\"lowDensity\":\(t.lowDensity)"
+                out +=
+                    ",\"outputSize\":\(t.outputSize),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality))"
+                out +=
+                    ",\"memoryFallback\":\(t.memoryFallback),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
             case .alert(let m):
                 out += head + "\"type\":\"alert\",\"message\":\"\(m.rawValue)\",\"text\":\(jsonString(m.text))}\n"
             case .offerRetry:
                 out += head + "\"type\":\"offerRetry\"}\n"
             case .upload(let r):
-                out += head + "\"type\":\"upload\",\"attempt\":\(r.attempt),\"bucket\":\(jsonString(r.bucket)),\"key\":\(jsonString(r.key)),\"contentType\":\(jsonString(r.contentType)),\"upsert\":\(r.upsert)}\n"
+                out +=
+                    head
+                    + "\"type\":\"upload\",\"attempt\":\(r.attempt),\"bucket\":\(jsonString(r.bucket)),\"key\":\(jsonString(r.key)),\"contentType\":\(jsonString(r.contentType)),\"upsert\":\(r.upsert)}\n"
             case .updateProfile(let u):
-                out += head + "\"type\":\"updateProfile\",\"avatarPath\":\(jsonString(u.avatarPath)),\"avatarVersion\":\(u.avatarVersion)}\n"
+                out +=
+                    head
+                    + "\"type\":\"updateProfile\",\"avatarPath\":\(jsonString(u.avatarPath)),\"avatarVersion\":\(u.avatarVersion)}\n"
             case .uploadTelemetry:
                 continue
             }
@@ -87,9 +98,13 @@ public enum FrameLog {
             let head = "{\"tick\":\(e.tick),\"t\":\(formatNumber(e.time)),"
             switch e.effect {
             case .telemetry(let t):
-                out += head + "\"event\":\"crop\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight),\"thumbnailWidth\":\(t.thumbnailWidth),\"thumbnailHeight\":\(t.thumbnailHeight),\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"qualityClampEngaged\":\(t.qualityClampEngaged),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality)),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
+                out +=
+                    head
+                    + "\"event\":\"crop\",\"sourceWidth\":\(t.sourceWidth),\"sourceHeight\":\(t.sourceHeight),\"thumbnailWidth\":\(t.thumbnailWidth),\"thumbnailHeight\":\(t.thumbnailHeight),\"sMin\":\(formatNumber(t.sMin)),\"sMax\":\(formatNumber(t.sMax)),\"qualityClampEngaged\":\(t.qualityClampEngaged),\"outputIsJPEG\":\(t.outputIsJPEG),\"jpegQuality\":\(formatNumber(t.jpegQuality)),\"cropLatencyMs\":\(formatNumber(t.cropLatencyMs)),\"cropSucceeded\":\(t.cropSucceeded)}\n"
             case .uploadTelemetry(let u):
-                out += head + "\"event\":\"uploadAttempt\",\"attempt\":\(u.attempt),\"succeeded\":\(u.succeeded),\"outcomeCode\":\(u.outcomeCode),\"retryable\":\(u.retryable),\"backoffMs\":\(u.backoffMs),\"elapsedTicks\":\(u.elapsedTicks),\"finalAttempt\":\(u.finalAttempt)}\n"
+                out +=
+                    head
+                    + "\"event\":\"uploadAttempt\",\"attempt\":\(u.attempt),\"succeeded\":\(u.succeeded),\"outcomeCode\":\(u.outcomeCode),\"retryable\":\(u.retryable),\"backoffMs\":\(u.backoffMs),\"elapsedTicks\":\(u.elapsedTicks),\"finalAttempt\":\(u.finalAttempt)}\n"
             default:
                 continue
             }
@@ -109,8 +124,10 @@ public enum FrameLog {
     /// one), quoted and in a fixed order.
     static func reasons(_ sides: LimitSet) -> String {
         guard !sides.isEmpty else { return "" }
-        let named: [(LimitSet, LimitReason)] = [(.zoomMin, .zoomMin), (.zoomMax, .zoomMax), (.panX, .panClampX),
-                                                (.panY, .panClampY), (.tilt, .rotationLimit)]
+        let named: [(LimitSet, LimitReason)] = [
+            (.zoomMin, .zoomMin), (.zoomMax, .zoomMax), (.panX, .panClampX),
+            (.panY, .panClampY), (.tilt, .rotationLimit)
+        ]
         return named.filter { !sides.isDisjoint(with: $0.0) }.map { "\"\($0.1.rawValue)\"" }.joined(separator: ",")
     }
 

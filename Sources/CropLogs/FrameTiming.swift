@@ -24,7 +24,9 @@ public struct FrameTimingStatistics: Sendable, Codable, Hashable {
         let sorted = samples.map(Double.init).sorted()
         ticks = sorted.count
         func quantile(_ q: Double) -> Double {
-            sorted.isEmpty ? 0 : sorted.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, q) }
+            sorted.isEmpty
+                ? 0
+                : sorted.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, q) }
         }
         p50Ns = quantile(0.5)
         p90Ns = quantile(0.9)

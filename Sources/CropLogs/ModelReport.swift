@@ -25,7 +25,8 @@ public struct ModelReport: Codable, Sendable, Equatable {
         capabilities = identity.capabilities.names
         missingCapabilities = Capabilities.all.subtracting(identity.capabilities).names
         policies = Dictionary(uniqueKeysWithValues: identity.policies.values.map { ($0.name, $0.value) })
-        notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }.map(\.rawValue)
+        notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }.map(
+            \.rawValue)
     }
 
     /// One line for a terminal: the model, the policies that are not the reference editor's,
@@ -33,7 +34,11 @@ public struct ModelReport: Codable, Sendable, Equatable {
     public var line: String {
         var out = "model: \(name)\(version.isEmpty ? "" : " \(version)")"
         let changed = policies.filter { key, value in Policies().values.first { $0.name == key }?.value != value }
-        if !changed.isEmpty { out += "; policies: " + changed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") }
+        if !changed.isEmpty {
+            out +=
+                "; policies: "
+                + changed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        }
         if !notJudged.isEmpty { out += "; not judged: " + notJudged.joined(separator: ", ") }
         return out
     }

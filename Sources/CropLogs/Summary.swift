@@ -93,13 +93,16 @@ public struct Summary: Codable, Sendable {
         var head = self
         head.scenarios = []
         let top = String(decoding: try Self.encoder.encode(head), as: UTF8.self)
-        guard entries, let key = top.range(of: "\n  \"scenarios\" : [", options: .backwards) else { return (top + "\n", "") }
+        guard entries, let key = top.range(of: "\n  \"scenarios\" : [", options: .backwards) else {
+            return (top + "\n", "")
+        }
         return (String(top[..<key.upperBound]), "\n  ]\n}\n")
     }
 
     /// One entry as it stands in the document's `scenarios` array, indented, without a separator.
     package static func indented(_ entry: Entry) throws -> String {
-        let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: try encoder.encode(entry), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
@@ -118,15 +121,19 @@ public struct Summary: Codable, Sendable {
 extension Summary.Entry {
     package init(_ f: FinishedScenario) {
         let r = f.result
-        self.init(id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
-                  passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks, violations: r.violationCount,
-                  violationsByInvariant: Dictionary(uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
-                  firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
-                  haptics: r.hapticCounts, timing: f.timing, wallSeconds: f.wallSeconds, notApplicable: r.notApplicable,
-                  notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
-                  modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
-                  subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
-                  subPixelByInvariant: r.subPixelCount > 0 ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
+        self.init(
+            id: r.scenario.id, file: r.scenario.file, name: r.scenario.name, covers: r.scenario.covers,
+            passed: r.passed, rejected: r.rejection, rejectedBecause: r.rejectionDetail, ticks: r.ticks,
+            violations: r.violationCount,
+            violationsByInvariant: Dictionary(
+                uniqueKeysWithValues: r.violationCounts.map { ($0.key.rawValue, $0.value) }),
+            firstProblem: r.firstProblem, expectationFailures: r.failures.map(\.description),
+            haptics: r.hapticCounts, timing: f.timing, wallSeconds: f.wallSeconds, notApplicable: r.notApplicable,
+            notJudged: r.expectationsNotJudged.isEmpty ? nil : r.expectationsNotJudged,
+            modelFailure: r.modelFailure?.description, modelStderr: r.modelFailure.map(\.stderrTail),
+            subPixel: r.subPixelCount > 0 ? r.subPixelCount : nil,
+            subPixelByInvariant: r.subPixelCount > 0
+                ? Dictionary(uniqueKeysWithValues: r.subPixelCounts.map { ($0.key.rawValue, $0.value) }) : nil)
     }
 }
 

@@ -9,10 +9,13 @@ extension Editor: EditorModel {
 
     public static func identity(in context: Void) -> ModelIdentity { referenceIdentity }
 
-    public static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Editor {
+    public static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> Editor
+    {
         do {
-            let opened = try open(source: request.source, viewport: request.viewport, config: request.config,
-                                  reduceMotion: request.reduceMotion, user: request.user)
+            let opened = try open(
+                source: request.source, viewport: request.viewport, config: request.config,
+                reduceMotion: request.reduceMotion, user: request.user)
             effects += opened.effects
             return opened.editor
         } catch {
@@ -22,8 +25,9 @@ extension Editor: EditorModel {
 
     public var readout: Readout {
         let g = zoomGeometry
-        return Readout(sMin: g.sMin, sMax: g.sMax, maskDiameter: g.maskDiameter, panLimit: g.panLimit(scale: pose.scale),
-                       view: geometry.viewport.size, gesture: gesture.kind, cut: lastCut, engaged: engaged, upload: upload.phase,
-                       zoomLimited: g.zoomLimited, lowDensity: g.lowDensity, dimmingOpacity: OverlayStyle.dimmingOpacity)
+        return Readout(
+            sMin: g.sMin, sMax: g.sMax, maskDiameter: g.maskDiameter, panLimit: g.panLimit(scale: pose.scale),
+            view: geometry.viewport.size, gesture: gesture.kind, cut: lastCut, engaged: engaged, upload: upload.phase,
+            zoomLimited: g.zoomLimited, lowDensity: g.lowDensity, dimmingOpacity: OverlayStyle.dimmingOpacity)
     }
 }

@@ -5,8 +5,9 @@ extension Editor {
     /// copying the whole editor into the call.
     @inlinable @inline(__always) public var observation: Observation {
         let crop = cropRect
-        return Observation(pose: pose, cropRect: crop, storedCropRect: geometry.storedRect(of: crop), gridVisible: gridVisible,
-                    instructionsVisible: instructionsVisible, session: session, animating: isAnimating,
-                    angleGuideVisible: angleGuideVisible)
+        return Observation(
+            pose: pose, cropRect: crop, storedCropRect: geometry.storedRect(of: crop), gridVisible: gridVisible,
+            instructionsVisible: instructionsVisible, session: session, animating: isAnimating,
+            angleGuideVisible: angleGuideVisible)
     }
 }

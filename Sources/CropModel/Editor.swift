@@ -39,7 +39,6 @@ public struct Editor: Hashable, Sendable, Codable {
     private var frame: Int { ticks + 1 }
     private var confirmedAtTick = 0
 
-
     /// R6.1–6.2: the grid shows while editing and no finger is moving the photo.
     public var gridVisible: Bool { geometry.config.showGrid && !gesture.isActive && session == .editing }
     public var sliderPercent: Double { ZoomSlider.percent(for: pose.scale, in: zoomGeometry) }
@@ -63,8 +62,9 @@ public struct Editor: Hashable, Sendable, Codable {
             throw .invalid(error)
         }
         do throws(SourceRejection) { try source.validate() } catch { throw .rejected(error) }
-        var editor = Editor(geometry: ZoomGeometry(source: source, viewport: viewport, config: config),
-                            reduceMotion: reduceMotion)
+        var editor = Editor(
+            geometry: ZoomGeometry(source: source, viewport: viewport, config: config),
+            reduceMotion: reduceMotion)
         editor.user = user
         var effects: [EditorEffect] = [.announce(.voiceOverIntro)]
         editor.showLimitTips(&effects)
@@ -100,7 +100,9 @@ public struct Editor: Hashable, Sendable, Codable {
         case .panChanged(let delta):
             guard delta.isFinite else { break }
             if case .panning = gesture {} else { beginGesture(.panning) }
-            on = update(to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true, &effects)
+            on = update(
+                to: Pose(scale: pose.scale, translation: pose.translation + delta, angle: pose.angle), userDriven: true,
+                &effects)
         case .pinchBegan(let focal):
             guard focal.isFinite else { break }
             beginPinch(focal: focal)
@@ -108,7 +110,9 @@ public struct Editor: Hashable, Sendable, Codable {
             guard factor.isFinite, factor >= 0, focal.isFinite else { break }
             on = pinch(factor: factor, focal: focal, &effects)
         case .twistChanged(let factor, let rotation, let focal):
-            guard geometry.config.allowRotation, factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
+            guard geometry.config.allowRotation, factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else {
+                break
+            }
             on = twist(factor: factor, rotation: rotation, focal: focal, &effects)
         case .pinchEnded:
             if case .pinching(let anchor) = gesture, anchor.twisted {
@@ -133,7 +137,9 @@ public struct Editor: Hashable, Sendable, Codable {
             stepZoom(by: event == .incrementZoom ? ZoomSlider.step : -ZoomSlider.step, &effects)
         case .recenter:
             guard !gesture.isActive else { break }
-            animate(to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero, angle: targetAngle), anchor: .zero, &effects)
+            animate(
+                to: Pose(scale: transition?.to.scale ?? pose.scale, translation: .zero, angle: targetAngle),
+                anchor: .zero, &effects)
         case .rotate90:
             guard geometry.config.allowRotation, !gesture.isActive else { break }
             rotateQuarter(&effects)
@@ -196,9 +202,12 @@ public struct Editor: Hashable, Sendable, Codable {
     }
 
     private mutating func beginPinch(focal: Point) {
-        beginGesture(.pinching(PinchAnchor(
-            startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)), lastFactor: 1, lastFocal: focal,
-            startAngle: pose.angle, home: Turn.nearestQuarter(pose.angle))))
+        beginGesture(
+            .pinching(
+                PinchAnchor(
+                    startScale: pose.scale, baseFactor: 1, imagePoint: pose.imagePoint(under: offset(focal)),
+                    lastFactor: 1, lastFocal: focal,
+                    startAngle: pose.angle, home: Turn.nearestQuarter(pose.angle))))
     }
 
     // MARK: Zoom
@@ -214,7 +223,8 @@ public struct Editor: Hashable, Sendable, Codable {
         let requested = anchor.startScale * factor / anchor.baseFactor
         let range = geometry.zoomRange(at: Turn(degrees: pose.angle))
         let anchoredScale = min(max(requested, range.sMin), range.sMax)
-        let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
+        let t = Pose.translation(
+            placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: pose.angle)
         let on = update(to: Pose(scale: requested, translation: t, angle: pose.angle), userDriven: true, &effects)
         anchor.lastFactor = factor
         anchor.lastFocal = focal
@@ -237,12 +247,15 @@ public struct Editor: Hashable, Sendable, Codable {
     /// One slider step (the zoom buttons, VoiceOver's adjustable actions) from the zoom the photo
     /// is at or heading to.
     private mutating func stepZoom(by step: Double, _ effects: inout [EditorEffect]) {
-        let base = transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry.turned(to: $0.to.angle)) } ?? sliderPercent
+        let base =
+            transition.map { ZoomSlider.percent(for: $0.to.scale, in: geometry.turned(to: $0.to.angle)) }
+            ?? sliderPercent
         let target = ZoomSlider.scale(for: base + step, in: geometry.turned(to: targetAngle))
         let limit: LimitSet = step > 0 ? .zoomMax : .zoomMin
         if geometry.limits(at: pose).contains(limit), !isAnimating {
             // Already at the end: the request presses against the limit, which is a haptic.
-            update(to: Pose(scale: target, translation: pose.translation, angle: pose.angle), userDriven: true, &effects)
+            update(
+                to: Pose(scale: target, translation: pose.translation, angle: pose.angle), userDriven: true, &effects)
         } else {
             move(toScale: target, anchor: .zero, &effects)
         }
@@ -255,7 +268,9 @@ public struct Editor: Hashable, Sendable, Codable {
     /// under it unless a clamp moves it. Entering a snap window is a light haptic. Returns the
     /// sides the new pose sits on (as `update`), or nil when no pinch was under way and this
     /// change begins one.
-    private mutating func twist(factor: Double, rotation: Double, focal: Point, _ effects: inout [EditorEffect]) -> LimitSet? {
+    private mutating func twist(factor: Double, rotation: Double, focal: Point, _ effects: inout [EditorEffect])
+        -> LimitSet?
+    {
         guard case .pinching(var anchor) = gesture else {
             beginPinch(focal: focal)
             return nil
@@ -266,11 +281,15 @@ public struct Editor: Hashable, Sendable, Codable {
         }
         let requested = anchor.startScale * factor / anchor.baseFactor
         let requestedAngle = anchor.startAngle + (rotation - anchor.baseRotation)
-        let angle = geometry.clamp(Pose(scale: pose.scale, translation: .zero, angle: requestedAngle), home: anchor.home).pose.angle
+        let angle = geometry.clamp(
+            Pose(scale: pose.scale, translation: .zero, angle: requestedAngle), home: anchor.home
+        ).pose.angle
         let range = geometry.zoomRange(at: Turn(degrees: angle))
         let anchoredScale = min(max(requested, range.sMin), range.sMax)
         let t = Pose.translation(placing: anchor.imagePoint, under: offset(focal), scale: anchoredScale, angle: angle)
-        let on = update(to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true, &effects)
+        let on = update(
+            to: Pose(scale: requested, translation: t, angle: requestedAngle), home: anchor.home, userDriven: true,
+            &effects)
         let inWindow = Self.inSnapWindow(pose.angle)
         if inWindow && !angleGuideVisible { effects.append(.haptic(.snap)) }
         angleGuideVisible = inWindow
@@ -314,8 +333,11 @@ public struct Editor: Hashable, Sendable, Codable {
         let center = base.imagePoint(under: .zero)
         let range = geometry.zoomRange(at: Turn(degrees: angle))
         let s = min(max(base.scale, range.sMin), range.sMax)
-        return geometry.clamp(Pose(scale: s, translation: Pose.translation(placing: center, under: .zero, scale: s, angle: angle),
-                                   angle: angle)).pose
+        return geometry.clamp(
+            Pose(
+                scale: s, translation: Pose.translation(placing: center, under: .zero, scale: s, angle: angle),
+                angle: angle)
+        ).pose
     }
 
     /// The single place a pose changes: clamp, then fire a light haptic for each side the request
@@ -326,7 +348,9 @@ public struct Editor: Hashable, Sendable, Codable {
     /// Returns the sides the new pose sits on (`limits(at: pose)`, from the clamp), so that
     /// `settleEngagedLimits` need not work them out again.
     @discardableResult
-    private mutating func update(to requested: Pose, home: Double? = nil, userDriven: Bool, _ effects: inout [EditorEffect]) -> LimitSet {
+    private mutating func update(
+        to requested: Pose, home: Double? = nil, userDriven: Bool, _ effects: inout [EditorEffect]
+    ) -> LimitSet {
         let (clamped, cut, on) = geometry.clamp(requested, home: home)
         pose = clamped
         lastCut = cut
@@ -425,16 +449,20 @@ public struct Editor: Hashable, Sendable, Codable {
         // Clamped into the new range before the point is placed, so the point stays centered.
         let range = zoomGeometry
         let s = min(max(relativeZoom * range.sMin, range.sMin), range.sMax)
-        update(to: Pose(scale: s, translation: Pose.translation(placing: centerPoint, under: .zero, scale: s, angle: pose.angle),
-                        angle: pose.angle),
-               userDriven: false, &effects)
+        update(
+            to: Pose(
+                scale: s,
+                translation: Pose.translation(placing: centerPoint, under: .zero, scale: s, angle: pose.angle),
+                angle: pose.angle),
+            userDriven: false, &effects)
         if case .pinching(let anchor) = gesture, anchor.lastFactor > 0 {
-            gesture = .pinching(PinchAnchor(
-                startScale: pose.scale, baseFactor: anchor.lastFactor,
-                imagePoint: pose.imagePoint(under: offset(anchor.lastFocal)),
-                lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal,
-                startAngle: pose.angle, baseRotation: anchor.lastRotation, lastRotation: anchor.lastRotation,
-                home: anchor.home, twisted: anchor.twisted))
+            gesture = .pinching(
+                PinchAnchor(
+                    startScale: pose.scale, baseFactor: anchor.lastFactor,
+                    imagePoint: pose.imagePoint(under: offset(anchor.lastFocal)),
+                    lastFactor: anchor.lastFactor, lastFocal: anchor.lastFocal,
+                    startAngle: pose.angle, baseRotation: anchor.lastRotation, lastRotation: anchor.lastRotation,
+                    home: anchor.home, twisted: anchor.twisted))
             // A resize may pull a twisted photo into (or out of) a snap window: the guide line
             // says where it is now; only a twist entering a window buzzes.
             if anchor.twisted { angleGuideVisible = Self.inSnapWindow(pose.angle) }
@@ -452,9 +480,12 @@ public struct Editor: Hashable, Sendable, Codable {
         effects.append(.haptic(.success))
         if memoryPressure { show(.memoryFallback, &effects) }
         let g = geometry
-        effects.append(.crop(CropRequest(
-            rect: g.cropRect(for: pose), angle: pose.angle, storedRect: g.storedCropRect(for: pose), orientation: g.source.orientation,
-            outputSize: g.config.outputSize, encoding: g.config.encoding, fromThumbnail: memoryPressure)))
+        effects.append(
+            .crop(
+                CropRequest(
+                    rect: g.cropRect(for: pose), angle: pose.angle, storedRect: g.storedCropRect(for: pose),
+                    orientation: g.source.orientation,
+                    outputSize: g.config.outputSize, encoding: g.config.encoding, fromThumbnail: memoryPressure)))
     }
 
     // MARK: After confirm (R10–R12)
@@ -475,13 +506,17 @@ public struct Editor: Hashable, Sendable, Codable {
         case (.uploadFinished(let attempt, let outcome), .uploading(let current)) where attempt == current:
             let retry = outcome.isRetryable && attempt < UploadPolicy.maxAttempts
             let backoff = retry ? UploadPolicy.backoffTicks[attempt - 1] : 0
-            effects.append(.uploadTelemetry(UploadTelemetry(
-                attempt: attempt, succeeded: outcome == .success, outcomeCode: outcome.code, retryable: outcome.isRetryable,
-                backoffMs: backoff * 1000 / TickClock.ticksPerSecond, elapsedTicks: frame - confirmedAtTick,
-                finalAttempt: outcome == .success || !retry)))
+            effects.append(
+                .uploadTelemetry(
+                    UploadTelemetry(
+                        attempt: attempt, succeeded: outcome == .success, outcomeCode: outcome.code,
+                        retryable: outcome.isRetryable,
+                        backoffMs: backoff * 1000 / TickClock.ticksPerSecond, elapsedTicks: frame - confirmedAtTick,
+                        finalAttempt: outcome == .success || !retry)))
             if outcome == .success, let user {
                 upload = .updatingProfile
-                effects.append(.updateProfile(ProfileUpdate(avatarPath: uploadKey(user), avatarVersion: user.avatarVersion + 1)))
+                effects.append(
+                    .updateProfile(ProfileUpdate(avatarPath: uploadKey(user), avatarVersion: user.avatarVersion + 1)))
             } else if retry {
                 upload = .waiting(attempt: attempt, retryAt: frame + backoff)
             } else {
@@ -513,9 +548,12 @@ public struct Editor: Hashable, Sendable, Codable {
     private mutating func startUpload(attempt: Int, _ effects: inout [EditorEffect]) {
         guard let user else { return }
         upload = .uploading(attempt: attempt)
-        effects.append(.upload(UploadRequest(
-            bucket: UploadPolicy.bucket, key: uploadKey(user), contentType: UploadPolicy.contentType(geometry.config.encoding),
-            upsert: true, attempt: attempt)))
+        effects.append(
+            .upload(
+                UploadRequest(
+                    bucket: UploadPolicy.bucket, key: uploadKey(user),
+                    contentType: UploadPolicy.contentType(geometry.config.encoding),
+                    upsert: true, attempt: attempt)))
     }
 
     /// R11.2–11.5, R12.5: the pose is untouched, the previous avatar too; say what failed,
@@ -539,7 +577,8 @@ public struct Editor: Hashable, Sendable, Codable {
             qualityClampEngaged: g.qualityClampEngaged, zoomLimited: g.zoomLimited, lowDensity: g.lowDensity,
             outputSize: g.config.outputSize, outputIsJPEG: jpegQuality > 0, jpegQuality: jpegQuality,
             memoryFallback: memoryPressure,
-            cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(TickClock.ticksPerSecond), cropSucceeded: cropSucceeded)
+            cropLatencyMs: Double(frame - confirmedAtTick) * 1000 / Double(TickClock.ticksPerSecond),
+            cropSucceeded: cropSucceeded)
     }
 }
 
@@ -551,8 +590,8 @@ private extension EditorEvent {
         case .cropFinished, .uploadFinished, .profileUpdated, .retry:
             true
         case .panBegan, .panChanged, .panEnded, .pinchBegan, .pinchChanged, .pinchEnded, .twistChanged, .rotate90,
-             .gestureCancelled, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom, .recenter, .resize,
-             .setReduceMotion, .memoryWarning, .confirm, .cancel:
+            .gestureCancelled, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom, .recenter, .resize,
+            .setReduceMotion, .memoryWarning, .confirm, .cancel:
             false
         }
     }

@@ -1,8 +1,12 @@
 import CropVocabulary
 
 extension SourceImage {
-    public var orientedWidth: Int { orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
-    public var orientedHeight: Int { orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
+    public var orientedWidth: Int {
+        orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).width
+    }
+    public var orientedHeight: Int {
+        orientation.orientedSize(storedWidth: storedWidth, storedHeight: storedHeight).height
+    }
 
     /// R1.3 / R11.1: a photo whose short side is under 320 px is refused with the spec's message.
     public func validate() throws(SourceRejection) {

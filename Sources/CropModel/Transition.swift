@@ -34,7 +34,9 @@ public struct Transition: Hashable, Sendable, Codable {
         self.anchor = anchor
         anchoredPoint = from.imagePoint(under: anchor)
         self.turn = turn ?? Turn.normalized(to.angle - from.angle)
-        correction = to.translation - Pose.translation(placing: anchoredPoint, under: anchor, scale: to.scale, angle: from.angle + self.turn)
+        correction =
+            to.translation
+            - Pose.translation(placing: anchoredPoint, under: anchor, scale: to.scale, angle: from.angle + self.turn)
         logRatio = Double.log(to.scale / from.scale)
     }
 
@@ -42,8 +44,11 @@ public struct Transition: Hashable, Sendable, Codable {
     @inline(__always) public func pose(at u: Double) -> Pose {
         let s = from.scale * Double.exp(u * logRatio)
         let angle = turn == 0 ? from.angle : from.angle + u * turn
-        return Pose(scale: s, translation: Pose.translation(placing: anchoredPoint, under: anchor, scale: s, angle: angle) + correction * u,
-                    angle: turn == 0 ? angle : Turn.normalized(angle))
+        return Pose(
+            scale: s,
+            translation: Pose.translation(placing: anchoredPoint, under: anchor, scale: s, angle: angle) + correction
+                * u,
+            angle: turn == 0 ? angle : Turn.normalized(angle))
     }
 
     /// Inlined: the editor reads it from a mutating tick, where a call would copy the transition.

@@ -27,7 +27,8 @@ public struct Turn: Hashable, Sendable {
         let rest = (degrees - quarters * 90) * .pi / 180
         let c = rest == 0 ? 1 : Double.cos(rest), s = rest == 0 ? 0 : Double.sin(rest)
         // Pose angles lie in (−180, 180]; only absurd requests need the remainder's division.
-        let quarter = abs(quarters) < 1e15 ? Int(quarters) & 3 : Int(quarters.truncatingRemainder(dividingBy: 4) + 4) % 4
+        let quarter =
+            abs(quarters) < 1e15 ? Int(quarters) & 3 : Int(quarters.truncatingRemainder(dividingBy: 4) + 4) % 4
         switch quarter {
         case 0: (cos, sin) = (c, s)
         case 1: (cos, sin) = (-s, c)

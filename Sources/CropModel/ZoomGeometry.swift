@@ -49,7 +49,8 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         self.source = source
         self.viewport = viewport
         self.config = config
-        let oriented = source.orientation.orientedSize(storedWidth: source.storedWidth, storedHeight: source.storedHeight)
+        let oriented = source.orientation.orientedSize(
+            storedWidth: source.storedWidth, storedHeight: source.storedHeight)
         let w = Double(oriented.width), h = Double(oriented.height)
         let sigma = viewport.screenScale
         let d = config.maskDiameterFraction * viewport.size.shortSide
@@ -156,7 +157,8 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// An upright rect on the stored grid (the observation has the crop already).
     @inlinable public func storedRect(of uprightRect: Rect) -> Rect {
         source.orientation.storedRect(
-            fromOriented: uprightRect, storedWidth: Double(source.storedWidth), storedHeight: Double(source.storedHeight))
+            fromOriented: uprightRect, storedWidth: Double(source.storedWidth),
+            storedHeight: Double(source.storedHeight))
     }
 
     /// R5.5 as decided in docs/editor-model.md: the crop must hold outputSize × q pixels per side,
@@ -180,7 +182,9 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     ///
     /// Always inlined: the editor calls it from its mutating methods on every pose update, where a
     /// call copies the whole geometry into its argument first.
-    @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (pose: Pose, cut: LimitSet, on: LimitSet) {
+    @inline(__always) public func clamp(_ requested: Pose, home: Double? = nil) -> (
+        pose: Pose, cut: LimitSet, on: LimitSet
+    ) {
         var cut = LimitSet()
         var angle = requested.angle
         if angle != 0 {
@@ -216,7 +220,9 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
         return (Pose(scale: s, translation: t, angle: angle), cut, on)
     }
 
-    private static func clamp(_ v: Double, _ limit: Double, low: LimitSet, high: LimitSet, _ cut: inout LimitSet) -> Double {
+    private static func clamp(_ v: Double, _ limit: Double, low: LimitSet, high: LimitSet, _ cut: inout LimitSet)
+        -> Double
+    {
         guard abs(v) > limit else { return v }
         if abs(v) > limit + Tolerance.points { cut.insert(v < 0 ? low : high) }
         return v < 0 ? -limit : limit
@@ -227,14 +233,17 @@ public struct ZoomGeometry: Hashable, Sendable, Codable {
     /// Pan sides are along the photo's axes (u = R(−θ)·t).
     @inline(__always) public func limits(at pose: Pose) -> LimitSet {
         let turn = Turn(degrees: pose.angle)
-        return sides(scale: pose.scale, along: turn.invert(pose.translation), turn: turn, range: zoomRange(at: turn),
-                     limit: panLimit(scale: pose.scale, turn: turn))
+        return sides(
+            scale: pose.scale, along: turn.invert(pose.translation), turn: turn, range: zoomRange(at: turn),
+            limit: panLimit(scale: pose.scale, turn: turn))
     }
 
     /// `limits(at:)` for a pose of zoom `s`, translation `u` along the photo's axes and turn
     /// `turn`, given the zoom range and pan bounds there (`clamp` has them already).
-    @inline(__always) func sides(scale s: Double, along u: Point, turn: Turn, range: (sMin: Double, sMax: Double),
-                                 limit: Point) -> LimitSet {
+    @inline(__always) func sides(
+        scale s: Double, along u: Point, turn: Turn, range: (sMin: Double, sMax: Double),
+        limit: Point
+    ) -> LimitSet {
         var on = LimitSet()
         if s <= range.sMin * (1 + Tolerance.relative) { on.insert(.zoomMin) }
         if s >= range.sMax * (1 - Tolerance.relative) { on.insert(.zoomMax) }

@@ -13,9 +13,10 @@ public struct InsetPercent: Sendable, Hashable {
         let shown = Self.shown(text)
         var body = Substring(text)
         guard body.last == "%" else {
-            throw Refusal(body.isEmpty || !body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
-                ? "must be a percentage such as 12% or 12.5%, got \(shown)"
-                : "needs its percent sign (12% or 12.5%), got \(shown)")
+            throw Refusal(
+                body.isEmpty || !body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+                    ? "must be a percentage such as 12% or 12.5%, got \(shown)"
+                    : "needs its percent sign (12% or 12.5%), got \(shown)")
         }
         body.removeLast()
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
@@ -56,7 +57,10 @@ public struct InsetPercent: Sendable, Hashable {
         var out = ""
         for scalar in text.unicodeScalars.prefix(40) {
             if scalar.properties.generalCategory == .control || scalar == "\"" {
-                out += scalar.value < 0x100 ? "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) : "\\u{\(String(scalar.value, radix: 16))}"
+                out +=
+                    scalar.value < 0x100
+                    ? "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                    : "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -40,14 +40,17 @@ public struct PhotoBatchFolder: Sendable {
         default: throw OutputError(.refused, "\(path): is not a folder")
         }
         guard Self.isOurs(trimmed) || Self.isEmpty(trimmed) else {
-            throw OutputError(.refused, "\(path): is a folder cropsim did not write (it has no \(Self.markerName)); refusing to write into it")
+            throw OutputError(
+                .refused,
+                "\(path): is a folder cropsim did not write (it has no \(Self.markerName)); refusing to write into it")
         }
     }
 
     /// The marker, read as any input of ours: a regular file, no link, a few bytes.
     static func isOurs(_ folder: String) -> Bool {
         guard let file = try? ReadableFile(folder + "/" + markerName, followLinks: false),
-              let bytes = try? file.readAll(limit: 64) else { return false }
+            let bytes = try? file.readAll(limit: 64)
+        else { return false }
         return bytes.starts(with: Array("cropsim-photos ".utf8))
     }
 

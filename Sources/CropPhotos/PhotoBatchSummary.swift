@@ -40,7 +40,8 @@ public struct PhotoBatchSummary: Codable, Sendable {
         byDevice = Dictionary(grouping: results, by: \.device).mapValues(PhotoTally.init)
         failures = results.filter(\.failed).map { r in
             let because = r.refusedBecause.map { ": " + $0 } ?? ""
-            return Failure(path: r.path, device: r.device, message: r.refused.map { $0 + because } ?? r.avatarFailed ?? "")
+            return Failure(
+                path: r.path, device: r.device, message: r.refused.map { $0 + because } ?? r.avatarFailed ?? "")
         }.sorted { ($0.path, $0.device) < ($1.path, $1.device) }
     }
 

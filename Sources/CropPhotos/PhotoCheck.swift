@@ -38,10 +38,15 @@ public struct PhotoCheck: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let config = (try? encoder.encode(self.config)).map { String(decoding: $0, as: UTF8.self) } ?? "\(self.config)"
-        return ContentHash.bytes(Array("cropsim-photos \(Self.formatVersion) thumb \(thumbnailSide) \(config) \(device.name) \(device.view.width) \(device.view.height) \(device.screenScale)".utf8))
+        return ContentHash.bytes(
+            Array(
+                "cropsim-photos \(Self.formatVersion) thumb \(thumbnailSide) \(config) \(device.name) \(device.view.width) \(device.view.height) \(device.screenScale)"
+                    .utf8))
     }
 
-    public static func thumbnailFile(_ sha256: String, side: Int) -> String { "thumbs/\(sha256.prefix(24))-\(side).png" }
+    public static func thumbnailFile(_ sha256: String, side: Int) -> String {
+        "thumbs/\(sha256.prefix(24))-\(side).png"
+    }
 
     public func check(path: String, sha256: String, devices: [DevicePreset]) -> Outcome {
         var base = PhotoResult(path: path, sha256: sha256, config: "", device: "", shown: [], tip: false)
@@ -74,7 +79,8 @@ public struct PhotoCheck: Sendable {
         base.storedHeight = header.storedHeight
         base.orientation = header.orientation.rawValue
         if let pixels = try? ImageFile.centerSquare(path: path, side: thumbnailSide, limits: limits),
-           let png = try? ImageFile.sRGBPNG(pixels, label: path) {
+            let png = try? ImageFile.sRGBPNG(pixels, label: path)
+        {
             outcome.thumbnail = png
             base.thumbnail = Self.thumbnailFile(sha256, side: thumbnailSide)
         }
@@ -101,17 +107,21 @@ public struct PhotoCheck: Sendable {
     /// A file that cannot even be read (gone, no permission): refused like a corrupt one (R11.4).
     public func unreadable(path: String, because reason: String) -> [PhotoResult] {
         devices.map { d in
-            PhotoResult(path: path, sha256: "", config: configKey(for: d), device: d.name,
-                        refused: Message.decodeFailed.text, refusedBecause: reason, shown: [], tip: false)
+            PhotoResult(
+                path: path, sha256: "", config: configKey(for: d), device: d.name,
+                refused: Message.decodeFailed.text, refusedBecause: reason, shown: [], tip: false)
         }
     }
 
-    private func open(_ header: ImageInfo, path: String, on device: DevicePreset, into r: inout PhotoResult,
-                      avatars: inout [String: [UInt8]]) -> PhotoResult {
+    private func open(
+        _ header: ImageInfo, path: String, on device: DevicePreset, into r: inout PhotoResult,
+        avatars: inout [String: [UInt8]]
+    ) -> PhotoResult {
         var editor: Editor
         do {
-            let opened = try Editor.open(source: header.source, viewport: Viewport(size: device.view, screenScale: device.screenScale),
-                                         config: config)
+            let opened = try Editor.open(
+                source: header.source, viewport: Viewport(size: device.view, screenScale: device.screenScale),
+                config: config)
             editor = opened.editor
             r.shown = opened.effects.compactMap { if case .show(let m) = $0 { m.rawValue } else { nil } }
         } catch {
@@ -130,7 +140,8 @@ public struct PhotoCheck: Sendable {
         r.zoomRange = g.sMax / g.sMin
         r.bindingCap = g.bindingCap.rawValue
         r.initialScale = editor.pose.scale
-        guard let request = editor.apply(.confirm).compactMap({ if case .crop(let q) = $0 { q } else { nil } }).first else {
+        guard let request = editor.apply(.confirm).compactMap({ if case .crop(let q) = $0 { q } else { nil } }).first
+        else {
             r.avatarFailed = "the editor produced no crop request at the initial pose"
             return r
         }
@@ -139,8 +150,9 @@ public struct PhotoCheck: Sendable {
             let ext = if case .jpegSRGB = request.encoding { "jpg" } else { "png" }
             let file = keepAvatars ? "avatars/\(r.sha256.prefix(24))-\(device.name).\(ext)" : nil
             if let file { avatars[file] = avatar.bytes }
-            r.avatar = .init(side: request.outputSize, bytes: avatar.bytes.count, sha256: ContentHash.bytes(avatar.bytes),
-                             rect: request.rect, file: file)
+            r.avatar = .init(
+                side: request.outputSize, bytes: avatar.bytes.count, sha256: ContentHash.bytes(avatar.bytes),
+                rect: request.rect, file: file)
         } catch {
             r.avatarFailed = error.description
         }

@@ -26,16 +26,25 @@ public enum PhotoCorpus {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: found.insert(path)
-            case S_IFDIR: try walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, depth: 0, skip: skip, into: &found)
-            default: throw PhotoCorpusError(description: "\(path): is not a regular file or folder (a FIFO, socket or device)")
+            case S_IFDIR:
+                try walk(
+                    path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, depth: 0, skip: skip,
+                    into: &found)
+            default:
+                throw PhotoCorpusError(
+                    description: "\(path): is not a regular file or folder (a FIFO, socket or device)")
             }
         }
         return found.sorted { PathText.bytes($0).lexicographicallyPrecedes(PathText.bytes($1)) }
     }
 
-    private static func walk(_ folder: String, depth: Int, skip: FileIdentity?, into found: inout Set<String>) throws(PhotoCorpusError) {
+    private static func walk(_ folder: String, depth: Int, skip: FileIdentity?, into found: inout Set<String>)
+        throws(PhotoCorpusError)
+    {
         if let skip, FileIdentity(path: folder) == skip { return }
-        guard depth < maxDepth else { throw PhotoCorpusError(description: "\(folder): folders nested deeper than \(maxDepth)") }
+        guard depth < maxDepth else {
+            throw PhotoCorpusError(description: "\(folder): folders nested deeper than \(maxDepth)")
+        }
         for name in try names(in: folder) {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             var info = stat()
@@ -45,7 +54,9 @@ public enum PhotoCorpus {
             case S_IFREG, S_IFLNK:
                 guard extensions.contains(fileExtension(name)) else { continue }
                 if info.st_mode & S_IFMT == S_IFLNK {
-                    guard PathText.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    guard PathText.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                        continue
+                    }
                 }
                 found.insert(path)
             default: continue

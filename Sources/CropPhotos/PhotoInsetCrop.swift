@@ -28,14 +28,19 @@ public struct PhotoInsetCrop: Sendable {
 
     /// What, besides the photo, the inset depends on.
     public var key: String {
-        ContentHash.bytes(Array("cropsim-photos-inset \(Self.formatVersion) \(inset.hundredths) jpeg \(Self.jpegQuality) preview \(Self.previewSide)".utf8))
+        ContentHash.bytes(
+            Array(
+                "cropsim-photos-inset \(Self.formatVersion) \(inset.hundredths) jpeg \(Self.jpegQuality) preview \(Self.previewSide)"
+                    .utf8))
     }
 
     public static func originalFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(previewSide).png" }
     public func file(_ sha256: String, format: ImageFormat) -> String {
         "insets/\(sha256.prefix(24))-\(inset.number).\(format == .jpeg ? "jpg" : "png")"
     }
-    public func previewFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(inset.number)-\(Self.previewSide).png" }
+    public func previewFile(_ sha256: String) -> String {
+        "insets/\(sha256.prefix(24))-\(inset.number)-\(Self.previewSide).png"
+    }
 
     public struct Outcome: Sendable {
         public var result: PhotoInsetResult
@@ -56,8 +61,10 @@ public struct PhotoInsetCrop: Sendable {
                 path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide
             ) { info in
                 let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
-                held = memory.reserve(EncodedCrop.peakBytes(width: r.width, height: r.height, format: info.format,
-                                                            turned: info.orientation != .up))
+                held = memory.reserve(
+                    EncodedCrop.peakBytes(
+                        width: r.width, height: r.height, format: info.format,
+                        turned: info.orientation != .up))
                 return r
             }
             let info = crop.info
@@ -77,8 +84,10 @@ public struct PhotoInsetCrop: Sendable {
             }
             result.original = Self.originalFile(sha256)
         } catch {
-            return Outcome(result: PhotoInsetResult(path: path, sha256: sha256, inset: inset.text, insetKey: key,
-                                                    failed: error.description))
+            return Outcome(
+                result: PhotoInsetResult(
+                    path: path, sha256: sha256, inset: inset.text, insetKey: key,
+                    failed: error.description))
         }
         return Outcome(result: result, files: files)
     }

@@ -31,7 +31,9 @@ public final class PhotoJournal: Sendable {
     public init(folder: PhotoBatchFolder) throws(OutputError) {
         path = folder.path + "/" + Self.fileName
         let (kept, wholeBytes, size) = try Self.read(path)
-        let fd = PathText.withCString(path) { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+        let fd = PathText.withCString(path) {
+            open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
         guard fd >= 0 else { throw OutputError(.failed, "\(path): cannot write: \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -57,7 +59,9 @@ public final class PhotoJournal: Sendable {
             if error.reason == ReadableFile.reason(ENOENT) { return (Lines(), 0, 0) }
             throw OutputError(error.notRegular ? .refused : .failed, "\(path): \(error.reason)")
         }
-        guard file.size <= maxFileBytes else { throw OutputError(.refused, "\(path): is over \(maxFileBytes >> 30) GiB, more than a batch writes") }
+        guard file.size <= maxFileBytes else {
+            throw OutputError(.refused, "\(path): is over \(maxFileBytes >> 30) GiB, more than a batch writes")
+        }
         var kept = Lines(), line: [UInt8] = [], lineNumber = 0, total = 0
         let decoder = JSONDecoder()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -67,12 +71,17 @@ public final class PhotoJournal: Sendable {
             do { n = try file.read(into: buffer) } catch { throw OutputError(.failed, "\(path): \(error.reason)") }
             if n == 0 { break }
             total += n
-            guard total <= maxFileBytes else { throw OutputError(.refused, "\(path): grew past \(maxFileBytes >> 30) GiB while it was read") }
+            guard total <= maxFileBytes else {
+                throw OutputError(.refused, "\(path): grew past \(maxFileBytes >> 30) GiB while it was read")
+            }
             for byte in buffer.prefix(n) {
                 guard byte == 0x0a else {
                     line.append(byte)
                     guard line.count <= maxLineBytes else {
-                        throw OutputError(.refused, "\(path): line \(lineNumber + 1) is longer than any result cropsim writes; refusing to write into this journal")
+                        throw OutputError(
+                            .refused,
+                            "\(path): line \(lineNumber + 1) is longer than any result cropsim writes; refusing to write into this journal"
+                        )
                     }
                     continue
                 }
@@ -82,7 +91,10 @@ public final class PhotoJournal: Sendable {
                 } else if let inset = try? decoder.decode(PhotoInsetResult.self, from: Data(line)) {
                     kept.insets.append(inset)
                 } else {
-                    throw OutputError(.refused, "\(path): line \(lineNumber) is not a result cropsim writes; refusing to write into this journal (move it away to start afresh)")
+                    throw OutputError(
+                        .refused,
+                        "\(path): line \(lineNumber) is not a result cropsim writes; refusing to write into this journal (move it away to start afresh)"
+                    )
                 }
                 line.removeAll(keepingCapacity: true)
             }

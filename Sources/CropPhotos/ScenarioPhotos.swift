@@ -30,7 +30,9 @@ public enum ScenarioPhotos {
             }
             let at = s.image.fileLocation ?? SourceLocation(line: 0, column: 0)
             func fail(_ message: String) {
-                errors.append(ScenarioError(file: s.file, line: at.line, column: at.column, path: "$.image.file", message: message))
+                errors.append(
+                    ScenarioError(
+                        file: s.file, line: at.line, column: at.column, path: "$.image.file", message: message))
             }
             let header: ImageInfo
             do {
@@ -52,12 +54,17 @@ public enum ScenarioPhotos {
                 continue
             }
             let given = s.image.source
-            if given.storedWidth != 0 && (given.storedWidth, given.storedHeight) != (header.storedWidth, header.storedHeight) {
-                fail("the scenario says \(given.storedWidth)x\(given.storedHeight) but the file is \(header.storedWidth)x\(header.storedHeight)")
+            if given.storedWidth != 0
+                && (given.storedWidth, given.storedHeight) != (header.storedWidth, header.storedHeight)
+            {
+                fail(
+                    "the scenario says \(given.storedWidth)x\(given.storedHeight) but the file is \(header.storedWidth)x\(header.storedHeight)"
+                )
                 continue
             }
-            s.image.source = SourceImage(storedWidth: header.storedWidth, storedHeight: header.storedHeight,
-                                         orientation: header.orientation)
+            s.image.source = SourceImage(
+                storedWidth: header.storedWidth, storedHeight: header.storedHeight,
+                orientation: header.orientation)
             out.append(s)
         }
         return (out, errors)
@@ -77,7 +84,8 @@ public enum ScenarioPhotos {
                 let name = if case .jpegSRGB = request.encoding { "avatar.jpg" } else { "avatar.png" }
                 attachments[results[i].scenario.id] = [name: avatar.bytes]
             } catch {
-                results[i].failures.append(ExpectationFailure(path: "$.image.file", message: "rendering the avatar failed: \(error)"))
+                results[i].failures.append(
+                    ExpectationFailure(path: "$.image.file", message: "rendering the avatar failed: \(error)"))
             }
         }
         return attachments

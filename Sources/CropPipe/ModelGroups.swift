@@ -58,7 +58,8 @@ public enum ModelGroups {
         for pid in left { kill(-pid, SIGKILL) }
         for pipes in groups.values { killHolders(of: pipes) }
         let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "signal \(signalNumber)"
-        let line = "cropsim: interrupted by \(name): ended \(groups.count) model process group\(groups.count == 1 ? "" : "s")\n"
+        let line =
+            "cropsim: interrupted by \(name): ended \(groups.count) model process group\(groups.count == 1 ? "" : "s")\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
     }
 

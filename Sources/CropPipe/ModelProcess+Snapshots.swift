@@ -48,7 +48,8 @@ extension ModelProcess {
             }
             return got
         } catch {
-            fail(error.violation ? .protocolViolation : .malformed, "its reply to \(request.rawValue): \(error.message)")
+            fail(
+                error.violation ? .protocolViolation : .malformed, "its reply to \(request.rawValue): \(error.message)")
             return nil
         }
     }

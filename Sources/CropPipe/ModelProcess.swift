@@ -48,7 +48,7 @@ public final class ModelProcess: @unchecked Sendable {
 
     /// Starts `command` (through `/bin/sh -c`, in a process group of its own) and shakes hands.
     public static func start(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
-        signal(SIGPIPE, SIG_IGN) // a model that exits while being written to must not take cropsim with it
+        signal(SIGPIPE, SIG_IGN)  // a model that exits while being written to must not take cropsim with it
         let process = try spawn(command, timeout: timeout)
         do {
             try process.handshake()
@@ -154,17 +154,24 @@ public final class ModelProcess: @unchecked Sendable {
                 fail(.hung, "no reply within \(formatSeconds(deadline)) s")
                 return nil
             }
-            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: outgoing.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0)]
+            var fds = [
+                pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: outgoing.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0)
+            ]
             // At most 100 ms per wait: a model that exits while another process (one it started)
             // holds its standard output gives no end of file, only its exit status.
             let ready = poll(&fds, 3, Int32(min(left * 1000 + 1, 100)))
-            if ready < 0 && errno != EINTR { fail(.crashed, "poll failed: \(String(cString: strerror(errno)))"); return nil }
+            if ready < 0 && errno != EINTR {
+                fail(.crashed, "poll failed: \(String(cString: strerror(errno)))"); return nil
+            }
             if fds[1].revents != 0 { drainErrors() }
             if fds[2].revents != 0, !writeSome() { _ = died("it closed its input"); return nil }
             if fds[0].revents != 0 {
                 let n = read(output, &chunk, min(chunk.count, Self.maxLine + 1 - (pending.count - pendingStart)))
-                if n > 0 { pending += chunk[..<n] } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+                if n > 0 {
+                    pending += chunk[..<n]
+                } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
                     outputEnded()
                     return nil
                 }
@@ -261,7 +268,11 @@ public final class ModelProcess: @unchecked Sendable {
     /// The process closed its end: find out how it ended and fail the trace with that.
     @discardableResult private func died(_ what: String) -> [UInt8]? {
         drainErrors()
-        let status = reap(wait: false) ?? { usleep(20_000); return reap(wait: false) }()
+        let status =
+            reap(wait: false)
+            ?? {
+                usleep(20_000); return reap(wait: false)
+            }()
         let how = status.map(Self.describe) ?? what
         fail(.crashed, "the process ended mid-run (\(how))")
         return nil
@@ -283,16 +294,26 @@ public final class ModelProcess: @unchecked Sendable {
             while let key = try r.nextKey() {
                 if key.is("type") {
                     let type = try r.string()
-                    if type == "error" { error = "the model refused the handshake" } else if type != "hello" {
+                    if type == "error" {
+                        error = "the model refused the handshake"
+                    } else if type != "hello" {
                         throw WireError("expected a hello reply, got \"\(type)\"", violation: true)
                     }
-                } else if key.is("id") { _ = try r.int(in: 0...0) }
-                else if key.is("protocol") { version = try r.int(in: 0...Int(Int32.max)) }
-                else if key.is("offers") { offers = try Self.offers(&r) }
-                else if key.is(WireSnapshots.handshakeField) { snapshots = try r.bool() }
-                else if key.is("code") { _ = try r.number() }
-                else if key.is("message") { error = (error ?? "the model refused the handshake") + ": " + (try r.string()) }
-                else { try r.identity(key, into: &id) }
+                } else if key.is("id") {
+                    _ = try r.int(in: 0...0)
+                } else if key.is("protocol") {
+                    version = try r.int(in: 0...Int(Int32.max))
+                } else if key.is("offers") {
+                    offers = try Self.offers(&r)
+                } else if key.is(WireSnapshots.handshakeField) {
+                    snapshots = try r.bool()
+                } else if key.is("code") {
+                    _ = try r.number()
+                } else if key.is("message") {
+                    error = (error ?? "the model refused the handshake") + ": " + (try r.string())
+                } else {
+                    try r.identity(key, into: &id)
+                }
             }
             try r.end()
         } catch {
@@ -300,7 +321,10 @@ public final class ModelProcess: @unchecked Sendable {
         }
         if let error { throw StartError(description: error) }
         guard version == WireProtocol.version else {
-            throw StartError(description: "the model speaks protocol version \(version.map(String.init) ?? "none"); cropsim speaks \(WireProtocol.version)")
+            throw StartError(
+                description:
+                    "the model speaks protocol version \(version.map(String.init) ?? "none"); cropsim speaks \(WireProtocol.version)"
+            )
         }
         guard !id.name.isEmpty else { throw StartError(description: "the model's handshake has no model.name") }
         identity = id
@@ -376,9 +400,14 @@ public final class ModelProcess: @unchecked Sendable {
         let code = (status >> 8) & 0xFF
         if signal == 0 && code <= 128 { return "exit status \(code)" }
         let number = signal == 0 ? code - 128 : signal
-        let name = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
-                    SIGTERM: "SIGTERM"][number].map { " (\($0))" } ?? ""
-        return signal == 0 ? "exit status \(code): killed by signal \(number)\(name)" : "killed by signal \(number)\(name)"
+        let name =
+            [
+                SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                SIGILL: "SIGILL",
+                SIGTERM: "SIGTERM"
+            ][number].map { " (\($0))" } ?? ""
+        return signal == 0
+            ? "exit status \(code): killed by signal \(number)\(name)" : "killed by signal \(number)\(name)"
     }
 
     private func drainErrors() {
@@ -418,7 +447,9 @@ public final class ModelProcess: @unchecked Sendable {
 
     private static func spawnLocked(_ command: String, timeout: Double) throws(StartError) -> ModelProcess {
         ModelGroups.parkIfEnding()
-        guard let toChild = pipeCloseOnExec(), let fromChild = pipeCloseOnExec(), let fromChildErrors = pipeCloseOnExec() else {
+        guard let toChild = pipeCloseOnExec(), let fromChild = pipeCloseOnExec(),
+            let fromChildErrors = pipeCloseOnExec()
+        else {
             throw StartError(description: "cannot make pipes for the model: \(String(cString: strerror(errno)))")
         }
         var actions = posix_spawn_file_actions_t()
@@ -440,7 +471,8 @@ public final class ModelProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { argv.forEach { free($0) } }
@@ -450,9 +482,12 @@ public final class ModelProcess: @unchecked Sendable {
             [toChild[1], fromChild[0], fromChildErrors[0]].forEach { close($0) }
             throw StartError(description: "cannot start the model: \(String(cString: strerror(result)))")
         }
-        for fd in [toChild[1], fromChild[0], fromChildErrors[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        return ModelProcess(command: command, timeout: timeout, pid: pid, input: toChild[1], output: fromChild[0],
-                            errors: fromChildErrors[0])
+        for fd in [toChild[1], fromChild[0], fromChildErrors[0]] {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        return ModelProcess(
+            command: command, timeout: timeout, pid: pid, input: toChild[1], output: fromChild[0],
+            errors: fromChildErrors[0])
     }
 }
 

@@ -29,9 +29,16 @@ public final class ModelProcessPool: Sendable {
         if let p = idle.withLock({ $0.popLast() }) { return p }
         do {
             let p = try ModelProcess.start(command, timeout: timeout)
-            if p.identity != identity { p.fail(.protocolViolation, "a new process of the model names itself \(p.identity.label), not \(identity.label)") }
+            if p.identity != identity {
+                p.fail(
+                    .protocolViolation,
+                    "a new process of the model names itself \(p.identity.label), not \(identity.label)")
+            }
             if p.snapshots != snapshots {
-                p.fail(.protocolViolation, "a new process of the model \(p.snapshots ? "declares" : "does not declare") snapshots, unlike the first")
+                p.fail(
+                    .protocolViolation,
+                    "a new process of the model \(p.snapshots ? "declares" : "does not declare") snapshots, unlike the first"
+                )
             }
             return p
         } catch {

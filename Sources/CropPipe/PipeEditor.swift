@@ -40,7 +40,9 @@ public struct PipeEditor: EditorModel {
 
     public static func identity(in pool: ModelProcessPool) -> ModelIdentity { pool.identity }
 
-    public static func open(_ request: OpenRequest, in pool: ModelProcessPool, effects: inout [EditorEffect]) throws(OpenRefusal) -> PipeEditor {
+    public static func open(_ request: OpenRequest, in pool: ModelProcessPool, effects: inout [EditorEffect])
+        throws(OpenRefusal) -> PipeEditor
+    {
         var editor = PipeEditor(lease: ProcessLease(pool), state: .unreported)
         guard let process = editor.lease.process else {
             editor.openFailure = ModelFailure(kind: .crashed, message: "a new process of the model did not start")
@@ -104,7 +106,9 @@ public struct PipeEditor: EditorModel {
         } else {
             ops.byte(UInt8(ascii: "]"))
             let queued = ops
-            process.send("step") { $0.raw(",\"ops\":"); $0.append(queued) }
+            process.send("step") {
+                $0.raw(",\"ops\":"); $0.append(queued)
+            }
         }
         inFlight.append((opCount, lastFrame))
         ops.removeAll()
@@ -134,30 +138,44 @@ public struct PipeEditor: EditorModel {
     public var sliderPercent: Double { state.slider }
     public var readout: Readout { state.readout }
     public var failure: ModelFailure? {
-        openFailure ?? lease.process?.failure.map { failure in
-            var placed = failure
-            placed.frame = failedFrame
-            return placed
-        }
+        openFailure
+            ?? lease.process?.failure.map { failure in
+                var placed = failure
+                placed.frame = failedFrame
+                return placed
+            }
     }
 
     // MARK: Replies
 
     /// Reads `opened` (returning nil) or `refused` (returning its message).
-    private mutating func readOpened(_ line: WireLine, process: ModelProcess, effects: inout [EditorEffect]) throws(WireError) -> String? {
-        guard process.lastKind == .json else { throw WireError("the reply to open must be a json frame", violation: true) }
+    private mutating func readOpened(_ line: WireLine, process: ModelProcess, effects: inout [EditorEffect])
+        throws(WireError) -> String?
+    {
+        guard process.lastKind == .json else {
+            throw WireError("the reply to open must be a json frame", violation: true)
+        }
         var r = WireReader(line)
         var refusal: String?
         var type = ""
         try r.beginObject()
         while let key = try r.nextKey() {
-            if key.is("type") { type = try r.string() }
-            else if key.is("id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
-            else if key.is("effects") { try readEffects(&r, into: &effects) }
-            else if key.is("state") { try r.state(into: &state) }
-            else if key.is("message") { refusal = try r.string() }
-            else if key.is("code") { _ = try r.number() }
-            else { throw WireError("an \(type.isEmpty ? "open" : type) reply has no field \"\(key.name)\"", violation: true) }
+            if key.is("type") {
+                type = try r.string()
+            } else if key.is("id") {
+                try Self.check(id: try r.int(in: 0...Int.max), process)
+            } else if key.is("effects") {
+                try readEffects(&r, into: &effects)
+            } else if key.is("state") {
+                try r.state(into: &state)
+            } else if key.is("message") {
+                refusal = try r.string()
+            } else if key.is("code") {
+                _ = try r.number()
+            } else {
+                throw WireError(
+                    "an \(type.isEmpty ? "open" : type) reply has no field \"\(key.name)\"", violation: true)
+            }
         }
         try r.end()
         switch type {
@@ -166,29 +184,42 @@ public struct PipeEditor: EditorModel {
             return nil
         // The model's own words reach messages and the terminal: escaped and cut like its stderr.
         case "refused": return shownText(refusal ?? "", limit: StderrTail.lineLength)
-        case "error": process.fail(.errorReply, "it answered open with an error: \(shownText(refusal ?? "", limit: StderrTail.lineLength))"); return nil
+        case "error":
+            process.fail(
+                .errorReply, "it answered open with an error: \(shownText(refusal ?? "", limit: StderrTail.lineLength))"
+            ); return nil
         default: throw WireError("expected opened or refused, got \"\(type)\"", violation: true)
         }
     }
 
-    private mutating func readStepped(_ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer]) throws(WireError) {
+    private mutating func readStepped(
+        _ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer]
+    ) throws(WireError) {
         var r = WireReader(line)
         var type = "", message = ""
         var results = 0
         try r.beginObject()
         while let key = try r.nextName() {
-            if r.is(key, "type") { type = try r.string() }
-            else if r.is(key, "id") { try Self.check(id: try r.int(in: 0...Int.max), process) }
-            else if r.is(key, "results") {
+            if r.is(key, "type") {
+                type = try r.string()
+            } else if r.is(key, "id") {
+                try Self.check(id: try r.int(in: 0...Int.max), process)
+            } else if r.is(key, "results") {
                 try r.beginArray()
                 while try r.nextElement() {
                     results += 1
-                    guard results <= count else { throw WireError("more results than the \(count) ops sent", violation: true) }
+                    guard results <= count else {
+                        throw WireError("more results than the \(count) ops sent", violation: true)
+                    }
                     answers.append(try result(&r))
                 }
-            } else if r.is(key, "message") { message = try r.string() }
-            else if r.is(key, "code") { _ = try r.number() }
-            else { throw WireError("a stepped reply has no field \"\(r.text(key))\"", violation: true) }
+            } else if r.is(key, "message") {
+                message = try r.string()
+            } else if r.is(key, "code") {
+                _ = try r.number()
+            } else {
+                throw WireError("a stepped reply has no field \"\(r.text(key))\"", violation: true)
+            }
         }
         try r.end()
         if type == "error" {
@@ -203,25 +234,35 @@ public struct PipeEditor: EditorModel {
     private mutating func result(_ r: inout WireReader) throws(WireError) -> ModelAnswer {
         var effects: [EditorEffect] = []
         try resultMembers(&r, into: &effects)
-        return ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
+        return ModelAnswer(
+            effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout)
     }
 
     /// A result object's `state` and `effects` (version 1's result, or version 2's `json` part).
     private mutating func resultMembers(_ r: inout WireReader, into effects: inout [EditorEffect]) throws(WireError) {
         try r.beginObject()
         while let key = try r.nextName() {
-            if r.is(key, "state") { try r.state(into: &state) }
-            else if r.is(key, "effects") { try readEffects(&r, into: &effects) }
-            else { throw WireError("a result has no field \"\(r.text(key))\"", violation: true) }
+            if r.is(key, "state") {
+                try r.state(into: &state)
+            } else if r.is(key, "effects") {
+                try readEffects(&r, into: &effects)
+            } else {
+                throw WireError("a result has no field \"\(r.text(key))\"", violation: true)
+            }
         }
     }
 
     /// A version-2 `stepped` frame: id (u64), result count (u32), the results, nothing after.
-    private mutating func readBinaryStepped(_ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer])
-    throws(WireError) {
+    private mutating func readBinaryStepped(
+        _ line: WireLine, process: ModelProcess, count: Int, into answers: inout [ModelAnswer]
+    )
+        throws(WireError)
+    {
         var r = BinaryReader(line)
         let id = try r.u64()
-        if id != UInt64(process.answeredID) { throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true) }
+        if id != UInt64(process.answeredID) {
+            throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true)
+        }
         let results = Int(try r.u32())
         guard results <= count else { throw WireError("more results than the \(count) ops sent", violation: true) }
         guard results == count else { throw WireError("\(results) results for the \(count) ops sent", violation: true) }
@@ -239,7 +280,10 @@ public struct PipeEditor: EditorModel {
                     try json.end()
                 }
             }
-            answers.append(ModelAnswer(effects: effects, observation: state.observation, sliderPercent: state.slider, readout: state.readout))
+            answers.append(
+                ModelAnswer(
+                    effects: effects, observation: state.observation, sliderPercent: state.slider,
+                    readout: state.readout))
         }
         guard r.atEnd else { throw WireError("\(r.remaining) bytes after the last result") }
     }
@@ -255,12 +299,16 @@ public struct PipeEditor: EditorModel {
     private mutating func countEffect() throws(WireError) {
         effectCount += 1
         guard effectCount <= Self.maxEffects else {
-            throw WireError("more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)", violation: true)
+            throw WireError(
+                "more than \(Self.maxEffects) effects in one scenario (the rest of the reply was not read)",
+                violation: true)
         }
     }
 
     private static func check(id: Int, _ process: ModelProcess) throws(WireError) {
-        if id != process.answeredID { throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true) }
+        if id != process.answeredID {
+            throw WireError("a reply with id \(id) to request \(process.answeredID)", violation: true)
+        }
     }
 }
 

@@ -25,7 +25,8 @@ extension WireWriter {
         case .twistChanged(let scale, let rotation, let p):
             byte(BinaryOp.twistChanged.rawValue); f64(scale); f64(rotation); f64(p.x); f64(p.y)
         case .doubleTap(let p): byte(BinaryOp.doubleTap.rawValue); f64(p.x); f64(p.y)
-        case .setZoomSlider(let percent, let animated): byte(BinaryOp.setZoomSlider.rawValue); f64(percent); bool01(animated)
+        case .setZoomSlider(let percent, let animated):
+            byte(BinaryOp.setZoomSlider.rawValue); f64(percent); bool01(animated)
         default:
             byte(BinaryOp.json.rawValue)
             let mark = beginLength()
@@ -57,7 +58,9 @@ extension BinaryReader {
     /// The next version-2 op (for a model's server: the reference editor's).
     public mutating func op() throws(WireError) -> WireOp {
         let at = i
-        guard let op = BinaryOp(rawValue: try u8()) else { throw WireError("at byte \(at): unknown op \(bytes[at])", violation: true) }
+        guard let op = BinaryOp(rawValue: try u8()) else {
+            throw WireError("at byte \(at): unknown op \(bytes[at])", violation: true)
+        }
         switch op {
         case .tick: return .tick
         case .panBegan: return .event(.panBegan)
@@ -73,8 +76,13 @@ extension BinaryReader {
             let pointer = Int(Int64(bitPattern: try u64()))
             let phaseAt = i
             let phase = Int(try u8())
-            guard phase < TouchSample.Phase.allCases.count else { throw WireError("at byte \(phaseAt): unknown touch phase \(phase)", violation: true) }
-            return .touch(TouchSample(pointer: pointer, phase: TouchSample.Phase.allCases[phase], point: try point(), milliseconds: try f64()))
+            guard phase < TouchSample.Phase.allCases.count else {
+                throw WireError("at byte \(phaseAt): unknown touch phase \(phase)", violation: true)
+            }
+            return .touch(
+                TouchSample(
+                    pointer: pointer, phase: TouchSample.Phase.allCases[phase], point: try point(),
+                    milliseconds: try f64()))
         case .json:
             var r = WireReader(try json())
             let e = try r.event()

@@ -59,7 +59,9 @@ extension WireWriter {
     /// (empty when none did).
     public mutating func stringFields(_ s: ModelState, since last: ModelState) {
         var first = true
-        if s.observation.session != last.observation.session { member("session", first: &first); string(s.observation.session.rawValue) }
+        if s.observation.session != last.observation.session {
+            member("session", first: &first); string(s.observation.session.rawValue)
+        }
         if let g = s.readout.gesture, g != last.readout.gesture { member("gesture", first: &first); string(g.rawValue) }
         if let u = s.readout.upload, u != last.readout.upload { member("upload", first: &first); string(u.rawValue) }
     }
@@ -76,7 +78,8 @@ extension WireWriter {
     }
 
     private mutating func rect(_ tag: BinaryField, _ r: Rect, _ old: Rect) {
-        guard [r.x, r.y, r.width, r.height].map(\.bitPattern) != [old.x, old.y, old.width, old.height].map(\.bitPattern) else { return }
+        guard [r.x, r.y, r.width, r.height].map(\.bitPattern) != [old.x, old.y, old.width, old.height].map(\.bitPattern)
+        else { return }
         byte(tag.rawValue)
         f64(r.x); f64(r.y); f64(r.width); f64(r.height)
     }
@@ -112,7 +115,9 @@ extension BinaryReader {
     mutating func stateFields(into s: inout ModelState) throws(WireError) -> ResultPart {
         while true {
             let at = i
-            guard let tag = BinaryField(rawValue: try u8()) else { throw WireError("at byte \(at): unknown field tag \(bytes[at])", violation: true) }
+            guard let tag = BinaryField(rawValue: try u8()) else {
+                throw WireError("at byte \(at): unknown field tag \(bytes[at])", violation: true)
+            }
             switch tag {
             case .end: return .end
             case .json: return .json(try json())
@@ -146,7 +151,7 @@ extension BinaryReader {
         case .cut: r.cut = try sides()
         case .engaged: r.engaged = try sides()
         case .zoomLimited: r.zoomLimited = try bool()
-        default: r.lowDensity = try bool() // the last tag `stateFields` leaves here
+        default: r.lowDensity = try bool()  // the last tag `stateFields` leaves here
         }
     }
 

@@ -78,14 +78,18 @@ extension WireReader {
         try beginObject()
         while let key = try nextName() {
             let name = text(key)
-            if ["type", "kind", "reason", "message", "text", "bucket", "key", "contentType", "avatarPath"].contains(name) {
+            if ["type", "kind", "reason", "message", "text", "bucket", "key", "contentType", "avatarPath"].contains(
+                name)
+            {
                 f.strings[name] = try string()
             } else if ["rect", "storedRect"].contains(name) {
                 f.rects[name] = try rect()
             } else if name == "encoding" {
                 f.encoding = try encoding()
-            } else if ["qualityClampEngaged", "zoomLimited", "lowDensity", "outputIsJPEG", "memoryFallback", "cropSucceeded",
-                       "fromThumbnail", "upsert", "succeeded", "retryable", "finalAttempt"].contains(name) {
+            } else if [
+                "qualityClampEngaged", "zoomLimited", "lowDensity", "outputIsJPEG", "memoryFallback", "cropSucceeded",
+                "fromThumbnail", "upsert", "succeeded", "retryable", "finalAttempt"
+            ].contains(name) {
                 f.flags[name] = try bool()
             } else {
                 f.numbers[name] = try number()
@@ -98,9 +102,17 @@ extension WireReader {
         var r = Rect(x: .nan, y: .nan, width: .nan, height: .nan), seen = 0
         try beginObject()
         while let key = try nextName() {
-            if self.is(key, "x") { r.x = try number() } else if self.is(key, "y") { r.y = try number() }
-            else if self.is(key, "width") { r.width = try number() } else if self.is(key, "height") { r.height = try number() }
-            else { throw WireError("a rect has no field \"\(text(key))\"", violation: true) }
+            if self.is(key, "x") {
+                r.x = try number()
+            } else if self.is(key, "y") {
+                r.y = try number()
+            } else if self.is(key, "width") {
+                r.width = try number()
+            } else if self.is(key, "height") {
+                r.height = try number()
+            } else {
+                throw WireError("a rect has no field \"\(text(key))\"", violation: true)
+            }
             seen += 1
         }
         guard seen == 4 else { throw WireError("a rect needs x, y, width and height", violation: true) }
@@ -111,8 +123,13 @@ extension WireReader {
         var format: String?, quality: Double?
         try beginObject()
         while let key = try nextKey() {
-            if key.is("format") { format = try string() } else if key.is("quality") { quality = try number() }
-            else { throw WireError("an encoding has no field \"\(key.name)\"", violation: true) }
+            if key.is("format") {
+                format = try string()
+            } else if key.is("quality") {
+                quality = try number()
+            } else {
+                throw WireError("an encoding has no field \"\(key.name)\"", violation: true)
+            }
         }
         switch format {
         case "png": return .pngSRGB
@@ -133,13 +150,21 @@ private struct EffectFields {
     var type: String { strings["type"] ?? "" }
 
     func missing(_ name: String) -> WireError { WireError("a \(type) effect needs \"\(name)\"", violation: true) }
-    func s(_ name: String) throws(WireError) -> String { guard let v = strings[name] else { throw missing(name) }; return v }
-    func n(_ name: String) throws(WireError) -> Double { guard let v = numbers[name] else { throw missing(name) }; return v }
-    func b(_ name: String) throws(WireError) -> Bool { guard let v = flags[name] else { throw missing(name) }; return v }
+    func s(_ name: String) throws(WireError) -> String {
+        guard let v = strings[name] else { throw missing(name) }; return v
+    }
+    func n(_ name: String) throws(WireError) -> Double {
+        guard let v = numbers[name] else { throw missing(name) }; return v
+    }
+    func b(_ name: String) throws(WireError) -> Bool {
+        guard let v = flags[name] else { throw missing(name) }; return v
+    }
 
     func i(_ name: String) throws(WireError) -> Int {
         let v = try n(name)
-        guard v.isFinite, v == v.rounded(), abs(v) <= 1e15 else { throw WireError("\(type).\(name) must be an integer, got \(v)", violation: true) }
+        guard v.isFinite, v == v.rounded(), abs(v) <= 1e15 else {
+            throw WireError("\(type).\(name) must be an integer, got \(v)", violation: true)
+        }
         return Int(v)
     }
 
@@ -151,7 +176,8 @@ private struct EffectFields {
 
     /// Every member must belong to the effect: a misspelt one would otherwise pass unseen.
     func only(_ allowed: Set<String>) throws(WireError) {
-        let present = Set(strings.keys).union(numbers.keys).union(flags.keys).union(rects.keys).union(encoding == nil ? [] : ["encoding"])
+        let present = Set(strings.keys).union(numbers.keys).union(flags.keys).union(rects.keys).union(
+            encoding == nil ? [] : ["encoding"])
         if let extra = present.subtracting(allowed).subtracting(["type"]).sorted().first {
             throw WireError("a \(type) effect has no field \"\(extra)\"", violation: true)
         }
@@ -164,7 +190,9 @@ private struct EffectFields {
             switch try s("kind") {
             case "lightImpact":
                 let name = try s("reason")
-                guard let reason = LimitReason(rawValue: name) else { throw WireError("unknown haptic reason \"\(name)\"", violation: true) }
+                guard let reason = LimitReason(rawValue: name) else {
+                    throw WireError("unknown haptic reason \"\(name)\"", violation: true)
+                }
                 return .haptic(.lightImpact(reason))
             case "success": return .haptic(.success)
             case "error": return .haptic(.error)
@@ -179,16 +207,21 @@ private struct EffectFields {
         case "telemetry": return try telemetry()
         case "upload":
             try only(["bucket", "key", "contentType", "upsert", "attempt"])
-            return .upload(UploadRequest(bucket: try s("bucket"), key: try s("key"), contentType: try s("contentType"),
-                                         upsert: try b("upsert"), attempt: try i("attempt")))
+            return .upload(
+                UploadRequest(
+                    bucket: try s("bucket"), key: try s("key"), contentType: try s("contentType"),
+                    upsert: try b("upsert"), attempt: try i("attempt")))
         case "updateProfile":
             try only(["avatarPath", "avatarVersion"])
             return .updateProfile(ProfileUpdate(avatarPath: try s("avatarPath"), avatarVersion: try i("avatarVersion")))
         case "uploadTelemetry":
             try only(["attempt", "succeeded", "outcomeCode", "retryable", "backoffMs", "elapsedTicks", "finalAttempt"])
-            return .uploadTelemetry(UploadTelemetry(
-                attempt: try i("attempt"), succeeded: try b("succeeded"), outcomeCode: try i("outcomeCode"), retryable: try b("retryable"),
-                backoffMs: try i("backoffMs"), elapsedTicks: try i("elapsedTicks"), finalAttempt: try b("finalAttempt")))
+            return .uploadTelemetry(
+                UploadTelemetry(
+                    attempt: try i("attempt"), succeeded: try b("succeeded"), outcomeCode: try i("outcomeCode"),
+                    retryable: try b("retryable"),
+                    backoffMs: try i("backoffMs"), elapsedTicks: try i("elapsedTicks"),
+                    finalAttempt: try b("finalAttempt")))
         default:
             throw WireError("unknown effect \"\(type)\"", violation: true)
         }
@@ -200,20 +233,32 @@ private struct EffectFields {
         guard let stored = rects["storedRect"] else { throw missing("storedRect") }
         guard let encoding else { throw missing("encoding") }
         let o = try i("orientation")
-        guard let orientation = Orientation(rawValue: o) else { throw WireError("crop.orientation must be 1…8, got \(o)", violation: true) }
-        return .crop(CropRequest(rect: rect, angle: numbers["angle"] ?? 0, storedRect: stored, orientation: orientation,
-                                 outputSize: try i("outputSize"), encoding: encoding, fromThumbnail: try b("fromThumbnail")))
+        guard let orientation = Orientation(rawValue: o) else {
+            throw WireError("crop.orientation must be 1…8, got \(o)", violation: true)
+        }
+        return .crop(
+            CropRequest(
+                rect: rect, angle: numbers["angle"] ?? 0, storedRect: stored, orientation: orientation,
+                outputSize: try i("outputSize"), encoding: encoding, fromThumbnail: try b("fromThumbnail")))
     }
 
     func telemetry() throws(WireError) -> EditorEffect {
-        try only(["sourceWidth", "sourceHeight", "thumbnailWidth", "thumbnailHeight", "sMin", "sMax", "scale", "qualityClampEngaged",
-                  "zoomLimited", "lowDensity", "outputSize", "outputIsJPEG", "jpegQuality", "memoryFallback", "cropLatencyMs",
-                  "cropSucceeded"])
-        return .telemetry(ConfirmTelemetry(
-            sourceWidth: try i("sourceWidth"), sourceHeight: try i("sourceHeight"), thumbnailWidth: try i("thumbnailWidth"),
-            thumbnailHeight: try i("thumbnailHeight"), sMin: try n("sMin"), sMax: try n("sMax"), scale: try n("scale"),
-            qualityClampEngaged: try b("qualityClampEngaged"), zoomLimited: try b("zoomLimited"), lowDensity: try b("lowDensity"),
-            outputSize: try i("outputSize"), outputIsJPEG: try b("outputIsJPEG"), jpegQuality: try n("jpegQuality"),
-            memoryFallback: try b("memoryFallback"), cropLatencyMs: try n("cropLatencyMs"), cropSucceeded: try b("cropSucceeded")))
+        try only([
+            "sourceWidth", "sourceHeight", "thumbnailWidth", "thumbnailHeight", "sMin", "sMax", "scale",
+            "qualityClampEngaged",
+            "zoomLimited", "lowDensity", "outputSize", "outputIsJPEG", "jpegQuality", "memoryFallback", "cropLatencyMs",
+            "cropSucceeded"
+        ])
+        return .telemetry(
+            ConfirmTelemetry(
+                sourceWidth: try i("sourceWidth"), sourceHeight: try i("sourceHeight"),
+                thumbnailWidth: try i("thumbnailWidth"),
+                thumbnailHeight: try i("thumbnailHeight"), sMin: try n("sMin"), sMax: try n("sMax"),
+                scale: try n("scale"),
+                qualityClampEngaged: try b("qualityClampEngaged"), zoomLimited: try b("zoomLimited"),
+                lowDensity: try b("lowDensity"),
+                outputSize: try i("outputSize"), outputIsJPEG: try b("outputIsJPEG"), jpegQuality: try n("jpegQuality"),
+                memoryFallback: try b("memoryFallback"), cropLatencyMs: try n("cropLatencyMs"),
+                cropSucceeded: try b("cropSucceeded")))
     }
 }

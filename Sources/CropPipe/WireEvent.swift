@@ -6,27 +6,38 @@ extension WireWriter {
     public mutating func event(_ e: EditorEvent) {
         switch e {
         case .panBegan: raw("{\"type\":\"panBegan\"}")
-        case .panChanged(let d): raw("{\"type\":\"panChanged\",\"dx\":"); number(d.x); raw(",\"dy\":"); number(d.y); close()
+        case .panChanged(let d):
+            raw("{\"type\":\"panChanged\",\"dx\":"); number(d.x); raw(",\"dy\":"); number(d.y); close()
         case .panEnded: raw("{\"type\":\"panEnded\"}")
         case .pinchBegan(let p): raw("{\"type\":\"pinchBegan\",\"x\":"); point(p)
-        case .pinchChanged(let scale, let p): raw("{\"type\":\"pinchChanged\",\"scale\":"); number(scale); raw(",\"x\":"); point(p)
+        case .pinchChanged(let scale, let p):
+            raw("{\"type\":\"pinchChanged\",\"scale\":"); number(scale); raw(",\"x\":"); point(p)
         case .pinchEnded: raw("{\"type\":\"pinchEnded\"}")
         case .twistChanged(let scale, let rotation, let p):
-            raw("{\"type\":\"twistChanged\",\"scale\":"); number(scale); raw(",\"rotation\":"); number(rotation); raw(",\"x\":"); point(p)
+            raw("{\"type\":\"twistChanged\",\"scale\":"); number(scale); raw(",\"rotation\":"); number(rotation);
+            raw(",\"x\":"); point(p)
         case .rotate90: raw("{\"type\":\"rotate90\"}")
         case .gestureCancelled: raw("{\"type\":\"gestureCancelled\"}")
         case .doubleTap(let p): raw("{\"type\":\"doubleTap\",\"x\":"); point(p)
         case .setZoomSlider(let percent, let animated):
-            raw("{\"type\":\"setZoomSlider\",\"percent\":"); number(percent); raw(animated ? ",\"animated\":true}" : ",\"animated\":false}")
+            raw("{\"type\":\"setZoomSlider\",\"percent\":"); number(percent);
+            raw(animated ? ",\"animated\":true}" : ",\"animated\":false}")
         case .incrementZoom: raw("{\"type\":\"incrementZoom\"}")
         case .decrementZoom: raw("{\"type\":\"decrementZoom\"}")
         case .recenter: raw("{\"type\":\"recenter\"}")
-        case .resize(let size): raw("{\"type\":\"resize\",\"width\":"); number(size.width); raw(",\"height\":"); number(size.height); close()
-        case .setReduceMotion(let on): raw(on ? "{\"type\":\"setReduceMotion\",\"on\":true}" : "{\"type\":\"setReduceMotion\",\"on\":false}")
+        case .resize(let size):
+            raw("{\"type\":\"resize\",\"width\":"); number(size.width); raw(",\"height\":"); number(size.height);
+            close()
+        case .setReduceMotion(let on):
+            raw(on ? "{\"type\":\"setReduceMotion\",\"on\":true}" : "{\"type\":\"setReduceMotion\",\"on\":false}")
         case .memoryWarning: raw("{\"type\":\"memoryWarning\"}")
         case .confirm: raw("{\"type\":\"confirm\"}")
         case .cancel: raw("{\"type\":\"cancel\"}")
-        case .cropFinished(let ok): raw(ok ? "{\"type\":\"cropFinished\",\"succeeded\":true}" : "{\"type\":\"cropFinished\",\"succeeded\":false}")
+        case .cropFinished(let ok):
+            raw(
+                ok
+                    ? "{\"type\":\"cropFinished\",\"succeeded\":true}"
+                    : "{\"type\":\"cropFinished\",\"succeeded\":false}")
         case .uploadFinished(let attempt, let outcome):
             raw("{\"type\":\"uploadFinished\",\"attempt\":"); int(attempt); raw(",\"outcome\":")
             switch outcome {
@@ -35,7 +46,11 @@ extension WireWriter {
             case .connectionDropped: raw("\"connectionDropped\"}")
             case .httpError(let status): raw("\"httpError\",\"status\":"); int(status); close()
             }
-        case .profileUpdated(let ok): raw(ok ? "{\"type\":\"profileUpdated\",\"succeeded\":true}" : "{\"type\":\"profileUpdated\",\"succeeded\":false}")
+        case .profileUpdated(let ok):
+            raw(
+                ok
+                    ? "{\"type\":\"profileUpdated\",\"succeeded\":true}"
+                    : "{\"type\":\"profileUpdated\",\"succeeded\":false}")
         case .retry: raw("{\"type\":\"retry\"}")
         }
     }
@@ -67,21 +82,37 @@ extension WireReader {
         var f = EventFields()
         try beginObject()
         while let key = try nextKey() {
-            if key.is("type") { f.type = try string() }
-            else if key.is("x") { f.x = try number() }
-            else if key.is("y") { f.y = try number() }
-            else if key.is("dx") { f.dx = try number() }
-            else if key.is("dy") { f.dy = try number() }
-            else if key.is("scale") { f.scale = try number() }
-            else if key.is("rotation") { f.rotation = try number() }
-            else if key.is("percent") { f.percent = try number() }
-            else if key.is("width") { f.width = try number() }
-            else if key.is("height") { f.height = try number() }
-            else if key.is("animated") || key.is("on") || key.is("succeeded") { f.flag = try bool() }
-            else if key.is("attempt") { f.attempt = try int(in: 0...Int(Int32.max)) }
-            else if key.is("status") { f.status = try int(in: 0...Int(Int32.max)) }
-            else if key.is("outcome") { f.outcome = try string() }
-            else { throw WireError("an event has no field \"\(key.name)\"", violation: true) }
+            if key.is("type") {
+                f.type = try string()
+            } else if key.is("x") {
+                f.x = try number()
+            } else if key.is("y") {
+                f.y = try number()
+            } else if key.is("dx") {
+                f.dx = try number()
+            } else if key.is("dy") {
+                f.dy = try number()
+            } else if key.is("scale") {
+                f.scale = try number()
+            } else if key.is("rotation") {
+                f.rotation = try number()
+            } else if key.is("percent") {
+                f.percent = try number()
+            } else if key.is("width") {
+                f.width = try number()
+            } else if key.is("height") {
+                f.height = try number()
+            } else if key.is("animated") || key.is("on") || key.is("succeeded") {
+                f.flag = try bool()
+            } else if key.is("attempt") {
+                f.attempt = try int(in: 0...Int(Int32.max))
+            } else if key.is("status") {
+                f.status = try int(in: 0...Int(Int32.max))
+            } else if key.is("outcome") {
+                f.outcome = try string()
+            } else {
+                throw WireError("an event has no field \"\(key.name)\"", violation: true)
+            }
         }
         return try f.event()
     }
@@ -116,7 +147,9 @@ private struct EventFields {
         case "pinchBegan": return .pinchBegan(focal: try point())
         case "pinchChanged": return .pinchChanged(scale: try n(scale, "scale"), focal: try point())
         case "pinchEnded": return .pinchEnded
-        case "twistChanged": return .twistChanged(scale: try n(scale, "scale"), rotation: try n(rotation, "rotation"), focal: try point())
+        case "twistChanged":
+            return .twistChanged(
+                scale: try n(scale, "scale"), rotation: try n(rotation, "rotation"), focal: try point())
         case "rotate90": return .rotate90
         case "gestureCancelled": return .gestureCancelled
         case "doubleTap": return .doubleTap(at: try point())

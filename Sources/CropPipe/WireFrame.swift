@@ -13,11 +13,11 @@ public enum WireFrame {
 
     public enum Kind: UInt8, Sendable {
         /// A version-1 JSON message (any request or reply but the two below).
-        case json = 0x4A // J
+        case json = 0x4A  // J
         /// cropsim's `step`: id, op count, binary ops.
-        case step = 0x53 // S
+        case step = 0x53  // S
         /// The model's `stepped`: id, result count, binary results.
-        case stepped = 0x52 // R
+        case stepped = 0x52  // R
     }
 
     /// A frame's header from the bytes of `b` at `i` and after: its kind and payload length, nil
@@ -36,7 +36,9 @@ public enum WireFrame {
         return (kind, length)
     }
 
-    static func hex(_ b: UInt8) -> String { b < 16 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true) }
+    static func hex(_ b: UInt8) -> String {
+        b < 16 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true)
+    }
 }
 
 extension WireWriter {

@@ -42,7 +42,8 @@ extension WireReader {
         if self.is(s, "NaN") { return .nan }
         if self.is(s, "Infinity") { return .infinity }
         if self.is(s, "-Infinity") { return -.infinity }
-        throw WireError("at byte \(s.start): a string where a number belongs (only \"NaN\", \"Infinity\", \"-Infinity\")")
+        throw WireError(
+            "at byte \(s.start): a string where a number belongs (only \"NaN\", \"Infinity\", \"-Infinity\")")
     }
 
     /// The significant digits of a number too long for `gather`: the first 19 in `mantissa`

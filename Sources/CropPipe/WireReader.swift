@@ -146,7 +146,9 @@ public struct WireReader {
         let at = i
         let x = try number()
         guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-            throw WireError("at byte \(at): expected an integer in \(range.lowerBound)…\(range.upperBound), got \(x)", violation: true)
+            throw WireError(
+                "at byte \(at): expected an integer in \(range.lowerBound)…\(range.upperBound), got \(x)",
+                violation: true)
         }
         return Int(x)
     }

@@ -73,21 +73,29 @@ extension WireReader {
         if key.is("model") {
             try beginObject()
             while let k = try nextKey() {
-                if k.is("name") { identity.name = try label("model.name") }
-                else if k.is("version") { identity.version = try label("model.version") }
-                else { try skip() }
+                if k.is("name") {
+                    identity.name = try label("model.name")
+                } else if k.is("version") {
+                    identity.version = try label("model.version")
+                } else {
+                    try skip()
+                }
             }
         } else if key.is("capabilities") {
             try beginArray()
             while try nextElement() {
                 let name = try string()
-                do { identity.capabilities.insert(try Capabilities(name: name)) } catch { throw WireError(error.description, violation: true) }
+                do { identity.capabilities.insert(try Capabilities(name: name)) } catch {
+                    throw WireError(error.description, violation: true)
+                }
             }
         } else if key.is("policies") {
             try beginObject()
             while let k = try nextKey() {
                 let value = try string()
-                do { try identity.policies.set(k.name, to: value) } catch { throw WireError(error.description, violation: true) }
+                do { try identity.policies.set(k.name, to: value) } catch {
+                    throw WireError(error.description, violation: true)
+                }
             }
         } else {
             throw WireError("the handshake has no field \"\(key.name)\"", violation: true)
@@ -97,7 +105,8 @@ extension WireReader {
     /// A name or version: printable, at most 100 characters (reports and file names show it).
     private mutating func label(_ field: String) throws(WireError) -> String {
         let s = try string()
-        guard !s.isEmpty, s.count <= 100, !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !s.isEmpty, s.count <= 100, !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
             throw WireError("\(field) must be 1–100 printable characters", violation: true)
         }
         return s
@@ -142,7 +151,9 @@ extension WireReader {
             case let other: throw WireError("open has no field \"\(other)\"", violation: true)
             }
         }
-        return (id, OpenRequest(source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user))
+        return (
+            id, OpenRequest(source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user)
+        )
     }
 
     /// Any declared field, in any order; a missing one keeps its default. Numbers are not held to

@@ -72,27 +72,39 @@ extension WireReader {
     /// request's, and `handle` (a snapshot's reply only) a fresh integer in 0…`maxHandle`.
     /// Returns the handle for `snapshot`, nil for the others; `error` replies are returned as
     /// their message in `refusal`.
-    public mutating func snapshotReply(to request: WireSnapshots.Request, id expected: Int,
-                                       refusal: inout String?) throws(WireError) -> Int? {
+    public mutating func snapshotReply(
+        to request: WireSnapshots.Request, id expected: Int,
+        refusal: inout String?
+    ) throws(WireError) -> Int? {
         var type = "", handle: Int?, message: String?
         try beginObject()
         while let key = try nextKey() {
-            if key.is("type") { type = try string() }
-            else if key.is("id") {
+            if key.is("type") {
+                type = try string()
+            } else if key.is("id") {
                 let id = try int(in: 0...Int.max)
                 if id != expected { throw WireError("a reply with id \(id) to request \(expected)", violation: true) }
-            } else if key.is("handle"), request == .snapshot { handle = try int(in: 0...WireSnapshots.maxHandle) }
-            else if key.is("message") { message = try string() }
-            else if key.is("code") { _ = try number() }
-            else { throw WireError("a \(request.reply) reply has no field \"\(key.name)\"", violation: true) }
+            } else if key.is("handle"), request == .snapshot {
+                handle = try int(in: 0...WireSnapshots.maxHandle)
+            } else if key.is("message") {
+                message = try string()
+            } else if key.is("code") {
+                _ = try number()
+            } else {
+                throw WireError("a \(request.reply) reply has no field \"\(key.name)\"", violation: true)
+            }
         }
         try end()
         if type == "error" {
             refusal = message ?? ""
             return nil
         }
-        guard type == request.reply else { throw WireError("expected \(request.reply), got \"\(type)\"", violation: true) }
-        if request == .snapshot, handle == nil { throw WireError("a snapshotted reply needs a handle", violation: true) }
+        guard type == request.reply else {
+            throw WireError("expected \(request.reply), got \"\(type)\"", violation: true)
+        }
+        if request == .snapshot, handle == nil {
+            throw WireError("a snapshotted reply needs a handle", violation: true)
+        }
         return handle
     }
 }

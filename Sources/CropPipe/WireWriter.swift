@@ -45,7 +45,11 @@ public struct WireWriter {
     }
 
     public mutating func int(_ n: Int) {
-        if n >= 0 && n < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(n)) } else { bytes.append(contentsOf: String(n).utf8) }
+        if n >= 0 && n < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(n))
+        } else {
+            bytes.append(contentsOf: String(n).utf8)
+        }
     }
     public mutating func bool(_ b: Bool) { raw(b ? "true" : "false") }
 

@@ -31,12 +31,18 @@ public enum ContactSheet {
     /// Frames at `ticks` (clamped to the run) in rows of `layout.columns`. `photo` is the
     /// scenario's upright thumbnail, or nil for the test pattern. Nil when the run has no frames
     /// (the editor refused the photo) or `ticks` is empty.
-    public static func render(_ result: RunResult, ticks: [Int], photo: RGBImage?, layout: Layout = .init()) -> RGBImage? {
-        guard let points = FrameScene.imagePoints(result), let g = result.geometry, !ticks.isEmpty, !result.frames.isEmpty
+    public static func render(_ result: RunResult, ticks: [Int], photo: RGBImage?, layout: Layout = .init())
+        -> RGBImage?
+    {
+        guard let points = FrameScene.imagePoints(result), let g = result.geometry, !ticks.isEmpty,
+            !result.frames.isEmpty
         else { return nil }
         let pixels = Size(width: g.width, height: g.height)
         let frames = ticks.compactMap { FrameSelection.frame(result.frames, at: $0) }
-        let images = frames.map { FrameRaster.draw(FrameScene($0, imagePoints: points), imagePixels: pixels, photo: photo, width: layout.frameWidth) }
+        let images = frames.map {
+            FrameRaster.draw(
+                FrameScene($0, imagePoints: points), imagePixels: pixels, photo: photo, width: layout.frameWidth)
+        }
         let columns = max(1, min(layout.columns ?? 6, images.count))
         let rows = (images.count + columns - 1) / columns
         let cellW = layout.frameWidth, cellH = (images.map(\.height).max() ?? 0) + layout.labelHeight
@@ -57,12 +63,19 @@ public enum ContactSheet {
 
     /// Under a frame: "TICK 41 0.683 S", then a swatch and the phase, then a swatch and a label
     /// for each haptic felt since the frame before (its tick when earlier than this frame's).
-    static func label(_ frame: FrameRecord, haptics: [(tick: Int, haptic: Haptic)], on sheet: inout Canvas, x: Int, y: Int, layout: Layout) {
+    static func label(
+        _ frame: FrameRecord, haptics: [(tick: Int, haptic: Haptic)], on sheet: inout Canvas, x: Int, y: Int,
+        layout: Layout
+    ) {
         let s = layout.fontScale, light: SIMD3<UInt8> = [235, 235, 235]
-        var lines: [(text: String, swatch: SIMD3<UInt8>?)] = OverlayFont.wrap(FrameCaption.tickAndTime(frame), columns: layout.columnsOfText).map { ($0, nil) }
+        var lines: [(text: String, swatch: SIMD3<UInt8>?)] = OverlayFont.wrap(
+            FrameCaption.tickAndTime(frame), columns: layout.columnsOfText
+        ).map { ($0, nil) }
         lines.append((frame.phase.uppercased(), HapticStyle.phaseColor(frame.phase)))
         for h in haptics {
-            lines.append((HapticStyle.label(h.haptic) + (h.tick == frame.tick ? "" : " @\(h.tick)"), HapticStyle.color(h.haptic)))
+            lines.append(
+                (HapticStyle.label(h.haptic) + (h.tick == frame.tick ? "" : " @\(h.tick)"), HapticStyle.color(h.haptic))
+            )
         }
         let room = max(1, layout.labelHeight / layout.lineHeight)
         if lines.count > room {
@@ -77,12 +90,16 @@ public enum ContactSheet {
                 left += (OverlayFont.height + 2) * s
             }
             let text = String(line.text.prefix(max(1, layout.columnsOfText - (line.swatch == nil ? 0 : 2))))
-            sheet.text(text, x: left, y: top, scale: s, color: line.swatch.map { $0 == [0x99, 0x99, 0x99] ? light : $0 } ?? light)
+            sheet.text(
+                text, x: left, y: top, scale: s,
+                color: line.swatch.map { $0 == [0x99, 0x99, 0x99] ? light : $0 } ?? light)
         }
     }
 
     /// The same sheet encoded as PNG (libpng through CropImaging).
-    public static func png(_ result: RunResult, ticks: [Int], photo: RGBImage?, layout: Layout = .init()) throws(ImagingError) -> [UInt8]? {
+    public static func png(_ result: RunResult, ticks: [Int], photo: RGBImage?, layout: Layout = .init())
+        throws(ImagingError) -> [UInt8]?
+    {
         guard let sheet = render(result, ticks: ticks, photo: photo, layout: layout) else { return nil }
         return try ImageEncoder.png(sheet.pixels, width: sheet.width, height: sheet.height, format: .rgb8)
     }

@@ -29,7 +29,10 @@ import Foundation
 public enum HTMLReport {
     /// A scenario's files: `detail.js` and `timing.js`.
     public static func scenarioFiles(_ r: RunResult, wallSeconds: Double?, thumbnail: RGBImage?) -> [String: [UInt8]] {
-        ["detail.js": Array(detail(r, thumbnail: thumbnail).utf8), "timing.js": Array(timing(r, wallSeconds: wallSeconds).utf8)]
+        [
+            "detail.js": Array(detail(r, thumbnail: thumbnail).utf8),
+            "timing.js": Array(timing(r, wallSeconds: wallSeconds).utf8)
+        ]
     }
 
     /// `index.html`, rows in page order (failures first, then by id) whatever the order given.
@@ -43,19 +46,24 @@ public enum HTMLReport {
     }
 
     /// `index.html` up to its first row: rows follow, separated by ",\n", then `pageTail`.
-    static func pageHead(scenarios: Int, failed: Int, notApplicable: Int, model: ModelReport?, build: BuildInfo?) -> String {
+    static func pageHead(scenarios: Int, failed: Int, notApplicable: Int, model: ModelReport?, build: BuildInfo?)
+        -> String
+    {
         let passed = scenarios - failed - notApplicable
         var page = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"not-run\"><head><meta charset=\"utf-8\">"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         page += "<title>cropsim report: \(passed) of \(scenarios) passed</title>"
         page += "<style>\(PageAssets.css)</style><script>\(PageAssets.errorTrap)</script></head><body>\n"
         page += "<header><h1>cropsim report</h1><p class=\"totals\"><b>\(scenarios)</b> scenarios: "
-        page += "<span class=\"badge pass\">✓ \(passed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span>"
+        page +=
+            "<span class=\"badge pass\">✓ \(passed) passed</span> <span class=\"badge \(failed > 0 ? "fail" : "none")\">✗ \(failed) failed</span>"
         if notApplicable > 0 { page += " <span class=\"badge none\">\(notApplicable) not applicable</span>" }
         page += "</p>"
         page += modelLine(model, build: build)
-        page += "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
-        page += "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
+        page +=
+            "<p id=\"js-status\" data-status=\"not-run\">The summary and the scrubbers need JavaScript, which has not run.</p></header>\n"
+        page +=
+            "<noscript><p>This page lists the scenarios with JavaScript. Without it, read <code>summary.json</code> and the logs in "
         page += "<code>scenarios/&lt;id&gt;/</code> beside this file.</p></noscript>\n"
         page += PageAssets.summaryShell
         return page + "<script type=\"application/json\" id=\"rows\">[\n"
@@ -96,13 +104,27 @@ public enum HTMLReport {
     /// passed) and the cropsim build, which a reader looks for at the top, not in the footer.
     static func modelLine(_ model: ModelReport?, build: BuildInfo?) -> String {
         let judge = "judged by cropsim \(escapeMarkup(build?.description ?? "of an unknown build"))"
-        guard let m = model else { return "<p class=\"model\" id=\"model\">Model under test: not recorded · \(judge)</p>" }
-        var out = "<p class=\"model\" id=\"model\">Model under test: <b>\(escapeMarkup(m.name))</b> \(escapeMarkup(m.version)) · \(judge)"
+        guard let m = model else {
+            return "<p class=\"model\" id=\"model\">Model under test: not recorded · \(judge)</p>"
+        }
+        var out =
+            "<p class=\"model\" id=\"model\">Model under test: <b>\(escapeMarkup(m.name))</b> \(escapeMarkup(m.version)) · \(judge)"
         let reference = Dictionary(uniqueKeysWithValues: Policies().values.map { ($0.name, $0.value) })
         let changed = m.policies.filter { reference[$0.key] != $0.value }.sorted { $0.key < $1.key }
-        if !changed.isEmpty { out += " · policies: " + changed.map { "<code>\(escapeMarkup($0.key))=\(escapeMarkup($0.value))</code>" }.joined(separator: " ") }
-        if !m.missingCapabilities.isEmpty { out += "<br>Does not implement: " + escapeMarkup(m.missingCapabilities.joined(separator: ", ")) }
-        if !m.notJudged.isEmpty { out += "<br>Not judged: <span class=\"not-judged\">" + escapeMarkup(m.notJudged.joined(separator: ", ")) + "</span>" }
+        if !changed.isEmpty {
+            out +=
+                " · policies: "
+                + changed.map { "<code>\(escapeMarkup($0.key))=\(escapeMarkup($0.value))</code>" }.joined(
+                    separator: " ")
+        }
+        if !m.missingCapabilities.isEmpty {
+            out += "<br>Does not implement: " + escapeMarkup(m.missingCapabilities.joined(separator: ", "))
+        }
+        if !m.notJudged.isEmpty {
+            out +=
+                "<br>Not judged: <span class=\"not-judged\">" + escapeMarkup(m.notJudged.joined(separator: ", "))
+                + "</span>"
+        }
         return out + "</p>"
     }
 
@@ -116,7 +138,8 @@ public enum HTMLReport {
         var out = ""
         for byte in id.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "_" + String(byte, radix: 16, uppercase: false).leftPadded(to: 2)
@@ -138,7 +161,9 @@ public enum HTMLReport {
     static func problems(_ r: RunResult, limit: Int) -> String {
         var lines: [String] = []
         if let reason = r.notApplicable { lines.append("not applicable: \(escapeMarkup(reason))") }
-        if let f = r.modelFailure { lines.append("<b class=\"violation\">model \(f.kind.rawValue)</b>: \(escapeMarkup(f.message))") }
+        if let f = r.modelFailure {
+            lines.append("<b class=\"violation\">model \(f.kind.rawValue)</b>: \(escapeMarkup(f.message))")
+        }
         if let rejection = r.rejection { lines.append("refused: \(escapeMarkup(rejection))") }
         let firsts = Dictionary(grouping: r.violations, by: \.property).values
             .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
@@ -146,16 +171,22 @@ public enum HTMLReport {
         for first in firsts {
             let inv = first.property
             let total = r.violationCounts[inv] ?? 1
-            lines.append("<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
+            lines.append(
+                "<b class=\"violation\">\(inv.rawValue)</b> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")"
+            )
         }
-        lines += r.failures.map { "<b class=\"violation\">expectation</b> <code>\(escapeMarkup($0.path))</code>: \(escapeMarkup($0.message))" }
+        lines += r.failures.map {
+            "<b class=\"violation\">expectation</b> <code>\(escapeMarkup($0.path))</code>: \(escapeMarkup($0.message))"
+        }
         // Sub-pixel target deviations last, apart and not failing (docs/oracle.md#sub-pixel).
         let subPixel = Dictionary(grouping: r.subPixel, by: \.property).values
             .map { $0.min { ($0.tick, $0.message) < ($1.tick, $1.message) }! }
             .sorted { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }
         for first in subPixel {
             let total = r.subPixelCounts[first.property] ?? 1
-            lines.append("<span class=\"subpixel\">≈ sub-pixel \(first.property.rawValue)</span> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")")
+            lines.append(
+                "<span class=\"subpixel\">≈ sub-pixel \(first.property.rawValue)</span> at tick \(first.tick) (\(secondsLabel(first.time))): \(escapeMarkup(first.message))\(total > 1 ? " <span class=\"muted\">(\(total) ticks)</span>" : "")"
+            )
         }
         guard !lines.isEmpty else { return "" }
         let shown = lines.prefix(limit).joined(separator: "<br>")
@@ -166,13 +197,15 @@ public enum HTMLReport {
 extension SummaryRow {
     /// The row of a run's result.
     public init(_ r: RunResult) {
-        let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ")
+        let haptics = r.hapticCounts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(
+            separator: ", ")
         let problems = HTMLReport.problems(r, limit: 3)
-        self.init(id: r.scenario.id, name: r.scenario.name, pass: r.passed, ticks: r.ticks, violations: r.violationCount,
-                  haptics: haptics, covers: r.scenario.covers,
-                  invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
-                    + (r.modelFailure == nil ? [] : ["model"]),
-                  problems: problems.isEmpty ? nil : problems, notApplicable: r.notApplicable, subPixel: r.subPixelCount)
+        self.init(
+            id: r.scenario.id, name: r.scenario.name, pass: r.passed, ticks: r.ticks, violations: r.violationCount,
+            haptics: haptics, covers: r.scenario.covers,
+            invariants: r.violationCounts.keys.map(\.rawValue).sorted() + (r.failures.isEmpty ? [] : ["expectation"])
+                + (r.modelFailure == nil ? [] : ["model"]),
+            problems: problems.isEmpty ? nil : problems, notApplicable: r.notApplicable, subPixel: r.subPixelCount)
     }
 }
 

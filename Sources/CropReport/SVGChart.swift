@@ -57,55 +57,72 @@ enum SVGChart {
         hi += pad
         func y(_ v: Double) -> Double { top + (hi - v) / (hi - lo) * plotHeight }
 
-        var s = open(spec.cssClass, title: spec.title, extra: "data-x0=\"\(svgNumber(left))\" data-dx=\"\(svgNumber(plotWidth / span, decimals: 5))\"")
+        var s = open(
+            spec.cssClass, title: spec.title,
+            extra: "data-x0=\"\(svgNumber(left))\" data-dx=\"\(svgNumber(plotWidth / span, decimals: 5))\"")
         var legend: [LegendItem] = [.init(label: spec.valueLabel, swatch: .line(Palette.value, dash: nil))]
         if spec.band != nil { legend.append(.init(label: spec.bandLabel, swatch: .area(Palette.band))) }
         // Phases first, so everything else draws over them.
         let spans = phaseSpans(frames)
         for p in spans {
             let color = p.phase == "pinch" ? Palette.pinch : Palette.pan
-            s += "<rect class=\"phase phase-\(p.phase)\" x=\"\(svgNumber(x(p.start)))\" y=\"\(svgNumber(laneTop))\" width=\"\(svgNumber(max(x(p.end) - x(p.start), 1)))\" height=\"\(svgNumber(laneHeight))\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.5\"><title>\(p.phase) ticks \(p.start)–\(p.end)</title></rect>"
+            s +=
+                "<rect class=\"phase phase-\(p.phase)\" x=\"\(svgNumber(x(p.start)))\" y=\"\(svgNumber(laneTop))\" width=\"\(svgNumber(max(x(p.end) - x(p.start), 1)))\" height=\"\(svgNumber(laneHeight))\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.5\"><title>\(p.phase) ticks \(p.start)–\(p.end)</title></rect>"
         }
         for phase in ["pan", "pinch"] where spans.contains(where: { $0.phase == phase }) {
-            legend.append(.init(label: "\(phase) gesture", swatch: .solid(phase == "pinch" ? Palette.pinch : Palette.pan)))
+            legend.append(
+                .init(label: "\(phase) gesture", swatch: .solid(phase == "pinch" ? Palette.pinch : Palette.pan)))
         }
         s += yAxis(lo: lo, hi: hi, title: spec.yTitle, y: y)
         s += xAxis(lastTick: last, x: x)
 
         for w in spec.windows where w.upperBound > lo && w.lowerBound < hi {
             let y0 = y(min(w.upperBound, hi)), y1 = y(max(w.lowerBound, lo))
-            s += "<rect class=\"window\" x=\"\(svgNumber(left))\" y=\"\(svgNumber(y0))\" width=\"\(svgNumber(plotWidth))\" height=\"\(svgNumber(y1 - y0))\" fill=\"\(Palette.guide)\" fill-opacity=\"0.35\"><title>\(escapeMarkup(spec.windowLabel)) \(svgNumber(w.lowerBound))…\(svgNumber(w.upperBound))</title></rect>"
+            s +=
+                "<rect class=\"window\" x=\"\(svgNumber(left))\" y=\"\(svgNumber(y0))\" width=\"\(svgNumber(plotWidth))\" height=\"\(svgNumber(y1 - y0))\" fill=\"\(Palette.guide)\" fill-opacity=\"0.35\"><title>\(escapeMarkup(spec.windowLabel)) \(svgNumber(w.lowerBound))…\(svgNumber(w.upperBound))</title></rect>"
         }
         if !spec.windows.isEmpty { legend.append(.init(label: spec.windowLabel, swatch: .area(Palette.guide))) }
         if !bands.isEmpty {
             let upper = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].upper)) })
             let lower = polyline(frames.indices.map { (x(frames[$0].tick), y(bands[$0].lower)) })
-            s += "<polygon class=\"band\" points=\"\(upper) \(polyline(frames.indices.reversed().map { (x(frames[$0].tick), y(bands[$0].lower)) }))\" fill=\"\(Palette.band)\" fill-opacity=\"0.25\"/>"
-            s += "<polyline class=\"band-edge\" points=\"\(upper)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
-            s += "<polyline class=\"band-edge\" points=\"\(lower)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
+            s +=
+                "<polygon class=\"band\" points=\"\(upper) \(polyline(frames.indices.reversed().map { (x(frames[$0].tick), y(bands[$0].lower)) }))\" fill=\"\(Palette.band)\" fill-opacity=\"0.25\"/>"
+            s +=
+                "<polyline class=\"band-edge\" points=\"\(upper)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
+            s +=
+                "<polyline class=\"band-edge\" points=\"\(lower)\" fill=\"none\" stroke=\"\(Palette.band)\" stroke-width=\"1.5\"/>"
         }
-        s += "<polyline class=\"series\" points=\"\(polyline(frames.indices.map { (x(frames[$0].tick), y(values[$0])) }))\" fill=\"none\" stroke=\"\(Palette.value)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
+        s +=
+            "<polyline class=\"series\" points=\"\(polyline(frames.indices.map { (x(frames[$0].tick), y(values[$0])) }))\" fill=\"none\" stroke=\"\(Palette.value)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
 
         s += hapticMarkers(result.haptics, x: x, legend: &legend)
         s += violationMarkers(result.violations, x: x)
         if !result.violations.isEmpty { legend.append(.init(label: "violation", swatch: .cross(Palette.violation))) }
         let checkpoints = Self.checkpoints(result)
         s += checkpointMarkers(checkpoints, x: { x(min($0, last)) })
-        if checkpoints.contains(where: { $0.failed.isEmpty }) { legend.append(.init(label: "checkpoint met", swatch: .diamond(nil))) }
-        if checkpoints.contains(where: { !$0.failed.isEmpty }) { legend.append(.init(label: "checkpoint failed", swatch: .diamond(Palette.violation))) }
-        s += "<line class=\"cursor\" x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>"
+        if checkpoints.contains(where: { $0.failed.isEmpty }) {
+            legend.append(.init(label: "checkpoint met", swatch: .diamond(nil)))
+        }
+        if checkpoints.contains(where: { !$0.failed.isEmpty }) {
+            legend.append(.init(label: "checkpoint failed", swatch: .diamond(Palette.violation)))
+        }
+        s +=
+            "<line class=\"cursor\" x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>"
         s += self.legend(legend)
         return s + "</svg>"
     }
 
     /// Every haptic as a ▼ at the top of the plot, limit haptics in their own colour, and their
     /// legend entries.
-    private static func hapticMarkers(_ haptics: [(tick: Int, haptic: Haptic)], x: (Int) -> Double,
-                                      legend: inout [LegendItem]) -> String {
+    private static func hapticMarkers(
+        _ haptics: [(tick: Int, haptic: Haptic)], x: (Int) -> Double,
+        legend: inout [LegendItem]
+    ) -> String {
         var s = ""
         for h in haptics {
             let hx = x(h.tick), color = h.haptic.reason == nil ? Palette.otherHaptic : Palette.haptic
-            s += "<path class=\"haptic-marker\" d=\"M\(svgNumber(hx - 6)) \(svgNumber(top))h12l-6 10z\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.75\"><title>haptic \(escapeMarkup(h.haptic.name)) at tick \(h.tick) (\(secondsLabel(Double(h.tick) / 60)))</title></path>"
+            s +=
+                "<path class=\"haptic-marker\" d=\"M\(svgNumber(hx - 6)) \(svgNumber(top))h12l-6 10z\" fill=\"\(color)\" stroke=\"#000\" stroke-width=\"0.75\"><title>haptic \(escapeMarkup(h.haptic.name)) at tick \(h.tick) (\(secondsLabel(Double(h.tick) / 60)))</title></path>"
         }
         if haptics.contains(where: { $0.haptic.reason != nil }) {
             legend.append(.init(label: "light impact (limit)", swatch: .marker(Palette.haptic)))
@@ -124,8 +141,10 @@ enum SVGChart {
         for tick in byTick.keys.sorted() {
             let vx = x(tick), by = top + plotHeight
             let names = byTick[tick]!.map(\.property.rawValue).sorted().joined(separator: ", ")
-            s += "<g class=\"violation-marker\" stroke=\"\(Palette.violation)\" stroke-width=\"2\"><title>violation at tick \(tick): \(escapeMarkup(names))</title>"
-            s += "<line x1=\"\(svgNumber(vx))\" x2=\"\(svgNumber(vx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>"
+            s +=
+                "<g class=\"violation-marker\" stroke=\"\(Palette.violation)\" stroke-width=\"2\"><title>violation at tick \(tick): \(escapeMarkup(names))</title>"
+            s +=
+                "<line x1=\"\(svgNumber(vx))\" x2=\"\(svgNumber(vx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>"
             s += "<path d=\"M\(svgNumber(vx - 5)) \(svgNumber(by - 12))l10 10m0 -10l-10 10\" stroke-width=\"2.5\"/></g>"
         }
         return s
@@ -135,22 +154,29 @@ enum SVGChart {
     /// simulator does) and the messages of its failed expectations (empty when it was met).
     static func checkpoints(_ r: RunResult) -> [(time: Double, tick: Int, failed: [String])] {
         r.scenario.checkpoints.map { c in
-            let failed = r.failures.filter { $0.path == c.path || $0.path.hasPrefix(c.path + ".") || $0.path.hasPrefix(c.path + "[") }
+            let failed = r.failures.filter {
+                $0.path == c.path || $0.path.hasPrefix(c.path + ".") || $0.path.hasPrefix(c.path + "[")
+            }
             return (c.time, Int((c.time * Double(TickClock.ticksPerSecond)).rounded(.up)), failed.map(\.description))
         }
     }
 
     /// Each checkpoint as a diamond on the time axis and a thin line up the plot: hollow black when
     /// met, filled vermillion with a solid line when failed (shape and colour, never colour alone).
-    private static func checkpointMarkers(_ checkpoints: [(time: Double, tick: Int, failed: [String])], x: (Int) -> Double) -> String {
+    private static func checkpointMarkers(
+        _ checkpoints: [(time: Double, tick: Int, failed: [String])], x: (Int) -> Double
+    ) -> String {
         var s = ""
         for c in checkpoints {
             let cx = x(c.tick), by = top + plotHeight, failed = !c.failed.isEmpty
             let color = failed ? Palette.violation : Palette.ink
             let what = failed ? "failed: " + c.failed.joined(separator: "; ") : "met"
-            s += "<g class=\"checkpoint\(failed ? " failed" : "")\" data-time=\"\(svgNumber(c.time))\"><title>checkpoint at \(secondsLabel(c.time)) (tick \(c.tick)) \(escapeMarkup(what))</title>"
-            s += "<line x1=\"\(svgNumber(cx))\" x2=\"\(svgNumber(cx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke=\"\(color)\" stroke-width=\"\(failed ? "2" : "1")\"\(failed ? "" : " stroke-dasharray=\"1 3\"")/>"
-            s += "<path d=\"\(diamond(cx, by))\" fill=\"\(failed ? Palette.violation : "#fff")\" stroke=\"\(color)\" stroke-width=\"2\"/></g>"
+            s +=
+                "<g class=\"checkpoint\(failed ? " failed" : "")\" data-time=\"\(svgNumber(c.time))\"><title>checkpoint at \(secondsLabel(c.time)) (tick \(c.tick)) \(escapeMarkup(what))</title>"
+            s +=
+                "<line x1=\"\(svgNumber(cx))\" x2=\"\(svgNumber(cx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(by))\" stroke=\"\(color)\" stroke-width=\"\(failed ? "2" : "1")\"\(failed ? "" : " stroke-dasharray=\"1 3\"")/>"
+            s +=
+                "<path d=\"\(diamond(cx, by))\" fill=\"\(failed ? Palette.violation : "#fff")\" stroke=\"\(color)\" stroke-width=\"2\"/></g>"
         }
         return s
     }
@@ -187,25 +213,30 @@ enum SVGChart {
 
         var s = open("histogram", title: "Model time per tick (\(samples.count) ticks)", extra: "")
         for t in ticks {
-            s += "<line x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left + plotWidth))\" y1=\"\(svgNumber(y(t)))\" y2=\"\(svgNumber(y(t)))\" stroke=\"\(Palette.grid)\"/>"
-            s += "<text x=\"\(svgNumber(left - 8))\" y=\"\(svgNumber(y(t) + 4))\" text-anchor=\"end\" class=\"tick-label\">\(svgNumber(t, decimals: 0))</text>"
+            s +=
+                "<line x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left + plotWidth))\" y1=\"\(svgNumber(y(t)))\" y2=\"\(svgNumber(y(t)))\" stroke=\"\(Palette.grid)\"/>"
+            s +=
+                "<text x=\"\(svgNumber(left - 8))\" y=\"\(svgNumber(y(t) + 4))\" text-anchor=\"end\" class=\"tick-label\">\(svgNumber(t, decimals: 0))</text>"
         }
         for micro in logTicks(range) {
             let tx = x(micro)
-            s += "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
-            s += "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(durationLabel(micro))</text>"
+            s +=
+                "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
+            s +=
+                "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(durationLabel(micro))</text>"
         }
         s += axisLines()
         s += axisTitles(x: "model time per tick (log scale)", y: "ticks")
         for (b, c) in counts.enumerated() where c > 0 {
             let x0 = x(pow(10, loLog + Double(b) / Double(binsPerDecade)))
             let x1 = x(pow(10, loLog + Double(b + 1) / Double(binsPerDecade)))
-            s += "<rect class=\"bar\" x=\"\(svgNumber(x0 + 0.5))\" y=\"\(svgNumber(y(Double(c))))\" width=\"\(svgNumber(max(x1 - x0 - 1, 1)))\" height=\"\(svgNumber(y(0) - y(Double(c))))\" fill=\"\(Palette.value)\"><title>\(c) ticks</title></rect>"
+            s +=
+                "<rect class=\"bar\" x=\"\(svgNumber(x0 + 0.5))\" y=\"\(svgNumber(y(Double(c))))\" width=\"\(svgNumber(max(x1 - x0 - 1, 1)))\" height=\"\(svgNumber(y(0) - y(Double(c))))\" fill=\"\(Palette.value)\"><title>\(c) ticks</title></rect>"
         }
         let marks: [(String, Double, String, String?)] = [
             ("p50", stats.p50Ns, Palette.pinch, nil), ("p90", stats.p90Ns, Palette.band, "6 3"),
             ("p95", stats.p95Ns, Palette.haptic, nil), ("p99", stats.p99Ns, Palette.otherHaptic, "6 3"),
-            ("max", stats.maxNs, Palette.muted, "2 2"), ("budget", budget * 1000, Palette.ink, "8 4"),
+            ("max", stats.maxNs, Palette.muted, "2 2"), ("budget", budget * 1000, Palette.ink, "8 4")
         ]
         var legend: [LegendItem] = [.init(label: "ticks per bin", swatch: .area(Palette.value))]
         for (name, ns, color, dash) in marks {
@@ -214,11 +245,13 @@ enum SVGChart {
                 // Said above the plot, where there is room: the legend is 160 px wide.
                 let times = ns / max(stats.maxNs, 1)
                 legend.append(.init(label: "\(name): off the axis", swatch: .line(color, dash: dash)))
-                s += "<text class=\"off-axis\" x=\"\(svgNumber(left + plotWidth))\" y=\"20\" text-anchor=\"end\">\(name) \(durationLabel(ns / 1000)) is \(svgNumber(times, decimals: times < 10 ? 1 : 0)) × the slowest tick →</text>"
+                s +=
+                    "<text class=\"off-axis\" x=\"\(svgNumber(left + plotWidth))\" y=\"20\" text-anchor=\"end\">\(name) \(durationLabel(ns / 1000)) is \(svgNumber(times, decimals: times < 10 ? 1 : 0)) × the slowest tick →</text>"
                 continue
             }
             let mx = x(ns / 1000)
-            s += "<line class=\"stat-\(name)\" x1=\"\(svgNumber(mx))\" x2=\"\(svgNumber(mx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
+            s +=
+                "<line class=\"stat-\(name)\" x1=\"\(svgNumber(mx))\" x2=\"\(svgNumber(mx))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(top + plotHeight))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
             legend.append(.init(label: "\(name) \(durationLabel(ns / 1000))", swatch: .line(color, dash: dash)))
         }
         s += self.legend(legend)
@@ -258,7 +291,8 @@ enum SVGChart {
 
     private static func axisTitles(x: String, y: String) -> String {
         let cy = top + plotHeight / 2
-        return "<text class=\"axis-title x-title\" x=\"\(svgNumber(left + plotWidth / 2))\" y=\"\(svgNumber(height - 6))\" text-anchor=\"middle\">\(escapeMarkup(x))</text>"
+        return
+            "<text class=\"axis-title x-title\" x=\"\(svgNumber(left + plotWidth / 2))\" y=\"\(svgNumber(height - 6))\" text-anchor=\"middle\">\(escapeMarkup(x))</text>"
             + "<text class=\"axis-title y-title\" x=\"16\" y=\"\(svgNumber(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(svgNumber(cy)))\">\(escapeMarkup(y))</text>"
     }
 
@@ -267,8 +301,10 @@ enum SVGChart {
         let decimals = ticks.count > 1 ? max(0, Int(-floor(log10(ticks[1] - ticks[0])))) : 2
         var s = ""
         for t in ticks {
-            s += "<line x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left + plotWidth))\" y1=\"\(svgNumber(y(t)))\" y2=\"\(svgNumber(y(t)))\" stroke=\"\(Palette.grid)\"/>"
-            s += "<text x=\"\(svgNumber(left - 8))\" y=\"\(svgNumber(y(t) + 4))\" text-anchor=\"end\" class=\"tick-label\">\(svgNumber(t, decimals: decimals))</text>"
+            s +=
+                "<line x1=\"\(svgNumber(left))\" x2=\"\(svgNumber(left + plotWidth))\" y1=\"\(svgNumber(y(t)))\" y2=\"\(svgNumber(y(t)))\" stroke=\"\(Palette.grid)\"/>"
+            s +=
+                "<text x=\"\(svgNumber(left - 8))\" y=\"\(svgNumber(y(t) + 4))\" text-anchor=\"end\" class=\"tick-label\">\(svgNumber(t, decimals: decimals))</text>"
         }
         return s + axisLines() + axisTitles(x: "time (s)", y: title)
     }
@@ -280,15 +316,20 @@ enum SVGChart {
         var s = ""
         for t in ticks where t <= seconds + 1e-9 {
             let tx = x(Int((t * Double(TickClock.ticksPerSecond)).rounded()))
-            s += "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
-            s += "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(svgNumber(t, decimals: decimals))</text>"
+            s +=
+                "<line x1=\"\(svgNumber(tx))\" x2=\"\(svgNumber(tx))\" y1=\"\(svgNumber(top + plotHeight))\" y2=\"\(svgNumber(top + plotHeight + 5))\" stroke=\"#000\"/>"
+            s +=
+                "<text x=\"\(svgNumber(tx))\" y=\"\(svgNumber(top + plotHeight + 18))\" text-anchor=\"middle\" class=\"tick-label\">\(svgNumber(t, decimals: decimals))</text>"
         }
         return s
     }
 
     struct LegendItem {
         /// `solid`: an opaque span (the gesture lane); `diamond`: a checkpoint, hollow when nil.
-        enum Swatch { case line(String, dash: String?), area(String), solid(String), marker(String), cross(String), diamond(String?) }
+        enum Swatch {
+            case line(String, dash: String?), area(String), solid(String), marker(String), cross(String), diamond(
+                String?)
+        }
         var label: String
         var swatch: Swatch
     }
@@ -300,19 +341,26 @@ enum SVGChart {
             let y = top + 8 + Double(i) * 20
             switch item.swatch {
             case .line(let c, let dash):
-                s += "<line x1=\"\(svgNumber(x0))\" x2=\"\(svgNumber(x0 + 22))\" y1=\"\(svgNumber(y))\" y2=\"\(svgNumber(y))\" stroke=\"\(c)\" stroke-width=\"2.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
+                s +=
+                    "<line x1=\"\(svgNumber(x0))\" x2=\"\(svgNumber(x0 + 22))\" y1=\"\(svgNumber(y))\" y2=\"\(svgNumber(y))\" stroke=\"\(c)\" stroke-width=\"2.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
             case .area(let c):
-                s += "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 6))\" width=\"22\" height=\"12\" fill=\"\(c)\" fill-opacity=\"0.45\" stroke=\"\(c)\"/>"
+                s +=
+                    "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 6))\" width=\"22\" height=\"12\" fill=\"\(c)\" fill-opacity=\"0.45\" stroke=\"\(c)\"/>"
             case .marker(let c):
-                s += "<path d=\"M\(svgNumber(x0 + 5)) \(svgNumber(y - 5))h12l-6 10z\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.75\"/>"
+                s +=
+                    "<path d=\"M\(svgNumber(x0 + 5)) \(svgNumber(y - 5))h12l-6 10z\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.75\"/>"
             case .solid(let c):
-                s += "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 5))\" width=\"22\" height=\"10\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.5\"/>"
+                s +=
+                    "<rect x=\"\(svgNumber(x0))\" y=\"\(svgNumber(y - 5))\" width=\"22\" height=\"10\" fill=\"\(c)\" stroke=\"#000\" stroke-width=\"0.5\"/>"
             case .diamond(let c):
-                s += "<path d=\"\(diamond(x0 + 11, y))\" fill=\"\(c ?? "#fff")\" stroke=\"\(c ?? Palette.ink)\" stroke-width=\"2\"/>"
+                s +=
+                    "<path d=\"\(diamond(x0 + 11, y))\" fill=\"\(c ?? "#fff")\" stroke=\"\(c ?? Palette.ink)\" stroke-width=\"2\"/>"
             case .cross(let c):
-                s += "<path d=\"M\(svgNumber(x0 + 6)) \(svgNumber(y - 5))l10 10m0 -10l-10 10\" stroke=\"\(c)\" stroke-width=\"2.5\"/>"
+                s +=
+                    "<path d=\"M\(svgNumber(x0 + 6)) \(svgNumber(y - 5))l10 10m0 -10l-10 10\" stroke=\"\(c)\" stroke-width=\"2.5\"/>"
             }
-            s += "<text x=\"\(svgNumber(x0 + 30))\" y=\"\(svgNumber(y + 4))\" class=\"legend-label\">\(escapeMarkup(item.label))</text>"
+            s +=
+                "<text x=\"\(svgNumber(x0 + 30))\" y=\"\(svgNumber(y + 4))\" class=\"legend-label\">\(escapeMarkup(item.label))</text>"
         }
         return s + "</g>"
     }
@@ -384,9 +432,10 @@ extension SVGChart {
         let windows = stride(from: (lo / 90).rounded(.down) * 90, through: hi, by: 90).map {
             ($0 - Turn.snapWindow)...($0 + Turn.snapWindow)
         }
-        return timeline(.init(cssClass: "timeline angle", title: "Rotation", yTitle: "angle (°, clockwise)", valueLabel: "angle",
-                              bandLabel: "", value: { unwrapped[$0.tick] ?? $0.pose.angle }, band: nil,
-                              windows: windows, windowLabel: "snap window (±\(svgNumber(Turn.snapWindow))°)"), result: r)
+        return timeline(
+            .init(
+                cssClass: "timeline angle", title: "Rotation", yTitle: "angle (°, clockwise)", valueLabel: "angle",
+                bandLabel: "", value: { unwrapped[$0.tick] ?? $0.pose.angle }, band: nil,
+                windows: windows, windowLabel: "snap window (±\(svgNumber(Turn.snapWindow))°)"), result: r)
     }
 }
-

@@ -22,15 +22,19 @@ enum DiffChart {
             let p = points.map { "\(n(x($0.0))),\(n(y($0.1)))" }.joined(separator: " ")
             return "<polyline points=\"\(p)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dash)/>"
         }
-        var out = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(escapeMarkup(title))\">"
-        out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width - left - right))\" height=\"\(n(height - top - bottom))\" fill=\"none\" stroke=\"#D9D9D9\"/>"
+        var out =
+            "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(escapeMarkup(title))\">"
+        out +=
+            "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width - left - right))\" height=\"\(n(height - top - bottom))\" fill=\"none\" stroke=\"#D9D9D9\"/>"
         out += "<text x=\"4\" y=\"\(n(top + 10))\" font-size=\"11\">\(escapeMarkup(title))</text>"
         out += "<text x=\"4\" y=\"\(n(top + 24))\" font-size=\"10\" fill=\"#555\">\(n(hi0, 4))\(unit)</text>"
         out += "<text x=\"4\" y=\"\(n(height - bottom))\" font-size=\"10\" fill=\"#555\">\(n(lo0, 4))\(unit)</text>"
         out += "<text x=\"\(n(left))\" y=\"\(n(height - 6))\" font-size=\"10\" fill=\"#555\">tick 0</text>"
-        out += "<text x=\"\(n(width - right))\" y=\"\(n(height - 6))\" font-size=\"10\" fill=\"#555\" text-anchor=\"end\">tick \(lastTick)</text>"
+        out +=
+            "<text x=\"\(n(width - right))\" y=\"\(n(height - 6))\" font-size=\"10\" fill=\"#555\" text-anchor=\"end\">tick \(lastTick)</text>"
         if let mark {
-            out += "<line class=\"first-diff\" x1=\"\(n(x(mark)))\" x2=\"\(n(x(mark)))\" y1=\"\(n(top))\" y2=\"\(n(height - bottom))\" stroke=\"#555\" stroke-dasharray=\"2 3\"/>"
+            out +=
+                "<line class=\"first-diff\" x1=\"\(n(x(mark)))\" x2=\"\(n(x(mark)))\" y1=\"\(n(top))\" y2=\"\(n(height - bottom))\" stroke=\"#555\" stroke-dasharray=\"2 3\"/>"
         }
         out += line(a, colorA, "") + line(b, colorB, " stroke-dasharray=\"5 3\"")
         return out + "</svg>"
@@ -40,7 +44,9 @@ enum DiffChart {
     /// tick order: the line drawn at the chart's width looks the same, and a page of long runs
     /// stays small (eight runs of thousands of frames wrote an 18 MB page, issue 34).
     static func thinned(_ points: [(Int, Double)], columns: Int = Int(width - left - right)) -> [(Int, Double)] {
-        guard points.count > 4 * columns, let first = points.first?.0, let last = points.last?.0, last > first else { return points }
+        guard points.count > 4 * columns, let first = points.first?.0, let last = points.last?.0, last > first else {
+            return points
+        }
         var out: [(Int, Double)] = [], bucket: [(Int, Double)] = [], column = 0
         func flush() {
             guard let lo = bucket.min(by: { $0.1 < $1.1 }), let hi = bucket.max(by: { $0.1 < $1.1 }) else { return }

@@ -52,13 +52,15 @@ extension ScenarioDiff {
     public static let policyFields: [String: [String]] = [
         "sliderPercent": ["sliderMapping"],
         "gridVisible": ["gridHidden"],
-        "instructionVisible": ["instructionsHide", "instructionsHiddenBy"],
+        "instructionVisible": ["instructionsHide", "instructionsHiddenBy"]
     ]
 
     public var severity: DiffSeverity {
         if presence != .both { return .onlyInOne }
         if let v = verdict, v.a != v.b { return v.b == "failed" ? .nowFailing : .verdict }
-        if pose != nil || ended != nil || haptics != nil || tips != nil || effects != nil || verdict != nil { return .behaviour }
+        if pose != nil || ended != nil || haptics != nil || tips != nil || effects != nil || verdict != nil {
+            return .behaviour
+        }
         if frameFirstTick != nil { return policies.isEmpty ? .frames : .policy }
         return .files
     }
@@ -68,7 +70,8 @@ extension ScenarioDiff {
     mutating func explain(policiesA: [String: String], policiesB: [String: String]) {
         policies = []
         guard frameFirstTick != nil, !frameFields.isEmpty, pose == nil, ended == nil, haptics == nil, tips == nil,
-              effects == nil, verdict == nil, files.isEmpty else { return }
+            effects == nil, verdict == nil, files.isEmpty
+        else { return }
         var named = Set<String>()
         for field in frameFields {
             let differing = (Self.policyFields[field] ?? []).filter { policiesA[$0] != policiesB[$0] }

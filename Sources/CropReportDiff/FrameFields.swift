@@ -31,9 +31,14 @@ public struct FrameFields: Equatable, Sendable {
     /// Fields of the samples built in code (tests): their Swift descriptions stand for the bytes.
     public init(samples: [FrameSample]) {
         for s in samples {
-            add([("scale", "\(s.scale)"), ("tx", "\(s.tx)"), ("ty", "\(s.ty)"), ("angle", "\(s.angle)"),
-                 ("viewWidth", "\(s.viewWidth)"), ("viewHeight", "\(s.viewHeight)"), ("maskDiameter", "\(s.maskDiameter)"),
-                 ("gridVisible", "\(s.gridVisible)"), ("instructionVisible", "\(s.instructionVisible)"), ("touches", "\(s.touchPoints)")]
+            add(
+                [
+                    ("scale", "\(s.scale)"), ("tx", "\(s.tx)"), ("ty", "\(s.ty)"), ("angle", "\(s.angle)"),
+                    ("viewWidth", "\(s.viewWidth)"), ("viewHeight", "\(s.viewHeight)"),
+                    ("maskDiameter", "\(s.maskDiameter)"),
+                    ("gridVisible", "\(s.gridVisible)"), ("instructionVisible", "\(s.instructionVisible)"),
+                    ("touches", "\(s.touchPoints)")
+                ]
                 .map { ($0.0, Self.hash(Array($0.1.utf8)[...])) })
         }
     }
@@ -45,7 +50,9 @@ public struct FrameFields: Equatable, Sendable {
         for field in Self.split(line) {
             let keyHash = Self.hash(field.key)
             let c: Int
-            if let known = byKeyHash[keyHash] { c = known } else {
+            if let known = byKeyHash[keyHash] {
+                c = known
+            } else {
                 c = column(for: String(decoding: field.key, as: UTF8.self))
                 if byKeyHash.count < 4 * Self.maxNames { byKeyHash[keyHash] = c }
             }
@@ -68,15 +75,22 @@ public struct FrameFields: Equatable, Sendable {
     }
 
     /// The column of the `n`th member of a scanned line.
-    private mutating func column(_ n: Int, of field: FrameLineScanner.Field, in line: UnsafeBufferPointer<UInt8>) -> Int {
+    private mutating func column(_ n: Int, of field: FrameLineScanner.Field, in line: UnsafeBufferPointer<UInt8>) -> Int
+    {
         if n < recent.count, recent[n].keyHash == field.keyHash { return recent[n].column }
         let c: Int
-        if let known = byKeyHash[field.keyHash] { c = known } else {
+        if let known = byKeyHash[field.keyHash] {
+            c = known
+        } else {
             c = column(for: String(decoding: UnsafeBufferPointer(rebasing: line[field.key]), as: UTF8.self))
             if byKeyHash.count < 4 * Self.maxNames { byKeyHash[field.keyHash] = c }
         }
         if byKeyHash[field.keyHash] == c {
-            if n < recent.count { recent[n] = (field.keyHash, c) } else if n == recent.count { recent.append((field.keyHash, c)) }
+            if n < recent.count {
+                recent[n] = (field.keyHash, c)
+            } else if n == recent.count {
+                recent.append((field.keyHash, c))
+            }
         }
         return c
     }
@@ -131,7 +145,11 @@ public struct FrameFields: Equatable, Sendable {
         var keyStart = -1, keyEnd = -1, valueStart = -1
         for (i, b) in line.enumerated() {
             if inString {
-                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 {
+                if escaped {
+                    escaped = false
+                } else if b == 0x5C {
+                    escaped = true
+                } else if b == 0x22 {
                     inString = false
                     if depth == 1 && valueStart < 0 { keyEnd = i }
                 }
@@ -143,11 +161,15 @@ public struct FrameFields: Equatable, Sendable {
                 if depth == 1 && valueStart < 0 && keyStart < 0 { keyStart = i + 1 }
             case 0x7B, 0x5B: depth += 1
             case 0x7D, 0x5D:
-                if depth == 1, keyStart >= 0, keyEnd >= keyStart, valueStart >= 0 { out.append((line[keyStart..<keyEnd], line[valueStart..<i])) }
+                if depth == 1, keyStart >= 0, keyEnd >= keyStart, valueStart >= 0 {
+                    out.append((line[keyStart..<keyEnd], line[valueStart..<i]))
+                }
                 depth -= 1
             case 0x3A where depth == 1 && valueStart < 0: valueStart = i + 1
             case 0x2C where depth == 1:
-                if keyStart >= 0, keyEnd >= keyStart, valueStart >= 0 { out.append((line[keyStart..<keyEnd], line[valueStart..<i])) }
+                if keyStart >= 0, keyEnd >= keyStart, valueStart >= 0 {
+                    out.append((line[keyStart..<keyEnd], line[valueStart..<i]))
+                }
                 keyStart = -1; keyEnd = -1; valueStart = -1
             default: break
             }

@@ -14,25 +14,41 @@ extension FrameSample {
         var viewWidth: Double?, viewHeight: Double?, mask: Double?, grid: Bool?, instruction: Bool?, touches: [Double]?
         try r.beginObject()
         while let key = try r.nextKey() {
-            if key.is("tick") { tick = try r.int(in: 0...LogParser.maxTick) }
-            else if key.is("scale") { scale = try Self.number(&r) }
-            else if key.is("tx") { tx = try Self.number(&r) }
-            else if key.is("ty") { ty = try Self.number(&r) }
-            else if key.is("angle") { angle = try Self.number(&r) }
-            else if key.is("viewWidth") { viewWidth = try Self.number(&r) }
-            else if key.is("viewHeight") { viewHeight = try Self.number(&r) }
-            else if key.is("maskDiameter") { mask = try Self.number(&r) }
-            else if key.is("gridVisible") { grid = try r.bool() }
-            else if key.is("instructionVisible") { instruction = try r.bool() }
-            else if key.is("touches") { touches = try Self.touches(&r) }
-            else { try r.skip() }
+            if key.is("tick") {
+                tick = try r.int(in: 0...LogParser.maxTick)
+            } else if key.is("scale") {
+                scale = try Self.number(&r)
+            } else if key.is("tx") {
+                tx = try Self.number(&r)
+            } else if key.is("ty") {
+                ty = try Self.number(&r)
+            } else if key.is("angle") {
+                angle = try Self.number(&r)
+            } else if key.is("viewWidth") {
+                viewWidth = try Self.number(&r)
+            } else if key.is("viewHeight") {
+                viewHeight = try Self.number(&r)
+            } else if key.is("maskDiameter") {
+                mask = try Self.number(&r)
+            } else if key.is("gridVisible") {
+                grid = try r.bool()
+            } else if key.is("instructionVisible") {
+                instruction = try r.bool()
+            } else if key.is("touches") {
+                touches = try Self.touches(&r)
+            } else {
+                try r.skip()
+            }
         }
         try r.end()
-        guard let tick, let scale, let tx, let ty, let viewWidth, let viewHeight, let mask, let grid, let instruction, let touches else {
+        guard let tick, let scale, let tx, let ty, let viewWidth, let viewHeight, let mask, let grid, let instruction,
+            let touches
+        else {
             throw WireError("a field of every frame is missing")
         }
-        self.init(tick: tick, scale: scale, tx: tx, ty: ty, angle: angle, viewWidth: viewWidth, viewHeight: viewHeight,
-                  maskDiameter: mask, gridVisible: grid, instructionVisible: instruction)
+        self.init(
+            tick: tick, scale: scale, tx: tx, ty: ty, angle: angle, viewWidth: viewWidth, viewHeight: viewHeight,
+            maskDiameter: mask, gridVisible: grid, instructionVisible: instruction)
         touchPoints = touches
     }
 
@@ -69,11 +85,17 @@ struct TimedRecord {
         var tick: Int?, kind: String?, reason: String?, type: String?
         try r.beginObject()
         while let key = try r.nextKey() {
-            if key.is("tick") { tick = try r.int(in: 0...LogParser.maxTick) }
-            else if key.is("kind") { kind = try r.string() }
-            else if key.is("reason") { reason = r.null() ? nil : try r.string() }
-            else if key.is("type") { type = try r.string() }
-            else { try r.skip() }
+            if key.is("tick") {
+                tick = try r.int(in: 0...LogParser.maxTick)
+            } else if key.is("kind") {
+                kind = try r.string()
+            } else if key.is("reason") {
+                reason = r.null() ? nil : try r.string()
+            } else if key.is("type") {
+                type = try r.string()
+            } else {
+                try r.skip()
+            }
         }
         try r.end()
         guard let tick else { throw WireError("no tick") }

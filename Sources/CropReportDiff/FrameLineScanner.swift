@@ -36,7 +36,9 @@ struct FrameLineScanner {
         while true {
             guard i < n, line[i] == UInt8(ascii: "\"") else { return nil }
             let keyStart = i + 1
-            guard let (keyEnd, keyHash) = Self.key(line, from: keyStart), keyEnd + 1 < n, line[keyEnd + 1] == UInt8(ascii: ":") else { return nil }
+            guard let (keyEnd, keyHash) = Self.key(line, from: keyStart), keyEnd + 1 < n,
+                line[keyEnd + 1] == UInt8(ascii: ":")
+            else { return nil }
             let valueStart = keyEnd + 2
             guard let valueEnd = Self.valueEnd(line, from: valueStart, depth: 0), valueEnd < n else { return nil }
             let key = UnsafeBufferPointer(rebasing: line[keyStart..<keyEnd])

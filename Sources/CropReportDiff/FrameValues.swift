@@ -21,7 +21,9 @@ struct FrameValues {
         case 2 where named("tx"): return number(&tx)
         case 2 where named("ty"): return number(&ty)
         case 4 where named("tick"):
-            guard let x = Self.number(value), x.isFinite, x == x.rounded(.towardZero), x >= 0, x <= Double(LogParser.maxTick) else { return false }
+            guard let x = Self.number(value), x.isFinite, x == x.rounded(.towardZero), x >= 0,
+                x <= Double(LogParser.maxTick)
+            else { return false }
             tick = Int(x)
         case 5 where named("scale"): return number(&scale)
         case 5 where named("angle"):
@@ -46,18 +48,23 @@ struct FrameValues {
 
     /// The sample, or nil when a member every frame has is missing (the general path says so).
     var sample: FrameSample? {
-        guard let tick, let scale, let tx, let ty, let viewWidth, let viewHeight, let mask, let grid, let instruction, let touches else {
+        guard let tick, let scale, let tx, let ty, let viewWidth, let viewHeight, let mask, let grid, let instruction,
+            let touches
+        else {
             return nil
         }
-        var s = FrameSample(tick: tick, scale: scale, tx: tx, ty: ty, angle: angle, viewWidth: viewWidth, viewHeight: viewHeight,
-                            maskDiameter: mask, gridVisible: grid, instructionVisible: instruction)
+        var s = FrameSample(
+            tick: tick, scale: scale, tx: tx, ty: ty, angle: angle, viewWidth: viewWidth, viewHeight: viewHeight,
+            maskDiameter: mask, gridVisible: grid, instructionVisible: instruction)
         s.touchPoints = touches
         return s
     }
 
     /// Whether `bytes` are `word`'s.
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return bytes.isEmpty && word.utf8CodeUnitCount == 0 }
+        guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else {
+            return bytes.isEmpty && word.utf8CodeUnitCount == 0
+        }
         return memcmp(base, word.utf8Start, bytes.count) == 0
     }
 
@@ -76,8 +83,9 @@ struct FrameValues {
             guard out.count < 2 * FrameSample.maxTouches, value[i] == UInt8(ascii: "[") else { return nil }
             for last in [false, true] {
                 guard let end = FrameLineScanner.numberEnd(value, from: i + 1) ?? literalNull(value, at: i + 1),
-                      let x = number(UnsafeBufferPointer(rebasing: value[(i + 1)..<end])),
-                      value[end] == (last ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { return nil }
+                    let x = number(UnsafeBufferPointer(rebasing: value[(i + 1)..<end])),
+                    value[end] == (last ? UInt8(ascii: "]") : UInt8(ascii: ","))
+                else { return nil }
                 out.append(x)
                 i = end
             }
@@ -123,7 +131,9 @@ struct FrameValues {
             exponent += negative ? -e : e
         }
         guard digits <= 15, abs(exponent) <= 22 else { return generalNumber(token) }
-        let x = mantissa == 0 ? 0 : exponent < 0 ? Double(mantissa) / powers[-exponent] : Double(mantissa) * powers[exponent]
+        let x =
+            mantissa == 0
+            ? 0 : exponent < 0 ? Double(mantissa) / powers[-exponent] : Double(mantissa) * powers[exponent]
         return first == UInt8(ascii: "-") ? -x : x
     }
 

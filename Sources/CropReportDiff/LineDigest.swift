@@ -52,11 +52,16 @@ final class LineHasher {
     func digest(_ line: UnsafeBufferPointer<UInt8>) -> LineDigest {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let done = withUnsafeMutableBytes(of: &words) { out in
-            EVP_DigestInit_ex2(context, algorithm, nil) == 1 && EVP_DigestUpdate(context, line.baseAddress, line.count) == 1
+            EVP_DigestInit_ex2(context, algorithm, nil) == 1
+                && EVP_DigestUpdate(context, line.baseAddress, line.count) == 1
                 && EVP_DigestFinal_ex(context, out.baseAddress?.assumingMemoryBound(to: UInt8.self), nil) == 1
         }
         // Without a context (out of memory in OpenSSL), the one-shot digest.
         guard done else { return LineDigest(line) }
-        return LineDigest(words: (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2), UInt64(bigEndian: words.3)))
+        return LineDigest(
+            words: (
+                UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2),
+                UInt64(bigEndian: words.3)
+            ))
     }
 }

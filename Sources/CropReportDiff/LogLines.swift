@@ -19,8 +19,11 @@ struct LogLines {
     /// Feeds `chunk`, calling `body` with each whole line's number and bytes (no newline). A line
     /// that lies whole in the chunk is passed where it lies; only one split across chunks is
     /// gathered first (issue 36: copying every line cost more than reading it).
-    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(LogParser.Malformed) -> Void)
-        throws(LogParser.Malformed) {
+    mutating func feed(
+        _ chunk: UnsafeRawBufferPointer, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(LogParser.Malformed) -> Void
+    )
+        throws(LogParser.Malformed)
+    {
         guard let base = chunk.baseAddress else { return }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
         var start = 0
@@ -48,8 +51,12 @@ struct LogLines {
         }
     }
 
-    private mutating func complete(_ whole: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(LogParser.Malformed) -> Void)
-        throws(LogParser.Malformed) {
+    private mutating func complete(
+        _ whole: UnsafeBufferPointer<UInt8>,
+        _ body: (Int, UnsafeBufferPointer<UInt8>) throws(LogParser.Malformed) -> Void
+    )
+        throws(LogParser.Malformed)
+    {
         try checkLength(whole.count)
         number += 1
         guard !whole.isEmpty else { return }
@@ -79,13 +86,16 @@ struct LogLines {
     /// The end of the log: refused when its last line has no newline.
     func finish() throws(LogParser.Malformed) {
         guard line.isEmpty else {
-            throw LogParser.Malformed(file: file, line: number + 1, reason: "the last line has no newline; was the file cut short?")
+            throw LogParser.Malformed(
+                file: file, line: number + 1, reason: "the last line has no newline; was the file cut short?")
         }
     }
 
     private func checkLength(_ count: Int) throws(LogParser.Malformed) {
         guard count <= maxLineBytes else {
-            throw LogParser.Malformed(file: file, line: number + 1, reason: "is longer than \(maxLineBytes) bytes, more than any line cropsim writes")
+            throw LogParser.Malformed(
+                file: file, line: number + 1,
+                reason: "is longer than \(maxLineBytes) bytes, more than any line cropsim writes")
         }
     }
 }

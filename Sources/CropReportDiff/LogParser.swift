@@ -25,7 +25,8 @@ public enum LogParser {
     /// (7,200 + 2 × 1,200). Ticks are checked against it as they are read, so the frames of one
     /// log (strictly increasing ticks) are bounded too, and no arithmetic on a tick can overflow
     /// (a tick of 2⁶³ − 1 trapped drawing the filmstrip, issue 34).
-    public static let maxTick = Int(ScenarioBudget.maxSeconds) * TickClock.ticksPerSecond + 2 * Simulator.Options().settleTicks
+    public static let maxTick =
+        Int(ScenarioBudget.maxSeconds) * TickClock.ticksPerSecond + 2 * Simulator.Options().settleTicks
     /// A frame line is under 2 KiB with ten fingers down.
     public static let maxFrameLineBytes = 8 << 10
     /// An effect line holds a tip's text or an upload's key at most.
@@ -51,13 +52,17 @@ public enum LogParser {
                 let scanned = scanner.scan(line)
                 let general = scanned == nil ? Array(line) : nil
                 let sample: FrameSample
-                if let scanned { sample = scanned } else {
+                if let scanned {
+                    sample = scanned
+                } else {
                     do throws(WireError) { sample = try FrameSample(line: general ?? []) } catch {
-                        throw Malformed(file: file, line: number, reason: "is not a frame cropsim writes (\(error.message))")
+                        throw Malformed(
+                            file: file, line: number, reason: "is not a frame cropsim writes (\(error.message))")
                     }
                 }
                 if let last = samples.last, sample.tick <= last.tick {
-                    throw Malformed(file: file, line: number, reason: "tick \(sample.tick) does not follow tick \(last.tick)")
+                    throw Malformed(
+                        file: file, line: number, reason: "tick \(sample.tick) does not follow tick \(last.tick)")
                 }
                 samples.append(sample)
                 lines.append(hasher.digest(line))
@@ -84,7 +89,8 @@ public enum LogParser {
                 do throws(WireError) { record = try TimedRecord(line: line) } catch {
                     throw Malformed(file: file, line: number, reason: "is not a record with a tick (\(error.message))")
                 }
-                records.append(LogLine(tick: record.tick, text: String(decoding: line, as: UTF8.self), name: record.name))
+                records.append(
+                    LogLine(tick: record.tick, text: String(decoding: line, as: UTF8.self), name: record.name))
             }
         }
 
@@ -92,7 +98,9 @@ public enum LogParser {
     }
 
     /// `frames.jsonl` from its bytes.
-    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (samples: [FrameSample], lines: [LineDigest], fields: FrameFields) {
+    public static func frames(_ bytes: [UInt8], file: String) throws(Malformed) -> (
+        samples: [FrameSample], lines: [LineDigest], fields: FrameFields
+    ) {
         var parser = Frames(file: file)
         try bytes.withUnsafeBytes { chunk in Result { () throws(Malformed) in try parser.feed(chunk) } }.get()
         try parser.finish()
@@ -141,7 +149,9 @@ public enum LogParser {
             var orientedHeight: Double?
             var screenScale: Double?
         }
-        guard let r = try? JSONDecoder().decode(Resolved.self, from: Data(bytes)) else { return (photo(bytes), imageFile(bytes)) }
+        guard let r = try? JSONDecoder().decode(Resolved.self, from: Data(bytes)) else {
+            return (photo(bytes), imageFile(bytes))
+        }
         return (points(r.orientedWidth, r.orientedHeight, r.screenScale), r.imageFile)
     }
 

@@ -37,7 +37,8 @@ public struct ReportDiff: Equatable, Sendable {
 
     /// The changed scenarios most severe first, ties in the order added.
     public var rows: [Changed] {
-        changed.enumerated().sorted { ($0.element.diff.severity, $0.offset) < ($1.element.diff.severity, $1.offset) }.map(\.element)
+        changed.enumerated().sorted { ($0.element.diff.severity, $0.offset) < ($1.element.diff.severity, $1.offset) }
+            .map(\.element)
     }
 
     /// Adds one scenario's comparison; `a` or `b` is nil when only the other report holds it.
@@ -69,11 +70,15 @@ public struct ReportDiff: Equatable, Sendable {
         var parts: [String] = []
         if let v = d.verdict {
             var verdict = "verdict \(v.a)→\(v.b) (violations \(v.violationsA)→\(v.violationsB))"
-            if let problem = v.b == "failed" ? v.problemB : v.problemA { verdict += ": \(v.b == "failed" ? "B" : "A") failed on \(problem.prefix(200))" }
+            if let problem = v.b == "failed" ? v.problemB : v.problemA {
+                verdict += ": \(v.b == "failed" ? "B" : "A") failed on \(problem.prefix(200))"
+            }
             parts.append(verdict)
         }
         if let e = d.ended {
-            parts.append("\(e.side) ended earlier at tick \(e.lastTick) (\(e.side == "A" ? "B" : "A") ran to tick \(e.otherLastTick))")
+            parts.append(
+                "\(e.side) ended earlier at tick \(e.lastTick) (\(e.side == "A" ? "B" : "A") ran to tick \(e.otherLastTick))"
+            )
         }
         if let p = d.pose {
             var deltas = ["max Δscale \(delta(p.maxScale, 4))"]
@@ -100,38 +105,52 @@ public struct ReportDiff: Equatable, Sendable {
     }
 
     /// A largest difference; `inf` where one run's value was not finite (`ScenarioDiff.gap`).
-    static func delta(_ x: Double, _ decimals: Int) -> String { x.isFinite ? formatFixed(x, decimals: decimals) : "inf" }
+    static func delta(_ x: Double, _ decimals: Int) -> String {
+        x.isFinite ? formatFixed(x, decimals: decimals) : "inf"
+    }
 
     /// `diff.json`: keys in a fixed order, one scenario per line.
     public var json: String {
         var out = "{\"a\":\(jsonString(a)),\"b\":\(jsonString(b)),\"identical\":\(isIdentical)"
-        out += ",\"counts\":{\"identical\":\(identical.count),\"changed\":\(count(.both)),\"onlyInA\":\(count(.onlyInA)),\"onlyInB\":\(count(.onlyInB))}"
+        out +=
+            ",\"counts\":{\"identical\":\(identical.count),\"changed\":\(count(.both)),\"onlyInA\":\(count(.onlyInA)),\"onlyInB\":\(count(.onlyInB))}"
         out += ",\"identicalScenarios\":[\(identical.map(jsonString).joined(separator: ","))]"
         out += ",\"scenarios\":[\n" + rows.map { Self.json($0.diff) }.joined(separator: ",\n") + "\n]}\n"
         return out
     }
 
-    public func count(_ presence: ScenarioDiff.Presence) -> Int { changed.filter { $0.diff.presence == presence }.count }
+    public func count(_ presence: ScenarioDiff.Presence) -> Int {
+        changed.filter { $0.diff.presence == presence }.count
+    }
 
     static func json(_ d: ScenarioDiff) -> String {
         func number(_ x: Double) -> String { formatNumber(x) }
         func records(_ r: ScenarioDiff.Records?) -> String {
             r.map { "{\"countA\":\($0.countA),\"countB\":\($0.countB),\"firstTick\":\($0.firstTick)}" } ?? "null"
         }
-        var out = "{\"id\":\(jsonString(d.id)),\"presence\":\"\(d.presence.rawValue)\",\"severity\":\"\(d.severity.key)\""
+        var out =
+            "{\"id\":\(jsonString(d.id)),\"presence\":\"\(d.presence.rawValue)\",\"severity\":\"\(d.severity.key)\""
         out += ",\"firstTick\":\(d.firstTick.map(String.init) ?? "null")"
-        out += ",\"pose\":" + (d.pose.map {
-            "{\"firstTick\":\($0.firstTick),\"maxScale\":\(number($0.maxScale)),\"maxOffset\":\(number($0.maxOffset)),\"maxAngle\":\(number($0.maxAngle)),\"ticksA\":\($0.ticksA),\"ticksB\":\($0.ticksB)}"
-        } ?? "null")
-        out += ",\"ended\":" + (d.ended.map { "{\"side\":\"\($0.side)\",\"lastTick\":\($0.lastTick),\"otherLastTick\":\($0.otherLastTick)}" } ?? "null")
+        out +=
+            ",\"pose\":"
+            + (d.pose.map {
+                "{\"firstTick\":\($0.firstTick),\"maxScale\":\(number($0.maxScale)),\"maxOffset\":\(number($0.maxOffset)),\"maxAngle\":\(number($0.maxAngle)),\"ticksA\":\($0.ticksA),\"ticksB\":\($0.ticksB)}"
+            } ?? "null")
+        out +=
+            ",\"ended\":"
+            + (d.ended.map {
+                "{\"side\":\"\($0.side)\",\"lastTick\":\($0.lastTick),\"otherLastTick\":\($0.otherLastTick)}"
+            } ?? "null")
         out += ",\"framesFirstTick\":\(d.frameFirstTick.map(String.init) ?? "null")"
         out += ",\"frameFields\":[\(d.frameFields.map(jsonString).joined(separator: ","))]"
         out += ",\"policies\":[\(d.policies.map(jsonString).joined(separator: ","))]"
         out += ",\"haptics\":\(records(d.haptics)),\"tips\":\(records(d.tips)),\"effects\":\(records(d.effects))"
-        out += ",\"verdict\":" + (d.verdict.map {
-            "{\"a\":\(jsonString($0.a)),\"b\":\(jsonString($0.b)),\"violationsA\":\($0.violationsA),\"violationsB\":\($0.violationsB)"
-                + ",\"problemA\":\($0.problemA.map(jsonString) ?? "null"),\"problemB\":\($0.problemB.map(jsonString) ?? "null")}"
-        } ?? "null")
+        out +=
+            ",\"verdict\":"
+            + (d.verdict.map {
+                "{\"a\":\(jsonString($0.a)),\"b\":\(jsonString($0.b)),\"violationsA\":\($0.violationsA),\"violationsB\":\($0.violationsB)"
+                    + ",\"problemA\":\($0.problemA.map(jsonString) ?? "null"),\"problemB\":\($0.problemB.map(jsonString) ?? "null")}"
+            } ?? "null")
         out += ",\"files\":[\(d.files.map(jsonString).joined(separator: ","))]"
         out += ",\"summary\":\(jsonString(line(d)))}"
         return out

@@ -36,7 +36,9 @@ public struct ReportReader: Sendable {
         var entries: [String: Summary.Entry] = [:]
         for entry in summary.scenarios {
             if let problem = UntrustedName.problem(entry.id) {
-                throw OutputError(.refused, "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
+                throw OutputError(
+                    .refused,
+                    "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
             }
             guard entries.updateValue(entry, forKey: entry.id) == nil else {
                 throw OutputError(.refused, "\(folder)/summary.json: scenario \(entry.id) is listed twice")
@@ -52,11 +54,17 @@ public struct ReportReader: Sendable {
         let base = folder + "/scenarios/" + id
         try requireRealFolders("scenarios/" + id)
         var frames = LogParser.Frames(file: base + "/frames.jsonl")
-        try Self.stream(base + "/frames.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try frames.feed(chunk) }, finish: frames.finish)
+        try Self.stream(
+            base + "/frames.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try frames.feed(chunk) },
+            finish: frames.finish)
         var haptics = LogParser.Timed(file: base + "/haptics.jsonl")
-        try Self.stream(base + "/haptics.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try haptics.feed(chunk) }, finish: haptics.finish)
+        try Self.stream(
+            base + "/haptics.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try haptics.feed(chunk) },
+            finish: haptics.finish)
         var effectLog = LogParser.Timed(file: base + "/effects.jsonl")
-        try Self.stream(base + "/effects.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try effectLog.feed(chunk) }, finish: effectLog.finish)
+        try Self.stream(
+            base + "/effects.jsonl", feed: { (chunk) throws(LogParser.Malformed) in try effectLog.feed(chunk) },
+            finish: effectLog.finish)
         let effects = LogParser.splitTips(effectLog.records)
         var others: [String: [UInt8]] = [:]
         for name in ScenarioLogs.otherFileNames {
@@ -66,12 +74,15 @@ public struct ReportReader: Sendable {
         let resolved = others["scenario.resolved.json"].map(LogParser.resolved)
         let photo = resolved?.photo, imageFile = resolved?.imageFile
         others = others.mapValues { EmbeddedPaths.stripping($0, file: imageFile) }
-        let problem = entry.firstProblem.map { String(decoding: EmbeddedPaths.stripping(Array($0.utf8), file: imageFile), as: UTF8.self) }
+        let problem = entry.firstProblem.map {
+            String(decoding: EmbeddedPaths.stripping(Array($0.utf8), file: imageFile), as: UTF8.self)
+        }
         let verdict = entry.notApplicable != nil ? "notApplicable" : entry.passed ? "passed" : "failed"
-        return ScenarioLogs(id: id, name: entry.name, verdict: verdict, violations: entry.violations,
-                            frames: frames.samples, frameLines: frames.lines, frameFields: frames.fields,
-                            haptics: haptics.records, tips: effects.tips, effects: effects.others, otherFiles: others,
-                            photo: photo, problem: problem.map { String($0.prefix(500)) })
+        return ScenarioLogs(
+            id: id, name: entry.name, verdict: verdict, violations: entry.violations,
+            frames: frames.samples, frameLines: frames.lines, frameFields: frames.fields,
+            haptics: haptics.records, tips: effects.tips, effects: effects.others, otherFiles: others,
+            photo: photo, problem: problem.map { String($0.prefix(500)) })
     }
 
     /// Each folder from the report down to `relative` must be a real folder: a `scenarios/` or
@@ -85,7 +96,9 @@ public struct ReportReader: Sendable {
                 throw OutputError(.refused, "\(path): missing from its report")
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError(.refused, "\(path): \(ReadableFile.kind(info.st_mode)); a report's scenario folders must be real folders")
+                throw OutputError(
+                    .refused,
+                    "\(path): \(ReadableFile.kind(info.st_mode)); a report's scenario folders must be real folders")
             }
         }
     }
@@ -95,7 +108,9 @@ public struct ReportReader: Sendable {
         do throws(ReadableFile.Refusal) {
             let file = try ReadableFile(path, followLinks: false)
             guard file.size <= Summary.maxFileBytes else {
-                throw ReadableFile.Refusal(reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
+                throw ReadableFile.Refusal(
+                    reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes",
+                    notRegular: false)
             }
             return try file.readAll(limit: Summary.maxFileBytes)
         } catch {
@@ -105,8 +120,10 @@ public struct ReportReader: Sendable {
 
     /// A log of the report fed to its parser through one 64 KiB buffer, never held whole (a
     /// 32 MiB log split into Strings first peaked at 192 MiB, issue 34); opened like `read`.
-    static func stream(_ path: String, feed: (UnsafeRawBufferPointer) throws(LogParser.Malformed) -> Void,
-                       finish: () throws(LogParser.Malformed) -> Void) throws(OutputError) {
+    static func stream(
+        _ path: String, feed: (UnsafeRawBufferPointer) throws(LogParser.Malformed) -> Void,
+        finish: () throws(LogParser.Malformed) -> Void
+    ) throws(OutputError) {
         func refused(_ reason: String) -> OutputError { OutputError(.refused, "\(path): \(reason)") }
         let file: ReadableFile
         do { file = try ReadableFile(path, followLinks: false) } catch { throw refused(error.reason) }
@@ -121,8 +138,12 @@ public struct ReportReader: Sendable {
             do { n = try file.read(into: buffer) } catch { throw refused(error.reason) }
             if n == 0 { break }
             total += n
-            guard total <= Summary.maxFileBytes else { throw refused("grew past \(Summary.maxFileBytes >> 20) MiB while it was read") }
-            do { try feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) } catch { throw OutputError(.refused, error.description) }
+            guard total <= Summary.maxFileBytes else {
+                throw refused("grew past \(Summary.maxFileBytes >> 20) MiB while it was read")
+            }
+            do { try feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) } catch {
+                throw OutputError(.refused, error.description)
+            }
         }
         do { try finish() } catch { throw OutputError(.refused, error.description) }
     }
@@ -138,7 +159,8 @@ public struct ReportReader: Sendable {
         guard let decoding = error as? DecodingError else { return "is not JSON cropsim writes" }
         let context: DecodingError.Context
         switch decoding {
-        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
+        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
+            context = c
         @unknown default: return "is not a summary cropsim writes"
         }
         let path = "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

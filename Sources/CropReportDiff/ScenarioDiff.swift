@@ -78,7 +78,10 @@ public struct ScenarioDiff: Equatable, Sendable {
 
     /// The earliest tick at which anything differs; nil when identical or present on one side.
     public var firstTick: Int? {
-        [pose?.firstTick, ended.map { $0.lastTick + 1 }, frameFirstTick, haptics?.firstTick, tips?.firstTick, effects?.firstTick].compactMap { $0 }.min()
+        [
+            pose?.firstTick, ended.map { $0.lastTick + 1 }, frameFirstTick, haptics?.firstTick, tips?.firstTick,
+            effects?.firstTick
+        ].compactMap { $0 }.min()
     }
 
     /// A scenario that only one report holds.
@@ -100,17 +103,21 @@ public struct ScenarioDiff: Equatable, Sendable {
             let ca = a.frames.prefix { $0.tick <= through }.count, cb = b.frames.prefix { $0.tick <= through }.count
             let la = a.frameLines.prefix(ca), lb = b.frameLines.prefix(cb)
             if la != lb {
-                diff.frameFirstTick = firstDifference(Array(la), Array(lb), ticks: a.frames.map(\.tick), b.frames.map(\.tick))
-                diff.frameFields = Set((0..<min(ca, cb)).filter { la[$0] != lb[$0] }
-                    .flatMap { a.frameFields.differing(row: $0, b.frameFields, row: $0) }).sorted()
+                diff.frameFirstTick = firstDifference(
+                    Array(la), Array(lb), ticks: a.frames.map(\.tick), b.frames.map(\.tick))
+                diff.frameFields = Set(
+                    (0..<min(ca, cb)).filter { la[$0] != lb[$0] }
+                        .flatMap { a.frameFields.differing(row: $0, b.frameFields, row: $0) }
+                ).sorted()
             }
         }
         diff.haptics = compareRecords(a.haptics, b.haptics)
         diff.tips = compareRecords(a.tips, b.tips)
         diff.effects = compareRecords(a.effects, b.effects)
         if a.verdict != b.verdict || a.violations != b.violations {
-            diff.verdict = Verdict(a: a.verdict, b: b.verdict, violationsA: a.violations, violationsB: b.violations,
-                                   problemA: a.problem, problemB: b.problem)
+            diff.verdict = Verdict(
+                a: a.verdict, b: b.verdict, violationsA: a.violations, violationsB: b.violations,
+                problemA: a.problem, problemB: b.problem)
         }
         let names = Set(a.otherFiles.keys).union(b.otherFiles.keys)
         diff.files = names.filter { a.otherFiles[$0] != b.otherFiles[$0] }.sorted()
@@ -142,7 +149,9 @@ public struct ScenarioDiff: Equatable, Sendable {
             }
             common += 1
             let ds = gap(f.scale, g.scale) { abs($0 - $1) }
-            let dt = gap(f.tx, g.tx, f.ty, g.ty) { ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot() }
+            let dt = gap(f.tx, g.tx, f.ty, g.ty) {
+                ((f.tx - g.tx) * (f.tx - g.tx) + (f.ty - g.ty) * (f.ty - g.ty)).squareRoot()
+            }
             let da = gap(f.angle, g.angle) { abs(remainder($0 - $1, 360)) }  // 359.9° and -0.1° are one pose
             if ds > 0 || dt > 0 || da > 0 { pose.firstTick = min(pose.firstTick, f.tick) }
             pose.maxScale = max(pose.maxScale, ds)
@@ -151,7 +160,9 @@ public struct ScenarioDiff: Equatable, Sendable {
         }
         if common < b.count {
             let ticksA = Set(a.map(\.tick))
-            if let missing = b.first(where: { !ticksA.contains($0.tick) }) { pose.firstTick = min(pose.firstTick, missing.tick) }
+            if let missing = b.first(where: { !ticksA.contains($0.tick) }) {
+                pose.firstTick = min(pose.firstTick, missing.tick)
+            }
         }
         return pose.firstTick == Int.max ? nil : pose
     }

@@ -25,9 +25,11 @@ public struct FrameSample: Equatable, Sendable {
     }
 
     /// The view and mask default to the suite's usual iPhone (393 × 852 pt, mask 322 pt).
-    public init(tick: Int, scale: Double, tx: Double = 0, ty: Double = 0, angle: Double = 0,
-                viewWidth: Double = 393, viewHeight: Double = 852, maskDiameter: Double = 322,
-                gridVisible: Bool = true, instructionVisible: Bool = false, touches: [[Double]] = []) {
+    public init(
+        tick: Int, scale: Double, tx: Double = 0, ty: Double = 0, angle: Double = 0,
+        viewWidth: Double = 393, viewHeight: Double = 852, maskDiameter: Double = 322,
+        gridVisible: Bool = true, instructionVisible: Bool = false, touches: [[Double]] = []
+    ) {
         self.tick = tick
         self.scale = scale
         self.tx = tx
@@ -96,9 +98,12 @@ public struct ScenarioLogs: Equatable, Sendable {
     public var problem: String?
 
     /// `frameLines` and `frameFields` default to one line per sample, so logs built in code compare by their samples.
-    public init(id: String, name: String = "", verdict: String = "passed", violations: Int = 0, frames: [FrameSample] = [],
-                frameLines: [LineDigest]? = nil, frameFields: FrameFields? = nil, haptics: [LogLine] = [], tips: [LogLine] = [], effects: [LogLine] = [],
-                otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil, problem: String? = nil) {
+    public init(
+        id: String, name: String = "", verdict: String = "passed", violations: Int = 0, frames: [FrameSample] = [],
+        frameLines: [LineDigest]? = nil, frameFields: FrameFields? = nil, haptics: [LogLine] = [], tips: [LogLine] = [],
+        effects: [LogLine] = [],
+        otherFiles: [String: [UInt8]] = [:], photo: PhotoPoints? = nil, problem: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.verdict = verdict

@@ -45,8 +45,9 @@ extension CheckedEditor {
         } else {
             judgeFrameInput(recognized, answerNow, recognizerActive: recognizerActive, host: &host)
             if host.watchesFrames {
-                _ = host.frameEnded(tick: frame, observation: last.observation, sliderPercent: last.sliderPercent,
-                                    readout: last.readout, geometry: oracle.geometry)
+                _ = host.frameEnded(
+                    tick: frame, observation: last.observation, sliderPercent: last.sliderPercent,
+                    readout: last.readout, geometry: oracle.geometry)
             }
         }
         currentFrame += 1
@@ -70,9 +71,12 @@ extension CheckedEditor {
     private mutating func judgeWaitingOnLast<H: EditorHost>(_ base: ModelAnswer, host: inout H) {
         let waiting = held
         held = Held(base: base)
-        judgeInput(waiting.events, ModelAnswer(effects: waiting.effects, observation: last.observation,
-                                               sliderPercent: last.sliderPercent, readout: last.readout),
-                   endsFrame: true, host: &host)
+        judgeInput(
+            waiting.events,
+            ModelAnswer(
+                effects: waiting.effects, observation: last.observation,
+                sliderPercent: last.sliderPercent, readout: last.readout),
+            endsFrame: true, host: &host)
     }
 
     /// Whether what waits, judged on the state before this input, breaks nothing: tried on copies.
@@ -98,7 +102,9 @@ extension CheckedEditor {
 
     /// An in-process model's answer to what it was just given.
     private var answerNow: ModelAnswer {
-        ModelAnswer(effects: effects, observation: model.observation, sliderPercent: model.sliderPercent, readout: model.readout)
+        ModelAnswer(
+            effects: effects, observation: model.observation, sliderPercent: model.sliderPercent, readout: model.readout
+        )
     }
 
     /// Judges `events` on `answer`. The last move of the chain takes the photo from the state
@@ -106,7 +112,9 @@ extension CheckedEditor {
     /// model has no state between them to show), the events after it find it at the answer.
     /// Returns whether the answer's effects went to an event (else the frame's tick judges them).
     @discardableResult @usableFromInline
-    mutating func judgeInput<H: EditorHost>(_ chain: [EditorEvent], _ answer: ModelAnswer, endsFrame: Bool, host: inout H) -> Bool {
+    mutating func judgeInput<H: EditorHost>(
+        _ chain: [EditorEvent], _ answer: ModelAnswer, endsFrame: Bool, host: inout H
+    ) -> Bool {
         // Under `atFrameEnd` a gesture's moves, end and cancel wait for the frame's end.
         if appliesAtFrameEnd && !endsFrame && chain.allSatisfy(Self.waitsForFrameEnd) {
             if held.base == nil { held.base = last }
@@ -115,7 +123,9 @@ extension CheckedEditor {
             last = answer
             return true
         }
-        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized), let base = held.base {
+        if appliesAtFrameEnd && !endsFrame && !held.events.isEmpty && !chain.contains(where: \.isRecognized),
+            let base = held.base
+        {
             // A discrete input that is not a touch, while a gesture's events wait. A model that
             // shows them applied applied them at their touches, as one applying at the event may;
             // one that shows no change may have either way (a push into a clamp changes nothing),
@@ -133,9 +143,11 @@ extension CheckedEditor {
             return true
         }
         let before = held.base ?? last
-        if appliesAtFrameEnd && !endsFrame && answer.effects.isEmpty && Self.unchanged(answer.observation, since: before.observation),
-           let landing = chain.firstIndex(where: Self.beginsAtLanding),
-           held.events.contains(where: \.isGestureMove) || chain[..<landing].contains(where: \.isGestureMove) {
+        if appliesAtFrameEnd && !endsFrame && answer.effects.isEmpty
+            && Self.unchanged(answer.observation, since: before.observation),
+            let landing = chain.firstIndex(where: Self.beginsAtLanding),
+            held.events.contains(where: \.isGestureMove) || chain[..<landing].contains(where: \.isGestureMove)
+        {
             // A finger landed and the model has applied nothing yet (no change, no effect): it may
             // apply what waits at the frame's end, before the new gesture, as a web cropper's
             // animation frame does.
@@ -163,7 +175,8 @@ extension CheckedEditor {
         for (i, event) in events.enumerated() {
             let after = i >= lastMove ? answer.observation : before.observation
             effects = i == lastMove ? allEffects : []
-            judge(event, before: pose, wasAnimating: animating, pose: after.pose, animating: after.animating, host: &host)
+            judge(
+                event, before: pose, wasAnimating: animating, pose: after.pose, animating: after.animating, host: &host)
             pose = after.pose
             animating = after.animating
         }
@@ -171,8 +184,10 @@ extension CheckedEditor {
     }
 
     /// A tick's answer: the moves that land at it, then the frame itself.
-    @usableFromInline mutating func judgeFrameInput<H: EditorHost>(_ recognized: [EditorEvent], _ answer: ModelAnswer, recognizerActive: Bool,
-                                                 host: inout H) {
+    @usableFromInline mutating func judgeFrameInput<H: EditorHost>(
+        _ recognized: [EditorEvent], _ answer: ModelAnswer, recognizerActive: Bool,
+        host: inout H
+    ) {
         if judgeInput(recognized, answer, endsFrame: true, host: &host) { effects = [] }
         if judgeFrame(answer.observation, recognizerActive: recognizerActive, host: &host) {
             oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)

@@ -52,15 +52,19 @@ public struct CheckedEditor<Model: EditorModel> {
     /// Opens the model on the request and judges the opening: the photo must be accepted or
     /// refused as R1.2–1.3 say, and the first frame must hold every invariant. The opening's
     /// effects go to the host at tick 0. `checking: false` only measures what checking costs.
-    public static func open<H: EditorHost>(_ request: OpenRequest, in context: Model.Context, checking: Bool = true,
-                                           host: inout H) -> Opening {
+    public static func open<H: EditorHost>(
+        _ request: OpenRequest, in context: Model.Context, checking: Bool = true,
+        host: inout H
+    ) -> Opening {
         let identity = Model.identity(in: context)
         var effects: [EditorEffect] = []
         let model: Model
         do {
             model = try Model.open(request, in: context, effects: &effects)
         } catch {
-            let violation = checking ? PhotoAcceptance.violation(source: request.source, undecodable: false, rejection: error.message) : nil
+            let violation =
+                checking
+                ? PhotoAcceptance.violation(source: request.source, undecodable: false, rejection: error.message) : nil
             return .refused(message: error.message, violation: violation)
         }
         var oracle = Oracle(request: request, identity: identity)
@@ -100,7 +104,9 @@ public struct CheckedEditor<Model: EditorModel> {
         let before = model.pose, wasAnimating = model.isAnimating
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
         model.apply(event, into: &effects)
-        judge(event, before: before, wasAnimating: wasAnimating, pose: model.pose, animating: model.isAnimating, host: &host)
+        judge(
+            event, before: before, wasAnimating: wasAnimating, pose: model.pose, animating: model.isAnimating,
+            host: &host)
     }
 
     /// Ends the current frame with a 60 Hz tick and judges it. `recognizerActive`: a gesture is
@@ -121,8 +127,9 @@ public struct CheckedEditor<Model: EditorModel> {
         }
         judgeFlow(host: &host)
         if host.watchesFrames {
-            _ = host.frameEnded(tick: frame, observation: observation, sliderPercent: model.sliderPercent, readout: model.readout,
-                                geometry: oracle.geometry)
+            _ = host.frameEnded(
+                tick: frame, observation: observation, sliderPercent: model.sliderPercent, readout: model.readout,
+                geometry: oracle.geometry)
         }
         currentFrame += 1
     }
@@ -136,17 +143,19 @@ public struct CheckedEditor<Model: EditorModel> {
     }
 
     @inlinable mutating func syncDeferred<H: EditorHost>(host: inout H) {
-        var judgedFrame = frame - pending.reduce(0) {
-            switch $1 {
-            case .tick, .frame: $0 + 1
-            default: $0
+        var judgedFrame =
+            frame
+            - pending.reduce(0) {
+                switch $1 {
+                case .tick, .frame: $0 + 1
+                default: $0
+                }
             }
-        }
         var next = 0
         while next < pending.count {
             answers.removeAll(keepingCapacity: true)
             model.flush(into: &answers)
-            if answers.isEmpty { break } // the model failed
+            if answers.isEmpty { break }  // the model failed
             for k in 0..<min(answers.count, pending.count - next) where !hostStopped {
                 judge(pending[next + k], answers[k], judgedFrame: &judgedFrame, host: &host)
             }
@@ -158,24 +167,30 @@ public struct CheckedEditor<Model: EditorModel> {
     }
 
     /// One queued event or tick with the model's answer to it, judged as if it had just happened.
-    @inlinable mutating func judge<H: EditorHost>(_ op: Pending, _ answer: ModelAnswer, judgedFrame: inout Int, host: inout H) {
+    @inlinable mutating func judge<H: EditorHost>(
+        _ op: Pending, _ answer: ModelAnswer, judgedFrame: inout Int, host: inout H
+    ) {
         effects = answer.effects
         currentFrame = judgedFrame
         switch op {
         case .event(let event):
             let before = last.observation
             last = answer
-            judge(event, before: before.pose, wasAnimating: before.animating, pose: answer.observation.pose,
-                  animating: answer.observation.animating, host: &host)
+            judge(
+                event, before: before.pose, wasAnimating: before.animating, pose: answer.observation.pose,
+                animating: answer.observation.animating, host: &host)
         case .tick(let recognizerActive):
             last = answer
             if judgeFrame(answer.observation, recognizerActive: recognizerActive, host: &host) {
                 oracle.judgeSlider(answer.sliderPercent, pose: answer.observation.pose, tick: frame)
             }
             judgeFlow(host: &host)
-            if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
-                                                    sliderPercent: answer.sliderPercent, readout: answer.readout,
-                                                    geometry: oracle.geometry) {
+            if host.watchesFrames,
+                !host.frameEnded(
+                    tick: judgedFrame, observation: answer.observation,
+                    sliderPercent: answer.sliderPercent, readout: answer.readout,
+                    geometry: oracle.geometry)
+            {
                 hostStopped = true
             }
             judgedFrame += 1
@@ -183,9 +198,12 @@ public struct CheckedEditor<Model: EditorModel> {
             judgeInput(events, answer, endsFrame: false, host: &host)
         case .frame(let events, let recognizerActive):
             judgeFrameInput(events, answer, recognizerActive: recognizerActive, host: &host)
-            if host.watchesFrames, !host.frameEnded(tick: judgedFrame, observation: answer.observation,
-                                                    sliderPercent: answer.sliderPercent, readout: answer.readout,
-                                                    geometry: oracle.geometry) {
+            if host.watchesFrames,
+                !host.frameEnded(
+                    tick: judgedFrame, observation: answer.observation,
+                    sliderPercent: answer.sliderPercent, readout: answer.readout,
+                    geometry: oracle.geometry)
+            {
                 hostStopped = true
             }
             judgedFrame += 1
@@ -199,17 +217,23 @@ public struct CheckedEditor<Model: EditorModel> {
 
     // MARK: Judging
 
-    @inlinable mutating func judge<H: EditorHost>(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose,
-                                                 animating: Bool, host: inout H) {
+    @inlinable mutating func judge<H: EditorHost>(
+        _ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose,
+        animating: Bool, host: inout H
+    ) {
         if checking {
-            oracle.observe(event, before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, effects: effects, tick: frame)
+            oracle.observe(
+                event, before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, effects: effects,
+                tick: frame)
         }
         if !effects.isEmpty { host.perform(effects, tick: frame) }
     }
 
     /// The frame's effects and invariants. Returns whether the slider's reading is due (at rest,
     /// somewhere new), so that it is read only then.
-    @inlinable mutating func judgeFrame<H: EditorHost>(_ observation: Observation, recognizerActive: Bool, host: inout H) -> Bool {
+    @inlinable mutating func judgeFrame<H: EditorHost>(
+        _ observation: Observation, recognizerActive: Bool, host: inout H
+    ) -> Bool {
         if !effects.isEmpty {
             host.perform(effects, tick: frame)
             if checking { oracle.observeTick(effects, pose: observation.pose, tick: frame) }

@@ -21,8 +21,10 @@ public protocol EditorHost {
     /// it is now (the oracle's own: what a scenario's `sMin` or `maxTx` means). Returns false
     /// when the host has seen enough (the run has settled): a batch's later answers are then
     /// dropped unjudged.
-    mutating func frameEnded(tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
-                             geometry: SpecGeometry) -> Bool
+    mutating func frameEnded(
+        tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
+        geometry: SpecGeometry
+    ) -> Bool
 }
 
 /// A host with no backend and no recorder: effects are judged and dropped.
@@ -31,8 +33,10 @@ public struct NoHost: EditorHost {
     @inlinable public mutating func perform(_ effects: [EditorEffect], tick: Int) {}
     @inlinable public var profile: (path: String?, version: Int) { (nil, 0) }
     @inlinable public var watchesFrames: Bool { false }
-    @inlinable public mutating func frameEnded(tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
-                                               geometry: SpecGeometry) -> Bool {
+    @inlinable public mutating func frameEnded(
+        tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
+        geometry: SpecGeometry
+    ) -> Bool {
         true
     }
 }

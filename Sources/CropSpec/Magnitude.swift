@@ -53,7 +53,7 @@ extension Property {
         .zoomInRange, .density, .maskCovered, .outputSquareCovered, .cropRectInSource, .handOverWithoutJump,
         .editsKeptOnFailure, .angleChangesOnlyByRotation, .tiltWithinLimit, .storedRectMapping, .cropTurnMatchesPose,
         .initialPose, .panFollowsFinger, .focalPointKept, .doubleTapRung, .sliderTarget, .sliderReadsZoom,
-        .incrementTarget, .recenterTarget, .resizeKeepsCenter, .twistFollowsFingers, .snapOnRelease,
+        .incrementTarget, .recenterTarget, .resizeKeepsCenter, .twistFollowsFingers, .snapOnRelease
     ]
 
     /// How a message says its magnitude: "uncovered by 3.2 device px".
@@ -93,7 +93,8 @@ extension SpecGeometry {
         let a = k * turn.cos - 1, b = k * turn.sin
         func m(_ v: Point) -> Point { Point(x: a * v.x - b * v.y, y: b * v.x + a * v.y) }
         let mt = m(want.translation)
-        let c = Point(x: got.translation.x - want.translation.x - mt.x, y: got.translation.y - want.translation.y - mt.y)
+        let c = Point(
+            x: got.translation.x - want.translation.x - mt.x, y: got.translation.y - want.translation.y - mt.y)
         let cLength = (c.x * c.x + c.y * c.y).squareRoot(), mNorm = (a * a + b * b).squareRoot()
         let rim = cLength > 0 ? Point(x: c.x / cLength * mNorm * r, y: c.y / cLength * mNorm * r) : m(Point(x: r, y: 0))
         let worst = Point(x: c.x + rim.x, y: c.y + rim.y)
@@ -104,12 +105,15 @@ extension SpecGeometry {
     /// A zoom of `scale` where `limit` is the nearest allowed: how far the mask's rim moves between
     /// the two (about the mask centre).
     public func zoomDeviation(_ scale: Double, from limit: Double, angle: Double = 0) -> Magnitude? {
-        deviation(Pose(scale: scale, translation: .zero, angle: angle), from: Pose(scale: limit, translation: .zero, angle: angle))
+        deviation(
+            Pose(scale: scale, translation: .zero, angle: angle),
+            from: Pose(scale: limit, translation: .zero, angle: angle))
     }
 
     /// A turn of `angle` where `want` is right: how far the mask's rim moves (2·r·sin(Δ/2)).
     public func turnDeviation(_ angle: Double, from want: Double) -> Magnitude? {
-        deviation(Pose(scale: 1, translation: .zero, angle: angle), from: Pose(scale: 1, translation: .zero, angle: want))
+        deviation(
+            Pose(scale: 1, translation: .zero, angle: angle), from: Pose(scale: 1, translation: .zero, angle: want))
     }
 
     /// A distance in view points (and, for a turned photo, its components along the photo's axes).
@@ -122,7 +126,8 @@ extension SpecGeometry {
     /// that is `scale` device pixels. `along` is in photo pixels along the upright photo's axes.
     public func pixels(photoPixels: Double, scale: Double, along: Point? = nil) -> Magnitude? {
         guard photoPixels.isFinite, scale.isFinite else { return nil }
-        return Magnitude(devicePixels: photoPixels * scale, photoAxes: along.map { Point(x: $0.x * scale, y: $0.y * scale) })
+        return Magnitude(
+            devicePixels: photoPixels * scale, photoAxes: along.map { Point(x: $0.x * scale, y: $0.y * scale) })
     }
 
     /// How far a rect reaches outside 0…w × 0…h (0 when inside), and by how much along each axis.

@@ -43,7 +43,8 @@ struct Flow: Sendable {
         switch outcome {
         case .success: false
         case .timeout, .connectionDropped: true
-        case .httpError(let status): status >= 500 || status == 408 || status == 429 || (status < 400 && retryableRule == .transientAnd3xx)
+        case .httpError(let status):
+            status >= 500 || status == 408 || status == 429 || (status < 400 && retryableRule == .transientAnd3xx)
         }
     }
 
@@ -85,7 +86,8 @@ extension Oracle {
             }
         case (.retry, .failed(let kind)):
             retried(after: kind, pose: pose, effects: effects, tick: tick)
-        case (.cancel, .failed(let kind)) where !editing && (kind == .crop || policies.cancelAfterFailure == .endsSession):
+        case (.cancel, .failed(let kind))
+        where !editing && (kind == .crop || policies.cancelAfterFailure == .endsSession):
             // The failure screen's Cancel (policy `cropFailure: retryScreen`), or a Cancel after a
             // final upload failure (policy `cancelAfterFailure: endsSession`), ends the session.
             cancelled = true
@@ -94,10 +96,14 @@ extension Oracle {
             break
         }
         clockTelemetry(event, before: before, effects: effects, tick: tick)
-        if case .profileUpdated = event {} else if effects.contains(where: { if case .updateProfile = $0 { true } else { false } }),
+        if case .profileUpdated = event {
+        } else if effects.contains(where: { if case .updateProfile = $0 { true } else { false } }),
             !(before == .uploading(currentAttempt(event)) && flow.phase == .updatingProfile),
-            !(before == .failed(.profile) && flow.phase == .updatingProfile) {
-            fail(.profileUpdatedOnlyAfterUpload, tick: tick, "a profile update was asked for after \(event.specName), not after a successful upload")
+            !(before == .failed(.profile) && flow.phase == .updatingProfile)
+        {
+            fail(
+                .profileUpdatedOnlyAfterUpload, tick: tick,
+                "a profile update was asked for after \(event.specName), not after a successful upload")
         }
         flowEffects(effects, pose: pose, tick: tick)
     }
@@ -125,12 +131,21 @@ extension Oracle {
     /// failure waits out its backoff, a final one is reported.
     private mutating func uploadFinished(_ attempt: Int, _ outcome: UploadOutcome, effects: [EditorEffect], tick: Int) {
         let retry = flow.retryable(outcome) && attempt < flow.backoffTicks.count + 1
-        checkUploadTelemetry(effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
+        checkUploadTelemetry(
+            effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
         if outcome == .success {
             flow.phase = .updatingProfile
             let next = flow.acknowledged.version + 1
-            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
-                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
+            if !effects.contains(where: {
+                if case .updateProfile(let u) = $0 {
+                    u.avatarPath == flow.key && u.avatarVersion == next
+                } else {
+                    false
+                }
+            }) {
+                fail(
+                    .profileUpdatedOnlyAfterUpload, tick: tick,
+                    "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
             }
         } else if retry {
             flow.phase = .waiting(attempt: attempt, failedAt: tick)
@@ -156,8 +171,17 @@ extension Oracle {
         case .profile where policies.profileRetry == .profileOnly:
             flow.phase = .updatingProfile
             let next = flow.acknowledged.version + 1
-            if !effects.contains(where: { if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false } }) {
-                fail(.profileUpdatedOnlyAfterUpload, tick: tick, "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again")
+            if !effects.contains(where: {
+                if case .updateProfile(let u) = $0 {
+                    u.avatarPath == flow.key && u.avatarVersion == next
+                } else {
+                    false
+                }
+            }) {
+                fail(
+                    .profileUpdatedOnlyAfterUpload, tick: tick,
+                    "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again"
+                )
             }
         case .upload, .profile:
             flow.phase = .uploading(1)
@@ -196,7 +220,9 @@ extension Oracle {
             if policies.arrivalHaptics == .arrivalsToo {
                 count([effect], pose: pose, tick: tick)
             } else {
-                fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) on a tick, with no user push (policy arrivalHaptics: pushesOnly)")
+                fail(
+                    .hapticsEdgeTriggered, tick: tick,
+                    "light impact \(reason.rawValue) on a tick, with no user push (policy arrivalHaptics: pushesOnly)")
             }
         }
     }
@@ -212,8 +238,10 @@ extension Oracle {
                 checkNumeric(record, tick: tick)
             case .alert(let message):
                 if let confirmed = flow.confirmedPose, pose != confirmed {
-                    fail(.editsKeptOnFailure, tick: tick, "\(message.rawValue): \(pose.specDescription) differs from the confirmed \(confirmed.specDescription)",
-                         size: geometry.deviation(pose, from: confirmed))
+                    fail(
+                        .editsKeptOnFailure, tick: tick,
+                        "\(message.rawValue): \(pose.specDescription) differs from the confirmed \(confirmed.specDescription)",
+                        size: geometry.deviation(pose, from: confirmed))
                 }
             default:
                 break
@@ -222,26 +250,38 @@ extension Oracle {
     }
 
     private mutating func checkUpload(_ request: UploadRequest, tick: Int) {
-        if request.bucket != "avatars" || request.key != flow.key || request.contentType != flow.contentType || !request.upsert {
-            fail(.uploadRequestValid, tick: tick, "got \(request.bucket)/\(request.key) \(request.contentType) upsert \(request.upsert); want avatars/\(flow.key) \(flow.contentType) upsert true")
+        if request.bucket != "avatars" || request.key != flow.key || request.contentType != flow.contentType
+            || !request.upsert
+        {
+            fail(
+                .uploadRequestValid, tick: tick,
+                "got \(request.bucket)/\(request.key) \(request.contentType) upsert \(request.upsert); want avatars/\(flow.key) \(flow.contentType) upsert true"
+            )
         }
         switch flow.phase {
         case .uploading(let n) where n == request.attempt:
-            break // attempt 1 after the crop or a Retry: the event has already moved the phase
+            break  // attempt 1 after the crop or a Retry: the event has already moved the phase
         case .waiting(let last, let failedAt) where request.attempt == last + 1:
             let wanted = flow.backoffTicks[last - 1]
             if tick - failedAt != wanted {
-                fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started \(tick - failedAt) ticks after attempt \(last) failed; want \(wanted)")
+                fail(
+                    .backoffAsSpecified, tick: tick,
+                    "attempt \(request.attempt) started \(tick - failedAt) ticks after attempt \(last) failed; want \(wanted)"
+                )
             }
             flow.phase = .uploading(request.attempt)
         default:
-            fail(.backoffAsSpecified, tick: tick, "attempt \(request.attempt) started while the flow is \(flow.phase): not after a retryable failure, past the limit of \(flow.backoffTicks.count + 1), or with another attempt in flight")
+            fail(
+                .backoffAsSpecified, tick: tick,
+                "attempt \(request.attempt) started while the flow is \(flow.phase): not after a retryable failure, past the limit of \(flow.backoffTicks.count + 1), or with another attempt in flight"
+            )
             flow.phase = .uploading(request.attempt)
         }
     }
 
     private mutating func checkNumeric(_ record: some Sendable, tick: Int) {
-        for child in Mirror(reflecting: record).children where !(child.value is Int || child.value is Double || child.value is Bool) {
+        for child in Mirror(reflecting: record).children
+        where !(child.value is Int || child.value is Double || child.value is Bool) {
             fail(.telemetryNumericOnly, tick: tick, "field \(child.label ?? "?") is \(type(of: child.value))")
         }
     }
@@ -257,20 +297,33 @@ extension Oracle {
         var wrong: [String] = []
         // R10.1 "source dimensions": of the stored grid, or (policy `telemetrySourceSize`) of the
         // upright photo the math works on.
-        let (w, h) = policies.telemetrySourceSize == .stored ? (Double(source.storedWidth), Double(source.storedHeight)) : (g.width, g.height)
-        if Double(t.sourceWidth) != w || Double(t.sourceHeight) != h { wrong.append("source \(t.sourceWidth)x\(t.sourceHeight)") }
-        if abs(t.sMin - g.sMin) > SpecTolerance.zoom * g.sMin || abs(t.sMax - g.sMax) > SpecTolerance.zoom * g.sMax { wrong.append("s_min/s_max \(t.sMin)/\(t.sMax)") }
-        if let confirmed = flow.confirmedPose, abs(t.scale - confirmed.scale) > SpecTolerance.zoom * confirmed.scale { wrong.append("scale \(t.scale)") }
-        if t.outputSize != config.outputSize || t.outputIsJPEG != flow.jpeg { wrong.append("output \(t.outputSize) jpeg \(t.outputIsJPEG)") }
+        let (w, h) =
+            policies.telemetrySourceSize == .stored
+            ? (Double(source.storedWidth), Double(source.storedHeight)) : (g.width, g.height)
+        if Double(t.sourceWidth) != w || Double(t.sourceHeight) != h {
+            wrong.append("source \(t.sourceWidth)x\(t.sourceHeight)")
+        }
+        if abs(t.sMin - g.sMin) > SpecTolerance.zoom * g.sMin || abs(t.sMax - g.sMax) > SpecTolerance.zoom * g.sMax {
+            wrong.append("s_min/s_max \(t.sMin)/\(t.sMax)")
+        }
+        if let confirmed = flow.confirmedPose, abs(t.scale - confirmed.scale) > SpecTolerance.zoom * confirmed.scale {
+            wrong.append("scale \(t.scale)")
+        }
+        if t.outputSize != config.outputSize || t.outputIsJPEG != flow.jpeg {
+            wrong.append("output \(t.outputSize) jpeg \(t.outputIsJPEG)")
+        }
         if t.memoryFallback != flow.memoryFallbackAtConfirm { wrong.append("memoryFallback \(t.memoryFallback)") }
         if t.cropSucceeded != succeeded { wrong.append("cropSucceeded \(t.cropSucceeded)") }
         // A range the density limit collapsed, or one whose ends lie within rounding of each
         // other, may be reported as zoom-limited or not.
         let knifeEdge = abs(g.sMax - g.sMin) <= SpecTolerance.zoom * g.sMin
-        if (t.zoomLimited != g.zoomLimited && !g.densityCollapsed && !knifeEdge) || (t.lowDensity != g.lowDensity && !densityReadingOpen) {
+        if (t.zoomLimited != g.zoomLimited && !g.densityCollapsed && !knifeEdge)
+            || (t.lowDensity != g.lowDensity && !densityReadingOpen)
+        {
             wrong.append("zoomLimited \(t.zoomLimited) lowDensity \(t.lowDensity)")
         }
-        let quality = g.sQuality, others = min(g.sMin * config.maxZoomMultiplier, g.densityEveryZoom ? g.sDensity : .infinity)
+        let quality = g.sQuality,
+            others = min(g.sMin * config.maxZoomMultiplier, g.densityEveryZoom ? g.sDensity : .infinity)
         if abs(quality - others) > SpecTolerance.zoom * others && t.qualityClampEngaged != (quality < others) {
             wrong.append("qualityClampEngaged \(t.qualityClampEngaged)")
         }
@@ -278,23 +331,38 @@ extension Oracle {
         let long = max(g.width, g.height)
         let thumbLong = Double(max(t.thumbnailWidth, t.thumbnailHeight))
         let wantLong = long <= 2560 ? long : nil
-        let aspectOK = abs(Double(t.thumbnailWidth) / Double(max(1, t.thumbnailHeight)) - g.width / g.height) <= 2 * g.width / g.height / Double(max(1, min(t.thumbnailWidth, t.thumbnailHeight)))
-        if let wantLong, thumbLong != wantLong { wrong.append("thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) for a \(Int(g.width))x\(Int(g.height)) photo") }
-        else if wantLong == nil && !(2560...3000).contains(thumbLong) { wrong.append("thumbnail long edge \(thumbLong)") }
-        else if !aspectOK || (g.width >= g.height) != (t.thumbnailWidth >= t.thumbnailHeight) { wrong.append("thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) not upright \(Int(g.width))x\(Int(g.height))") }
+        let aspectOK =
+            abs(Double(t.thumbnailWidth) / Double(max(1, t.thumbnailHeight)) - g.width / g.height) <= 2 * g.width
+            / g.height / Double(max(1, min(t.thumbnailWidth, t.thumbnailHeight)))
+        if let wantLong, thumbLong != wantLong {
+            wrong.append(
+                "thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) for a \(Int(g.width))x\(Int(g.height)) photo")
+        } else if wantLong == nil && !(2560...3000).contains(thumbLong) {
+            wrong.append("thumbnail long edge \(thumbLong)")
+        } else if !aspectOK || (g.width >= g.height) != (t.thumbnailWidth >= t.thumbnailHeight) {
+            wrong.append(
+                "thumbnail \(t.thumbnailWidth)x\(t.thumbnailHeight) not upright \(Int(g.width))x\(Int(g.height))")
+        }
         if t.cropLatencyMs < 0 { wrong.append("latency \(t.cropLatencyMs)") }
         if !wrong.isEmpty { fail(.telemetryReported, tick: tick, "crop telemetry: \(wrong.joined(separator: "; "))") }
     }
 
     /// R10.5: each upload attempt reports its outcome.
-    private mutating func checkUploadTelemetry(_ effects: [EditorEffect], attempt: Int, outcome: UploadOutcome, final: Bool, tick: Int) {
+    private mutating func checkUploadTelemetry(
+        _ effects: [EditorEffect], attempt: Int, outcome: UploadOutcome, final: Bool, tick: Int
+    ) {
         let records = effects.compactMap { if case .uploadTelemetry(let t) = $0 { t } else { nil } }
         guard records.count == 1, let t = records.first else {
-            fail(.telemetryReported, tick: tick, "\(records.count) upload telemetry records for attempt \(attempt); want 1")
+            fail(
+                .telemetryReported, tick: tick,
+                "\(records.count) upload telemetry records for attempt \(attempt); want 1")
             return
         }
         if t.attempt != attempt || t.succeeded != (outcome == .success) || t.finalAttempt != final {
-            fail(.telemetryReported, tick: tick, "upload telemetry says attempt \(t.attempt) succeeded \(t.succeeded) final \(t.finalAttempt); want \(attempt), \(outcome == .success), \(final)")
+            fail(
+                .telemetryReported, tick: tick,
+                "upload telemetry says attempt \(t.attempt) succeeded \(t.succeeded) final \(t.finalAttempt); want \(attempt), \(outcome == .success), \(final)"
+            )
         }
     }
 
@@ -304,13 +372,22 @@ extension Oracle {
         let (path, version) = flow.acknowledged
         let current = profile
         if !(current == (path, version) || current == (flow.key, version + 1)) {
-            fail(.profileAtomic, tick: tick, "profile is (\(current.path ?? "nil"), v\(current.version)); want (\(path ?? "nil"), v\(version)) or (\(flow.key), v\(version + 1))")
+            fail(
+                .profileAtomic, tick: tick,
+                "profile is (\(current.path ?? "nil"), v\(current.version)); want (\(path ?? "nil"), v\(version)) or (\(flow.key), v\(version + 1))"
+            )
         }
         if flow.phase == .failed(.upload), current != (path, version) {
-            fail(.previousAvatarKept, tick: tick, "after the upload finally failed the profile is (\(current.path ?? "nil"), v\(current.version)); the previous (\(path ?? "nil"), v\(version)) must stay")
+            fail(
+                .previousAvatarKept, tick: tick,
+                "after the upload finally failed the profile is (\(current.path ?? "nil"), v\(current.version)); the previous (\(path ?? "nil"), v\(version)) must stay"
+            )
         }
         if case .waiting(let attempt, let failedAt) = flow.phase, tick > failedAt + flow.backoffTicks[attempt - 1] {
-            fail(.backoffAsSpecified, tick: tick, "attempt \(attempt + 1) is overdue: attempt \(attempt) failed at tick \(failedAt), the retry was due \(flow.backoffTicks[attempt - 1]) ticks later")
+            fail(
+                .backoffAsSpecified, tick: tick,
+                "attempt \(attempt + 1) is overdue: attempt \(attempt) failed at tick \(failedAt), the retry was due \(flow.backoffTicks[attempt - 1]) ticks later"
+            )
             flow.phase = .failed(.upload)
         }
     }
@@ -332,11 +409,14 @@ extension Oracle {
     /// editor may still lay itself out again on a resize.
     mutating func ignoredAfterSession(_ event: EditorEvent, before: Pose, pose: Pose, tick: Int) {
         switch event {
-        case .panChanged, .pinchChanged, .twistChanged, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom, .recenter, .rotate90:
+        case .panChanged, .pinchChanged, .twistChanged, .doubleTap, .setZoomSlider, .incrementZoom, .decrementZoom,
+            .recenter, .rotate90:
             guard !SpecTolerance.same(pose, before) else { return }
-            fail(.sessionFollowsFlow, tick: tick, "\(event.specName) moved the photo from \(before.specDescription) to \(pose.specDescription) "
-                 + "after the session was \(cancelled ? "cancelled" : "confirmed"); input is ignored until a failed crop resumes editing",
-                 size: geometry.deviation(pose, from: before))
+            fail(
+                .sessionFollowsFlow, tick: tick,
+                "\(event.specName) moved the photo from \(before.specDescription) to \(pose.specDescription) "
+                    + "after the session was \(cancelled ? "cancelled" : "confirmed"); input is ignored until a failed crop resumes editing",
+                size: geometry.deviation(pose, from: before))
         default:
             return
         }

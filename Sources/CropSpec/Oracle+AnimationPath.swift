@@ -70,10 +70,12 @@ extension Oracle {
     private static func startPath(from: Pose, to target: Pose, spring: SpringReference) -> PathWatch {
         let zeta = spring.dampingRatio
         let underdamped = zeta < 1
-        return PathWatch(logRatio: Double.log(target.scale / from.scale),
-                         envelope: underdamped ? 1 / ((1 - zeta) * (1 + zeta)).squareRoot() : 0,
-                         decayPerFrame: underdamped ? Double.exp(-zeta * (spring.stiffness / spring.mass).squareRoot() / spring.tickRate) : 0,
-                         reach: 1 + overshoot(zeta) + envelopeSlack)
+        return PathWatch(
+            logRatio: Double.log(target.scale / from.scale),
+            envelope: underdamped ? 1 / ((1 - zeta) * (1 + zeta)).squareRoot() : 0,
+            decayPerFrame: underdamped
+                ? Double.exp(-zeta * (spring.stiffness / spring.mass).squareRoot() / spring.tickRate) : 0,
+            reach: 1 + overshoot(zeta) + envelopeSlack)
     }
 
     /// Reports the path's first deviation when `running` lands on its target with its spring
@@ -89,14 +91,21 @@ extension Oracle {
     private func progress(of pose: Pose, from: Pose, to target: Pose, on: LimitSet) -> (u: Double, rounding: Double)? {
         let ratio = target.scale / from.scale
         if abs(ratio - 1) > 1e-3 {
-            let u = zoomLinear ? (pose.scale - from.scale) / (target.scale - from.scale) : Double.log(pose.scale / from.scale) / path.logRatio
+            let u =
+                zoomLinear
+                ? (pose.scale - from.scale) / (target.scale - from.scale)
+                : Double.log(pose.scale / from.scale) / path.logRatio
             return (u, SpecTolerance.zoom / min(abs(path.logRatio), abs(ratio - 1)))
         }
         guard ratio == 1, on.isEmpty else { return nil }
         let dx = target.translation.x - from.translation.x, dy = target.translation.y - from.translation.y
-        let (d, moved) = abs(dx) >= abs(dy) ? (dx, pose.translation.x - from.translation.x) : (dy, pose.translation.y - from.translation.y)
+        let (d, moved) =
+            abs(dx) >= abs(dy)
+            ? (dx, pose.translation.x - from.translation.x) : (dy, pose.translation.y - from.translation.y)
         guard abs(d) > 1e-3 else { return nil }
-        return (moved / d, SpecTolerance.points * (1 + abs(from.translation.x) + abs(from.translation.y) + abs(d)) / abs(d))
+        return (
+            moved / d, SpecTolerance.points * (1 + abs(from.translation.x) + abs(from.translation.y) + abs(d)) / abs(d)
+        )
     }
 
     /// `springEnvelope`: a spring released from rest moves u from 0 toward 1. Critically damped
@@ -106,19 +115,27 @@ extension Oracle {
         let (u, eps) = read
         var wrong: String?
         if zeta >= 1 {
-            if u > 1 + eps { wrong = "past the target (a critically damped spring never overshoots)" }
-            else if u < path.lastProgress - eps { wrong = "back from \(path.lastProgress) (a critically damped spring never turns back)" }
+            if u > 1 + eps {
+                wrong = "past the target (a critically damped spring never overshoots)"
+            } else if u < path.lastProgress - eps {
+                wrong = "back from \(path.lastProgress) (a critically damped spring never turns back)"
+            }
         } else {
             let envelope = path.envelope
-            if u < -eps { wrong = "behind the start" }
-            else if abs(1 - u) > envelope + Self.envelopeSlack + eps {
-                wrong = "\(abs(1 - u)) from the target, outside the envelope \(envelope) (+ \(Self.envelopeSlack) for the integrator)"
+            if u < -eps {
+                wrong = "behind the start"
+            } else if abs(1 - u) > envelope + Self.envelopeSlack + eps {
+                wrong =
+                    "\(abs(1 - u)) from the target, outside the envelope \(envelope) (+ \(Self.envelopeSlack) for the integrator)"
             }
         }
         path.lastProgress = u
         if let wrong {
-            path.deviation = PathDeviation(from: runningMove.from, property: .springEnvelope, tick: tick,
-                                           message: "\(runningMove.property.rawValue) frame \(runningMove.frames) is at progress \(u), \(wrong); the spring is \(timing.name)")
+            path.deviation = PathDeviation(
+                from: runningMove.from, property: .springEnvelope, tick: tick,
+                message:
+                    "\(runningMove.property.rawValue) frame \(runningMove.frames) is at progress \(u), \(wrong); the spring is \(timing.name)"
+            )
         }
     }
 }
@@ -138,31 +155,43 @@ extension Oracle {
     ///   editor that clamps each frame keeps it at 0;
     /// * a linear pan: the translation is t₀ + u·(t₁ − t₀) along each such axis.
     /// A correction of the wrong sign is on neither.
-    private mutating func checkAnchor(_ pose: Pose, from: Pose, target: Pose, progress: (u: Double, rounding: Double)?,
-                                      on: LimitSet, turned: Bool = false, tick: Int) {
+    private mutating func checkAnchor(
+        _ pose: Pose, from: Pose, target: Pose, progress: (u: Double, rounding: Double)?,
+        on: LimitSet, turned: Bool = false, tick: Int
+    ) {
         let anchor = runningMove.anchor
         let q = SpecGeometry.imagePoint(from, under: anchor)
-        let held = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale, angle: pose.angle)
+        let held =
+            turned
+            ? SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale, angle: pose.angle)
             : SpecGeometry.translation(showing: q, at: anchor, scale: pose.scale)
-        let landed = turned ? SpecGeometry.translation(showing: q, at: anchor, scale: target.scale, angle: target.angle)
+        let landed =
+            turned
+            ? SpecGeometry.translation(showing: q, at: anchor, scale: target.scale, angle: target.angle)
             : SpecGeometry.translation(showing: q, at: anchor, scale: target.scale)
         let off = Point(x: pose.translation.x - held.x, y: pose.translation.y - held.y)
         let c = Point(x: target.translation.x - landed.x, y: target.translation.y - landed.y)
         let reach = path.reach
         let freeX = on.isDisjoint(with: [.panMinX, .panMaxX]), freeY = on.isDisjoint(with: [.panMinY, .panMaxY])
-        let tol = SpecTolerance.points * (1 + abs(pose.translation.x) + abs(pose.translation.y) + abs(held.x) + abs(held.y))
+        let tol =
+            SpecTolerance.points * (1 + abs(pose.translation.x) + abs(pose.translation.y) + abs(held.x) + abs(held.y))
         func within(_ d: Double, _ c: Double) -> Bool { d >= min(0, reach * c) - tol && d <= max(0, reach * c) + tol }
         if (!freeX || within(off.x, c.x)) && (!freeY || within(off.y, c.y)) { return }
         if let (u, rounding) = progress {
             let step = Point(x: target.translation.x - from.translation.x, y: target.translation.y - from.translation.y)
             let slack = tol + rounding * (abs(step.x) + abs(step.y))
             if (!freeX || abs(pose.translation.x - from.translation.x - u * step.x) <= slack)
-                && (!freeY || abs(pose.translation.y - from.translation.y - u * step.y) <= slack) { return }
+                && (!freeY || abs(pose.translation.y - from.translation.y - u * step.y) <= slack)
+            {
+                return
+            }
         }
         path.deviation = PathDeviation(
             from: from, property: .anchorKept, tick: tick,
-            message: "\(runningMove.property.rawValue) frame \(runningMove.frames): the image point under the anchor (\(anchor.x), \(anchor.y)) pt is "
-                + "(\(off.x), \(off.y)) pt off it, outside 0…\(reach) × (\(c.x), \(c.y)) (the target's clamp), and the frame is not on the linear pan either")
+            message:
+                "\(runningMove.property.rawValue) frame \(runningMove.frames): the image point under the anchor (\(anchor.x), \(anchor.y)) pt is "
+                + "(\(off.x), \(off.y)) pt off it, outside 0…\(reach) × (\(c.x), \(c.y)) (the target's clamp), and the frame is not on the linear pan either"
+        )
     }
 }
 
@@ -179,7 +208,9 @@ extension Oracle {
         let turn = runningMove.turn
         let d = SpecGeometry.wrap(pose.angle - from.angle)
         let u = (d + 360 * ((turn - d) / 360).rounded()) / turn
-        checkAnchor(pose, from: from, target: target, progress: (u, SpecTolerance.degrees / abs(turn)), on: on, turned: true, tick: tick)
+        checkAnchor(
+            pose, from: from, target: target, progress: (u, SpecTolerance.degrees / abs(turn)), on: on, turned: true,
+            tick: tick)
     }
 
     /// A move that may turn the photo (the 90° button, a snap, or an action building on a turn
@@ -211,7 +242,10 @@ extension Oracle {
         let bound = 360 * (1 + Self.overshoot(spring.dampingRatio) + Self.envelopeSlack)
         // Told once, on the frame that passes the bound.
         guard abs(path.turned) > bound, abs(before) <= bound else { return }
-        fail(.rotate90Target, tick: tick, "the 90° button's move has turned the photo \(path.turned)° by frame \(runningMove.frames); "
-             + "its heading is at most three quarter turns clockwise ahead, so no more than \(bound)° (a whole turn and the spring's overshoot)")
+        fail(
+            .rotate90Target, tick: tick,
+            "the 90° button's move has turned the photo \(path.turned)° by frame \(runningMove.frames); "
+                + "its heading is at most three quarter turns clockwise ahead, so no more than \(bound)° (a whole turn and the spring's overshoot)"
+        )
     }
 }

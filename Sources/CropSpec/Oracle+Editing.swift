@@ -22,7 +22,8 @@ extension Oracle {
     /// flight. `requested` is set to the pose the event asked for when it may push past a limit
     /// (a pan, pinch, twist, or a zoom step at the end of the range), for the light-impact checks
     /// (`pressed`).
-    mutating func editingEvent(_ event: EditorEvent, _ c: EventContext, effects: [EditorEffect], requested: inout Pose?) {
+    mutating func editingEvent(_ event: EditorEvent, _ c: EventContext, effects: [EditorEffect], requested: inout Pose?)
+    {
         switch event {
         case .panBegan:
             beginGesture()
@@ -42,14 +43,17 @@ extension Oracle {
         case .twistChanged(let factor, let rotation, let focal):
             guard geometry.rotationAllowed else {
                 if c.pose != c.before {
-                    fail(.rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation", size: geometry.deviation(c.pose, from: c.before))
+                    fail(
+                        .rotationOnlyWhenAllowed, tick: c.tick, "a twist moved the photo without allowRotation",
+                        size: geometry.deviation(c.pose, from: c.before))
                 }
                 break
             }
             guard factor.isFinite, factor >= 0, rotation.isFinite, focal.isFinite else { break }
             guard let watch = pinch else { beginPinch(focal: focal, pose: c.pose); break }
-            requested = checkTwist(watch, factor: factor, rotation: rotation, focal: focal, before: c.before, pose: c.pose,
-                                   effects: effects, tick: c.tick)
+            requested = checkTwist(
+                watch, factor: factor, rotation: rotation, focal: focal, before: c.before, pose: c.pose,
+                effects: effects, tick: c.tick)
         case .pinchEnded:
             pinchEnded(c)
         case .panEnded, .gestureCancelled:
@@ -92,8 +96,10 @@ extension Oracle {
     /// The editor begins a pinch: the image point under the fingers is the one it must keep there.
     private mutating func beginPinch(focal: Point, pose: Pose) {
         beginGesture()
-        pinch = PinchWatch(startScale: pose.scale, baseFactor: 1, imagePoint: SpecGeometry.imagePoint(pose, under: focal - geometry.center),
-                           lastFactor: 1, lastFocal: focal, angle: pose.angle)
+        pinch = PinchWatch(
+            startScale: pose.scale, baseFactor: 1,
+            imagePoint: SpecGeometry.imagePoint(pose, under: focal - geometry.center),
+            lastFactor: 1, lastFocal: focal, angle: pose.angle)
     }
 
     /// Confirm lands a running move where it is going, ends editing, and owes its feedback.
@@ -127,15 +133,21 @@ extension Oracle {
     /// one-time notice comes with the first warning.
     private mutating func memoryWarning(effects: [EditorEffect], tick: Int) {
         memoryWarned = true
-        if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)), shown[.memoryFallback, default: 0] == 0 {
-            fail(.memoryFallbackNoticeShown, tick: tick, "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
+        if policies.memoryNoticeAt == .warning, !effects.contains(.show(.memoryFallback)),
+            shown[.memoryFallback, default: 0] == 0
+        {
+            fail(
+                .memoryFallbackNoticeShown, tick: tick,
+                "a memory warning without \"\(Message.memoryFallback.text)\" (policy memoryNoticeAt: warning)")
         }
     }
 
     /// A running move that an event must leave where it is on screen.
     private mutating func stayed(_ running: Move, _ c: EventContext, _ why: String) {
         if !SpecTolerance.same(c.pose, c.before) {
-            fail(running.property, tick: c.tick, "\(why) moved the photo from \(c.before.specDescription) to \(c.pose.specDescription)")
+            fail(
+                running.property, tick: c.tick,
+                "\(why) moved the photo from \(c.before.specDescription) to \(c.pose.specDescription)")
         }
     }
 
@@ -161,8 +173,10 @@ extension Oracle {
         let expected = geometry.clamp(asked)
         let requested = Self.insideLimits(asked, clamped: expected) ? nil : asked
         if !SpecTolerance.same(c.pose, expected) {
-            fail(.panFollowsFinger, tick: c.tick, "a pan by (\(delta.x), \(delta.y)) from \(c.before.specDescription) should end at \(expected.specDescription), got \(c.pose.specDescription)",
-                 size: geometry.deviation(c.pose, from: expected))
+            fail(
+                .panFollowsFinger, tick: c.tick,
+                "a pan by (\(delta.x), \(delta.y)) from \(c.before.specDescription) should end at \(expected.specDescription), got \(c.pose.specDescription)",
+                size: geometry.deviation(c.pose, from: expected))
         }
         return requested
     }
@@ -172,8 +186,12 @@ extension Oracle {
         editorGesture = false
         if c.snapDue {
             let quarter = SpecGeometry.wrap(c.before.angle - SpecGeometry.tilt(c.before.angle))
-            start(Move(property: .snapOnRelease, from: c.before, target: geometry.turnedTarget(from: c.before, to: quarter), anchor: .zero,
-                       turn: -SpecGeometry.tilt(c.before.angle), turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+            start(
+                Move(
+                    property: .snapOnRelease, from: c.before,
+                    target: geometry.turnedTarget(from: c.before, to: quarter), anchor: .zero,
+                    turn: -SpecGeometry.tilt(c.before.angle), turns: true), pose: c.pose, animating: c.animating,
+                tick: c.tick)
         }
         endPinch()
     }
@@ -184,8 +202,9 @@ extension Oracle {
         let g = geometry
         guard g.rotationAllowed else {
             if c.pose != c.before || (c.animating && !c.wasAnimating) {
-                fail(.rotationOnlyWhenAllowed, tick: c.tick, "the 90° button turned the photo without allowRotation",
-                     size: c.pose != c.before ? geometry.deviation(c.pose, from: c.before) : nil)
+                fail(
+                    .rotationOnlyWhenAllowed, tick: c.tick, "the 90° button turned the photo without allowRotation",
+                    size: c.pose != c.before ? geometry.deviation(c.pose, from: c.before) : nil)
             }
             return
         }
@@ -193,23 +212,34 @@ extension Oracle {
         adjusted()
         if c.wasAnimating {
             // Builds on the move in flight: not judged for where it lands, but it may turn.
-            start(Move(property: .rotate90Target, from: c.before, target: nil, anchor: .zero, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+            start(
+                Move(property: .rotate90Target, from: c.before, target: nil, anchor: .zero, turns: true), pose: c.pose,
+                animating: c.animating, tick: c.tick)
             return
         }
         let to = SpecGeometry.wrap(c.before.angle - SpecGeometry.tilt(c.before.angle) + 90)
         var turn = SpecGeometry.wrap(to - c.before.angle)
         if turn < -90 { turn += 360 }
         if c.animating && g.maxTilt < 45 {
-            fail(.rotate90Target, tick: c.tick, "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
+            fail(
+                .rotate90Target, tick: c.tick,
+                "the quarter turn animates through angles past the photo's \(g.maxTilt)° tilt limit")
         } else if !c.animating && !reduceMotion && capabilities.contains(.animations)
-                    && g.sMax(0) > g.sMin(0) * 2.squareRoot() * (1 + SpecTolerance.zoom) {
+            && g.sMax(0) > g.sMin(0) * 2.squareRoot() * (1 + SpecTolerance.zoom)
+        {
             // ROT-90: animated wherever every angle on the way is allowed (a zoom range of at
             // least √2, clear of rounding); only Reduce Motion (or an editor that declares no
             // animations) makes it discrete then.
-            fail(.rotate90Target, tick: c.tick, "the quarter turn lands at once; the zoom range \(g.sMax(0) / g.sMin(0)) ≥ √2 allows every angle on the way, so it animates with the transition spring")
+            fail(
+                .rotate90Target, tick: c.tick,
+                "the quarter turn lands at once; the zoom range \(g.sMax(0) / g.sMin(0)) ≥ √2 allows every angle on the way, so it animates with the transition spring"
+            )
         }
-        start(Move(property: .rotate90Target, from: c.before, target: g.turnedTarget(from: c.before, to: to), anchor: .zero,
-                   turn: turn, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
+        start(
+            Move(
+                property: .rotate90Target, from: c.before, target: g.turnedTarget(from: c.before, to: to),
+                anchor: .zero,
+                turn: turn, turns: true), pose: c.pose, animating: c.animating, tick: c.tick)
     }
 
     /// A double-tap moves to the next rung of the zoom ladder, keeping the tapped point in place.
@@ -220,9 +250,14 @@ extension Oracle {
         // The ladder steps from the zoom of the frame, or (policy `baseDuringMove`) of the running
         // move's target; the tapped point is the one under the finger on the frame shown.
         let base = c.turningInFlight ? nil : moveBase(c)
-        let target = base.flatMap { b in g.nextRung(after: b.scale, angle: b.angle).map { g.anchoredTarget(from: c.before, scale: $0, anchor: anchor) } }
-        start(Move(property: .doubleTapRung, from: c.before, target: target, anchor: anchor, turns: c.turningInFlight),
-              pose: c.pose, animating: c.animating, tick: c.tick)
+        let target = base.flatMap { b in
+            g.nextRung(after: b.scale, angle: b.angle).map {
+                g.anchoredTarget(from: c.before, scale: $0, anchor: anchor)
+            }
+        }
+        start(
+            Move(property: .doubleTapRung, from: c.before, target: target, anchor: anchor, turns: c.turningInFlight),
+            pose: c.pose, animating: c.animating, tick: c.tick)
     }
 
     /// The pose a double-tap's rung or an animated slider move builds on (policy
@@ -241,9 +276,12 @@ extension Oracle {
         adjusted()
         let scale = g.sliderScale(min(max(percent, 0), 100), angle: c.before.angle)
         if animated {
-            start(Move(property: .sliderTarget, from: c.before,
-                       target: c.turningInFlight ? nil : moveBase(c).map { g.anchoredTarget(from: $0, scale: scale, anchor: .zero) },
-                       anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
+            start(
+                Move(
+                    property: .sliderTarget, from: c.before,
+                    target: c.turningInFlight
+                        ? nil : moveBase(c).map { g.anchoredTarget(from: $0, scale: scale, anchor: .zero) },
+                    anchor: .zero, turns: c.turningInFlight), pose: c.pose, animating: c.animating, tick: c.tick)
         } else {
             let base = c.wasAnimating ? nil : c.before
             let midMove = sliderDragMidMove(scale: scale, c)
@@ -252,7 +290,9 @@ extension Oracle {
                 let target = g.anchoredTarget(from: base, scale: scale, anchor: .zero)
                 land(.sliderTarget, target: target, pose: c.pose, tick: c.tick, "slider at \(percent) %")
             } else if let midMove, !SpecTolerance.same(c.pose, midMove.stopped) {
-                land(.sliderTarget, target: midMove.landed, pose: c.pose, tick: c.tick, "slider at \(percent) % mid-move, from the move landed or the frame shown")
+                land(
+                    .sliderTarget, target: midMove.landed, pose: c.pose, tick: c.tick,
+                    "slider at \(percent) % mid-move, from the move landed or the frame shown")
             }
         }
     }
@@ -264,23 +304,30 @@ extension Oracle {
         adjusted()
         guard !c.wasAnimating else {
             // Builds on the move in flight: a new spring, not judged for where it lands.
-            start(Move(property: .incrementTarget, from: c.before, target: nil, anchor: .zero, turns: c.turningInFlight),
-                  pose: c.pose, animating: c.animating, tick: c.tick)
+            start(
+                Move(property: .incrementTarget, from: c.before, target: nil, anchor: .zero, turns: c.turningInFlight),
+                pose: c.pose, animating: c.animating, tick: c.tick)
             return nil
         }
-        let scale = g.sliderScale(g.sliderPercent(c.before.scale, angle: c.before.angle) + (up ? 1 : -1) * policies.incrementStep.percent,
-                                  angle: c.before.angle)
+        let scale = g.sliderScale(
+            g.sliderPercent(c.before.scale, angle: c.before.angle) + (up ? 1 : -1) * policies.incrementStep.percent,
+            angle: c.before.angle)
         let atEnd = g.isOn(up ? .zoomMax : .zoomMin, c.before, slack: SpecTolerance.zoom * 1e3)
         guard atEnd else {
-            start(Move(property: .incrementTarget, from: c.before, target: g.anchoredTarget(from: c.before, scale: scale, anchor: .zero),
-                       anchor: .zero), pose: c.pose, animating: c.animating, tick: c.tick)
+            start(
+                Move(
+                    property: .incrementTarget, from: c.before,
+                    target: g.anchoredTarget(from: c.before, scale: scale, anchor: .zero),
+                    anchor: .zero), pose: c.pose, animating: c.animating, tick: c.tick)
             return nil
         }
         // Pressing against the end of the range: nothing moves, the limit is felt (notes), or
         // (policy `incrementAtEnd: silent`) owes no impact.
         let asked = Pose(scale: scale, translation: c.before.translation, angle: c.before.angle)
         dropMove()
-        land(.incrementTarget, target: g.clamp(asked), pose: c.pose, tick: c.tick, up ? "increment at the end" : "decrement at the end")
+        land(
+            .incrementTarget, target: g.clamp(asked), pose: c.pose, tick: c.tick,
+            up ? "increment at the end" : "decrement at the end")
         return policies.incrementAtEnd == .presses ? asked : nil
     }
 
@@ -288,15 +335,19 @@ extension Oracle {
     /// clamped into the new range before the center point is placed: placing it at the unclamped
     /// zoom and clamping after (what `scaledPose` keeps: the same crop square) would move it off
     /// the center.
-    static func resizedPose(_ base: Pose, from old: SpecGeometry, to new: SpecGeometry, keeping rule: Policies.ResizeKeeps) -> Pose {
+    static func resizedPose(
+        _ base: Pose, from old: SpecGeometry, to new: SpecGeometry, keeping rule: Policies.ResizeKeeps
+    ) -> Pose {
         let a = base.angle
-        let s = switch rule {
-        case .relativeZoom: new.clampScale(base.scale / old.sMin(a) * new.sMin(a), angle: a)
-        case .scaledPose: base.scale / old.sMin(a) * new.sMin(a)
-        case .absoluteZoom: new.clampScale(base.scale, angle: a)
-        }
+        let s =
+            switch rule {
+            case .relativeZoom: new.clampScale(base.scale / old.sMin(a) * new.sMin(a), angle: a)
+            case .scaledPose: base.scale / old.sMin(a) * new.sMin(a)
+            case .absoluteZoom: new.clampScale(base.scale, angle: a)
+            }
         let q = SpecGeometry.imagePoint(base, under: .zero)
-        return new.clamp(Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: a), angle: a))
+        return new.clamp(
+            Pose(scale: s, translation: SpecGeometry.translation(showing: q, at: .zero, scale: s, angle: a), angle: a))
     }
 
     /// A resize: the mask-center point and the zoom relative to s_min stay (policy
@@ -314,8 +365,10 @@ extension Oracle {
         if let base {
             let expected = Self.resizedPose(base, from: old, to: geometry, keeping: policies.resizeKeeps)
             if !SpecTolerance.same(c.pose, expected) {
-                fail(.resizeKeepsCenter, tick: c.tick, "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)",
-                     size: geometry.deviation(c.pose, from: expected))
+                fail(
+                    .resizeKeepsCenter, tick: c.tick,
+                    "resize to \(size.width)x\(size.height) from \(base.specDescription) should give \(expected.specDescription), got \(c.pose.specDescription)",
+                    size: geometry.deviation(c.pose, from: expected))
             }
         } else {
             resizedMidMove(running, c, from: old, size: size)

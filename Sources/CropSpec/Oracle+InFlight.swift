@@ -17,17 +17,23 @@ extension Oracle {
     mutating func resizedMidMove(_ running: Move?, _ c: EventContext, from old: SpecGeometry, size: Size) {
         let rule = policies.resizeKeeps, reading = policies.resizeMidMove
         let carried = running?.target.map { Self.resizedPose($0, from: old, to: geometry, keeping: rule) }
-        let expected = reading == .landsTarget ? carried : Self.resizedPose(c.before, from: old, to: geometry, keeping: rule)
+        let expected =
+            reading == .landsTarget ? carried : Self.resizedPose(c.before, from: old, to: geometry, keeping: rule)
         if let expected, !SpecTolerance.same(c.pose, expected) {
             let what = running.map { "\($0.property.rawValue) animates" } ?? "a move animates"
-            fail(.resizeKeepsCenter, tick: c.tick,
-                 "resize to \(size.width)x\(size.height) while \(what) from \(c.before.specDescription) (policy resizeMidMove: \(reading.rawValue)) should give \(expected.specDescription), got \(c.pose.specDescription)",
-                 size: geometry.deviation(c.pose, from: expected))
+            fail(
+                .resizeKeepsCenter, tick: c.tick,
+                "resize to \(size.width)x\(size.height) while \(what) from \(c.before.specDescription) (policy resizeMidMove: \(reading.rawValue)) should give \(expected.specDescription), got \(c.pose.specDescription)",
+                size: geometry.deviation(c.pose, from: expected))
         }
         guard reading == .carriesOn, var move = running else { return }
         guard c.animating else {
             // Stopped at the resize: only right where the frame kept is the target kept.
-            if let carried { land(move.property, target: carried, pose: c.pose, tick: c.tick, "a resize the move should carry on across") }
+            if let carried {
+                land(
+                    move.property, target: carried, pose: c.pose, tick: c.tick,
+                    "a resize the move should carry on across")
+            }
             return
         }
         // Its frames follow a spring started in the old layout: only where it lands is judged.
@@ -61,6 +67,9 @@ extension Oracle {
     func sliderDragMidMove(scale: Double, _ c: EventContext) -> (landed: Pose, stopped: Pose)? {
         guard c.wasAnimating, !c.turningInFlight, moving, let heading = runningMove.target else { return nil }
         let g = geometry
-        return (g.anchoredTarget(from: heading, scale: scale, anchor: .zero), g.anchoredTarget(from: c.before, scale: scale, anchor: .zero))
+        return (
+            g.anchoredTarget(from: heading, scale: scale, anchor: .zero),
+            g.anchoredTarget(from: c.before, scale: scale, anchor: .zero)
+        )
     }
 }

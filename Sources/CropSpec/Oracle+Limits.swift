@@ -9,7 +9,9 @@ extension Oracle {
     /// Zoom and pan are judged at the turn the clamp lets through; pan along the photo's axes.
     /// Static, with the geometry passed in: a method called from the oracle's mutating checks
     /// would copy the whole oracle per request.
-    @inline(__always) static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (clearly: LimitSet, atAll: LimitSet) {
+    @inline(__always) static func pushedSides(_ requested: Pose, home: Double? = nil, in g: SpecGeometry) -> (
+        clearly: LimitSet, atAll: LimitSet
+    ) {
         var clearly = LimitSet(), atAll = LimitSet()
         func add(_ side: LimitSet, _ excess: Double, _ scale: Double, owedFrom owed: Double? = nil) {
             if excess > SpecTolerance.zoom * scale { atAll.insert(side) }
@@ -39,8 +41,10 @@ extension Oracle {
     /// clearly pushed past that was not engaged owes a light impact naming its axis (R3.2, notes),
     /// and a push engages every side of its axis the clamped pose sits on (docs/editor-model.md,
     /// "An axis with no range"), impact or not.
-    mutating func pressed(_ pushed: (clearly: LimitSet, atAll: LimitSet), engagedBefore: LimitSet, effects: [EditorEffect],
-                                  pose: Pose, tick: Int) {
+    mutating func pressed(
+        _ pushed: (clearly: LimitSet, atAll: LimitSet), engagedBefore: LimitSet, effects: [EditorEffect],
+        pose: Pose, tick: Int
+    ) {
         guard !pushed.atAll.isEmpty else { return }
         requireImpacts(pushed.clearly.subtracting(engagedBefore), effects: effects, pose: pose, tick: tick)
         // Under policy `zeroWidthRange: twoSides` a push engages only the sides it pushed: on an
@@ -48,7 +52,6 @@ extension Oracle {
         let engages = zeroWidthTwoSides ? pushed.atAll : Self.axes(touching: pushed.atAll)
         engaged.formUnion(Self.unit(sides(of: pose).loose.intersection(engages), perAxis: perAxisLimits))
     }
-
 
     /// Both sides of every axis with a side in `sides` (as `axis(of:)`, for a whole set at once).
     @inline(__always) static func axes(touching sides: LimitSet) -> LimitSet {
@@ -64,7 +67,9 @@ extension Oracle {
         guard !sides.isEmpty else { return }
         for reason in Self.reasons where !sides.isDisjoint(with: Self.sides(named: reason)) {
             if !effects.contains(where: { if case .haptic(.lightImpact(reason)) = $0 { true } else { false } }) {
-                fail(.limitHapticOnEntry, tick: tick, "a request past the \(reason.rawValue) limit (now \(pose.specDescription)) got no light impact")
+                fail(
+                    .limitHapticOnEntry, tick: tick,
+                    "a request past the \(reason.rawValue) limit (now \(pose.specDescription)) got no light impact")
             }
         }
     }
@@ -76,15 +81,22 @@ extension Oracle {
             case .haptic(.lightImpact(let reason)):
                 // The sides of the reason's axis the pose is on: one, or both where the axis has no
                 // range. The impact is a repeat only if every one of them is still disarmed.
-                var on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight.intersection(Self.sides(named: reason))
+                var on = geometry.sides(pose, tight: SpecTolerance.points, loose: SpecTolerance.points).tight
+                    .intersection(Self.sides(named: reason))
                 if zeroWidthTwoSides, let pushed, !on.intersection(pushed).isEmpty {
                     // Policy `zeroWidthRange: twoSides`: the impact is the pushed side's own.
                     on.formIntersection(pushed)
                 }
                 if on.isEmpty {
-                    fail(.hapticsEdgeTriggered, tick: tick, "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
-                } else if !perAxisLimits ? disarmed.isSuperset(of: on) : !disarmed.isDisjoint(with: Self.unit(on, perAxis: true)) {
-                    fail(.hapticsEdgeTriggered, tick: tick, "repeated light impact \(reason.rawValue) without leaving the limit")
+                    fail(
+                        .hapticsEdgeTriggered, tick: tick,
+                        "light impact \(reason.rawValue) while not at that limit (\(pose.specDescription))")
+                } else if !perAxisLimits
+                    ? disarmed.isSuperset(of: on) : !disarmed.isDisjoint(with: Self.unit(on, perAxis: true))
+                {
+                    fail(
+                        .hapticsEdgeTriggered, tick: tick,
+                        "repeated light impact \(reason.rawValue) without leaving the limit")
                 }
                 disarmed.formUnion(Self.unit(on, perAxis: perAxisLimits))
                 engaged.formUnion(Self.unit(on, perAxis: perAxisLimits))

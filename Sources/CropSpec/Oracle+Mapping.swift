@@ -11,21 +11,31 @@ extension Oracle {
         let w = Double(source.storedWidth), h = Double(source.storedHeight)
         let tolerance = SpecTolerance.pixels * max(w, h)
         func stored(_ x: Double, _ y: Double) -> Point {
-            OrientationReference.stored(point: Point(x: x, y: y), orientation: source.orientation.rawValue, storedWidth: w, storedHeight: h)
+            OrientationReference.stored(
+                point: Point(x: x, y: y), orientation: source.orientation.rawValue, storedWidth: w, storedHeight: h)
         }
         func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance }
         let r = request.storedRect
-        let corners = [Point(x: r.x, y: r.y), Point(x: r.x + r.width, y: r.y), Point(x: r.x, y: r.y + r.height),
-                       Point(x: r.x + r.width, y: r.y + r.height)]
-        let mapped = [stored(crop.x, crop.y), stored(crop.x + crop.width, crop.y), stored(crop.x, crop.y + crop.height),
-                      stored(crop.x + crop.width, crop.y + crop.height)]
+        let corners = [
+            Point(x: r.x, y: r.y), Point(x: r.x + r.width, y: r.y), Point(x: r.x, y: r.y + r.height),
+            Point(x: r.x + r.width, y: r.y + r.height)
+        ]
+        let mapped = [
+            stored(crop.x, crop.y), stored(crop.x + crop.width, crop.y), stored(crop.x, crop.y + crop.height),
+            stored(crop.x + crop.width, crop.y + crop.height)
+        ]
         let center = stored(crop.x + crop.width / 2, crop.y + crop.height / 2)
-        let cornersMatch = mapped.allSatisfy { m in corners.contains { near($0, m) } }
+        let cornersMatch =
+            mapped.allSatisfy { m in corners.contains { near($0, m) } }
             && corners.allSatisfy { c in mapped.contains { near($0, c) } }
         if !cornersMatch || !near(center, Point(x: r.x + r.width / 2, y: r.y + r.height / 2)) {
             let off = mapped.map { m in corners.map { max(abs($0.x - m.x), abs($0.y - m.y)) }.min() ?? 0 }.max() ?? 0
-            fail(.storedRectMapping, tick: tick, "orientation \(source.orientation.rawValue): stored rect (\(r.x), \(r.y), \(r.width)x\(r.height)) is not the EXIF image of the upright crop (\(crop.x), \(crop.y), \(crop.width)); its corners map to \(mapped.map { "(\($0.x), \($0.y))" }.joined(separator: " "))",
-                 size: geometry.pixels(photoPixels: max(off, abs(center.x - r.x - r.width / 2), abs(center.y - r.y - r.height / 2)), scale: scale))
+            fail(
+                .storedRectMapping, tick: tick,
+                "orientation \(source.orientation.rawValue): stored rect (\(r.x), \(r.y), \(r.width)x\(r.height)) is not the EXIF image of the upright crop (\(crop.x), \(crop.y), \(crop.width)); its corners map to \(mapped.map { "(\($0.x), \($0.y))" }.joined(separator: " "))",
+                size: geometry.pixels(
+                    photoPixels: max(off, abs(center.x - r.x - r.width / 2), abs(center.y - r.y - r.height / 2)),
+                    scale: scale))
         }
     }
 }

@@ -8,12 +8,16 @@ extension Oracle {
     /// `pinchReference` / `pinchAnchor: incremental` the zoom / the anchored point are re-based on
     /// the pose the update before left. Returns the request for `pressed`, or nil when it lies
     /// within every limit.
-    mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int) -> Pose? {
+    mutating func checkPinch(_ w: PinchWatch, factor: Double, focal: Point, before: Pose, pose: Pose, tick: Int)
+        -> Pose?
+    {
         if factor == 0 && policies.degeneratePinch == .ignore {
             // Both fingers on one point (policy `degeneratePinch: ignore`): the update is dropped.
             if !SpecTolerance.same(pose, before) {
-                fail(.focalPointKept, tick: tick, "a pinch update with span ratio 0 is ignored (policy degeneratePinch), but it moved the photo from \(before.specDescription) to \(pose.specDescription)",
-                     size: geometry.deviation(pose, from: before))
+                fail(
+                    .focalPointKept, tick: tick,
+                    "a pinch update with span ratio 0 is ignored (policy degeneratePinch), but it moved the photo from \(before.specDescription) to \(pose.specDescription)",
+                    size: geometry.deviation(pose, from: before))
             }
             return nil
         }
@@ -40,8 +44,10 @@ extension Oracle {
         let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
         let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a))
         if !SpecTolerance.same(pose, expected) {
-            fail(.focalPointKept, tick: tick, "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
-                 size: g.deviation(pose, from: expected))
+            fail(
+                .focalPointKept, tick: tick,
+                "pinch factor \(factor) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
+                size: g.deviation(pose, from: expected))
         }
         let asked = Pose(scale: requestedScale, translation: anchored, angle: a)
         return watch.twisted || !Self.insideLimits(asked, clamped: expected) ? asked : nil
@@ -84,8 +90,10 @@ extension Oracle {
     /// tilt limit around the pinch's home quarter; zoom as in a pinch at that turn; the start's
     /// centroid point under the current centroid; then clamped. Entering a snap window owes one
     /// snap haptic; the guide line's state follows (`angleGuideShown`, judged per tick).
-    mutating func checkTwist(_ w: PinchWatch, factor: Double, rotation: Double, focal: Point, before: Pose, pose: Pose,
-                             effects: [EditorEffect], tick: Int) -> Pose {
+    mutating func checkTwist(
+        _ w: PinchWatch, factor: Double, rotation: Double, focal: Point, before: Pose, pose: Pose,
+        effects: [EditorEffect], tick: Int
+    ) -> Pose {
         var watch = w
         let g = geometry
         if !watch.twisted {
@@ -103,8 +111,10 @@ extension Oracle {
         let anchored = SpecGeometry.translation(showing: watch.imagePoint, at: focal - g.center, scale: s, angle: a)
         let expected = g.clamp(Pose(scale: s, translation: anchored, angle: a), home: watch.home)
         if !SpecTolerance.same(pose, expected) {
-            fail(.twistFollowsFingers, tick: tick, "twist by \(rotation)° (factor \(factor)) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
-                 size: g.deviation(pose, from: expected))
+            fail(
+                .twistFollowsFingers, tick: tick,
+                "twist by \(rotation)° (factor \(factor)) at (\(focal.x), \(focal.y)) should give \(expected.specDescription), got \(pose.specDescription)",
+                size: g.deviation(pose, from: expected))
         }
         let snaps = effects.filter { $0 == .haptic(.snap) }.count
         if Self.onWindowEdge(pose.angle) {
@@ -119,7 +129,11 @@ extension Oracle {
             // From a start on the edge, the first move inward may buzz once or not at all.
             let allowed = inside && snapEntryUndecided ? 0...1 : entering ? 1...1 : 0...0
             if !allowed.contains(snaps) {
-                fail(.snapHapticOnEntry, tick: tick, entering ? "the twist entered the snap window at \(pose.angle)° with \(snaps) snap haptics; one is owed" : "\(snaps) snap haptics at \(pose.angle)° without entering a snap window")
+                fail(
+                    .snapHapticOnEntry, tick: tick,
+                    entering
+                        ? "the twist entered the snap window at \(pose.angle)° with \(snaps) snap haptics; one is owed"
+                        : "\(snaps) snap haptics at \(pose.angle)° without entering a snap window")
             }
             inSnapWindow = inside
             snapEntryUndecided = false

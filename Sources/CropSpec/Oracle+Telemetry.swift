@@ -39,12 +39,14 @@ extension Oracle {
     /// orders).
     private mutating func judgeCropLatency(_ effects: [EditorEffect], tick: Int) {
         let records = effects.compactMap { if case .telemetry(let t) = $0 { t } else { nil } }
-        guard records.count == 1, let t = records.first else { return } // telemetryReported's
+        guard records.count == 1, let t = records.first else { return }  // telemetryReported's
         let ticks = tick - telemetryClock.cropStartedAt
         let want = Double(ticks) * 1000 / Double(TickClock.ticksPerSecond)
         if !(abs(t.cropLatencyMs - want) <= SpecTolerance.zoom * max(1, want)) {
-            fail(.telemetryMatchesTrace, tick: tick, "crop telemetry says cropLatencyMs \(t.cropLatencyMs); the crop was asked for at tick "
-                 + "\(telemetryClock.cropStartedAt) and finished at tick \(tick): \(ticks) ticks, \(want) ms")
+            fail(
+                .telemetryMatchesTrace, tick: tick,
+                "crop telemetry says cropLatencyMs \(t.cropLatencyMs); the crop was asked for at tick "
+                    + "\(telemetryClock.cropStartedAt) and finished at tick \(tick): \(ticks) ticks, \(want) ms")
         }
     }
 
@@ -54,18 +56,34 @@ extension Oracle {
     /// cover at least this attempt and no more than the time since the crop was asked for.
     private mutating func judgeAttempt(_ effects: [EditorEffect], attempt: Int, outcome: UploadOutcome, tick: Int) {
         let records = effects.compactMap { if case .uploadTelemetry(let t) = $0 { t } else { nil } }
-        guard records.count == 1, let t = records.first else { return } // telemetryReported's
+        guard records.count == 1, let t = records.first else { return }  // telemetryReported's
         let retryable = flow.retryable(outcome)
         let retried = retryable && attempt < flow.backoffTicks.count + 1
         let backoff = retried ? flow.backoffTicks[attempt - 1] * 1000 / TickClock.ticksPerSecond : 0
         let least = tick - telemetryClock.attemptStartedAt, most = tick - telemetryClock.cropStartedAt
         var wrong: [String] = []
-        if t.outcomeCode != outcome.code { wrong.append("outcomeCode \(t.outcomeCode); the reply was \(outcome) (code \(outcome.code))") }
-        if t.retryable != retryable { wrong.append("retryable \(t.retryable); \(outcome) is \(retryable ? "" : "not ")retried (policy retryable: \(flow.retryableRule.rawValue))") }
-        if t.backoffMs != backoff { wrong.append("backoffMs \(t.backoffMs); want \(backoff)\(retried ? " (R12.5's delay before attempt \(attempt + 1))" : " (no attempt follows)")") }
-        if t.elapsedTicks < least || t.elapsedTicks > most {
-            wrong.append("elapsedTicks \(t.elapsedTicks); the attempt ran \(least) ticks and the crop was asked for \(most) ticks before: want \(least)…\(most)")
+        if t.outcomeCode != outcome.code {
+            wrong.append("outcomeCode \(t.outcomeCode); the reply was \(outcome) (code \(outcome.code))")
         }
-        if !wrong.isEmpty { fail(.telemetryMatchesTrace, tick: tick, "upload telemetry for attempt \(attempt): \(wrong.joined(separator: "; "))") }
+        if t.retryable != retryable {
+            wrong.append(
+                "retryable \(t.retryable); \(outcome) is \(retryable ? "" : "not ")retried (policy retryable: \(flow.retryableRule.rawValue))"
+            )
+        }
+        if t.backoffMs != backoff {
+            wrong.append(
+                "backoffMs \(t.backoffMs); want \(backoff)\(retried ? " (R12.5's delay before attempt \(attempt + 1))" : " (no attempt follows)")"
+            )
+        }
+        if t.elapsedTicks < least || t.elapsedTicks > most {
+            wrong.append(
+                "elapsedTicks \(t.elapsedTicks); the attempt ran \(least) ticks and the crop was asked for \(most) ticks before: want \(least)…\(most)"
+            )
+        }
+        if !wrong.isEmpty {
+            fail(
+                .telemetryMatchesTrace, tick: tick,
+                "upload telemetry for attempt \(attempt): \(wrong.joined(separator: "; "))")
+        }
     }
 }

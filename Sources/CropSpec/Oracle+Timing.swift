@@ -24,9 +24,10 @@ extension Oracle {
     /// the bound docs/oracle.md measured (the exact settle tick plus 0.1 s); every other spring
     /// allows a fifth more, for an integrator that settles later than the exact solution
     /// (semi-implicit Euler at ζ 1.0 settles 12 ticks after it). An unspecified curve has 2 s.
-    static let timings: [Policies.TransitionSpring: Timing] = Dictionary(uniqueKeysWithValues: Policies.TransitionSpring.allCases.map {
-        ($0, makeTiming($0))
-    })
+    static let timings: [Policies.TransitionSpring: Timing] = Dictionary(
+        uniqueKeysWithValues: Policies.TransitionSpring.allCases.map {
+            ($0, makeTiming($0))
+        })
 
     /// Springs declared by their parameters (`k120-zeta0.85`), each built the first time a model
     /// declares it: a campaign opens an oracle per trace, and tabulating a spring costs thousands
@@ -45,13 +46,16 @@ extension Oracle {
 
     private static func makeTiming(_ p: Policies.TransitionSpring) -> Timing {
         guard let parameters = p.parameters else {
-            return Timing(spring: nil, settleBound: 2 * TickClock.ticksPerSecond, progressByFrame: [], name: "unspecified")
+            return Timing(
+                spring: nil, settleBound: 2 * TickClock.ticksPerSecond, progressByFrame: [], name: "unspecified")
         }
         let k = parameters.stiffness, zeta = parameters.dampingRatio
-        let spring = SpringReference(stiffness: k, dampingRatio: zeta, mass: 1, tickRate: Double(TickClock.ticksPerSecond))
+        let spring = SpringReference(
+            stiffness: k, dampingRatio: zeta, mass: 1, tickRate: Double(TickClock.ticksPerSecond))
         let bound = p == .zeta08 ? spring.settleTicks : spring.settleTicks + spring.exactSettleTick / 5
-        return Timing(spring: spring, settleBound: bound, progressByFrame: (0...bound).map { spring.progress(atTick: $0) },
-                      name: "k \(k == k.rounded() ? String(Int(k)) : String(k)), ζ \(zeta), m 1, 60 Hz")
+        return Timing(
+            spring: spring, settleBound: bound, progressByFrame: (0...bound).map { spring.progress(atTick: $0) },
+            name: "k \(k == k.rounded() ? String(Int(k)) : String(k)), ζ \(zeta), m 1, 60 Hz")
     }
 
     /// Reads the frame's progress u back from its pose and compares it with the reference's
@@ -75,7 +79,9 @@ extension Oracle {
         } else if abs(ratio - 1) > 1e-3 {
             let onLimit = sides(of: pose).loose
             guard onLimit.isDisjoint(with: [.zoomMin, .zoomMax]) else { return }
-            u = zoomLinear ? (pose.scale - m.from.scale) / (target.scale - m.from.scale)
+            u =
+                zoomLinear
+                ? (pose.scale - m.from.scale) / (target.scale - m.from.scale)
                 : Double.log(pose.scale / m.from.scale) / logOfRatio(ratio)
         } else if ratio == 1 {
             guard sides(of: pose).loose.isEmpty else { return }

@@ -52,7 +52,8 @@ import CropVocabulary
     /// `move`, kept as a flag and a value: every event and frame asks whether a move runs, and
     /// testing an optional this large copies it.
     var moving = false
-    var runningMove = Move(property: .doubleTapRung, from: Pose(scale: 1, translation: .zero), target: nil, anchor: .zero)
+    var runningMove = Move(
+        property: .doubleTapRung, from: Pose(scale: 1, translation: .zero), target: nil, anchor: .zero)
     var animationTicks = 0
     var lastSliderPose: Pose?
     var flow: Flow
@@ -149,7 +150,10 @@ import CropVocabulary
         /// The fingers' turn was recognized as a twist (its first `twistChanged` arrived).
         var twisted = false
 
-        init(startScale: Double, baseFactor: Double, imagePoint: Point, lastFactor: Double, lastFocal: Point, angle: Double) {
+        init(
+            startScale: Double, baseFactor: Double, imagePoint: Point, lastFactor: Double, lastFocal: Point,
+            angle: Double
+        ) {
             self.startScale = startScale
             self.baseFactor = baseFactor
             self.imagePoint = imagePoint
@@ -196,7 +200,8 @@ import CropVocabulary
 
         /// Whether `pose` is where it may land.
         func lands(_ pose: Pose) -> Bool {
-            target.map { SpecTolerance.same(pose, $0) } ?? true || otherTarget.map { SpecTolerance.same(pose, $0) } ?? false
+            target.map { SpecTolerance.same(pose, $0) } ?? true
+                || otherTarget.map { SpecTolerance.same(pose, $0) } ?? false
         }
     }
 
@@ -229,7 +234,8 @@ import CropVocabulary
         zeroWidthTwoSides = identity.policies.zeroWidthRange == .twoSides
         gridHiddenDuringMoves = identity.policies.gridHidden == .alsoDuringMoves
         instructionsFadeTicks = identity.policies.instructionsHide == .fade ? 30 : 0
-        anchorIncremental = identity.policies.pinchAnchor == .likeZoom ? zoomIncremental : identity.policies.pinchAnchor == .incremental
+        anchorIncremental =
+            identity.policies.pinchAnchor == .likeZoom ? zoomIncremental : identity.policies.pinchAnchor == .incremental
         settleBound = timing.settleBound
         notJudged = Property.allCases.filter { $0.kind != .static && !$0.isJudged(given: identity.capabilities) }
         unjudged = Set(notJudged)
@@ -271,7 +277,8 @@ import CropVocabulary
         guard source.storedWidth > 0, source.storedHeight > 0 else { return nil }
         let short = min(source.storedWidth, source.storedHeight)
         if short < 320 && rejection != tooSmall {
-            return "a photo with a \(short) px short side must be refused with \"\(tooSmall)\"; got \(rejection.map { "\"\($0)\"" } ?? "the editor")"
+            return
+                "a photo with a \(short) px short side must be refused with \"\(tooSmall)\"; got \(rejection.map { "\"\($0)\"" } ?? "the editor")"
         }
         if short >= 320 && rejection == tooSmall {
             return "a photo with a \(short) px short side was refused as too small"
@@ -288,8 +295,9 @@ import CropVocabulary
         if geometry.densityOnKnifeEdge { settleDensityReading(editor.pose, effects) }
         let initial = Pose(scale: min(geometry.sMin * 1.05, geometry.sMax), translation: .zero)
         if !SpecTolerance.same(editor.pose, initial) {
-            fail(.initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)",
-                 size: geometry.deviation(editor.pose, from: initial))
+            fail(
+                .initialPose, tick: 0, "opened at \(editor.pose.specDescription); want \(initial.specDescription)",
+                size: geometry.deviation(editor.pose, from: initial))
         }
         count(effects, pose: editor.pose, tick: 0)
         endOfTick(editor, recognizerActive: false, tick: 0)
@@ -300,27 +308,32 @@ import CropVocabulary
 
     /// After each event. `before`/`wasAnimating` describe the editor just before it, `pose` and
     /// `animating` just after; `effects` is what it returned.
-    @usableFromInline mutating func observe(_ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
-                                 effects: [EditorEffect], tick: Int) {
+    @usableFromInline mutating func observe(
+        _ event: EditorEvent, before: Pose, wasAnimating: Bool, pose: Pose, animating: Bool,
+        effects: [EditorEffect], tick: Int
+    ) {
         checkStream(event, tick: tick)
         let pinchEnded = if case .pinchEnded = event { true } else { false }
-        let snapDue = pinchEnded && editing && snaps && pinch?.twisted == true && Self.inWindow(before.angle)
+        let snapDue =
+            pinchEnded && editing && snaps && pinch?.twisted == true && Self.inWindow(before.angle)
             && SpecGeometry.tilt(before.angle) != 0
         let turningInFlight = wasAnimating && moving && runningMove.turns
         switch event {
         case .panBegan, .pinchBegan, .panEnded, .pinchEnded, .gestureCancelled:
             if pose != before && !snapDue {
-                fail(.handOverWithoutJump, tick: tick,
-                     "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)",
-                     size: geometry.deviation(pose, from: before))
+                fail(
+                    .handOverWithoutJump, tick: tick,
+                    "\(event.specName) moved the image from \(before.specDescription) to \(pose.specDescription)",
+                    size: geometry.deviation(pose, from: before))
             }
         default: break
         }
         let wasEditing = editing
         var requested: Pose?
         if wasEditing {
-            let context = EventContext(before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, tick: tick,
-                                       snapDue: snapDue, turningInFlight: turningInFlight)
+            let context = EventContext(
+                before: before, wasAnimating: wasAnimating, pose: pose, animating: animating, tick: tick,
+                snapDue: snapDue, turningInFlight: turningInFlight)
             editingEvent(event, context, effects: effects, requested: &requested)
         } else if pose != before {
             ignoredAfterSession(event, before: before, pose: pose, tick: tick)
@@ -335,8 +348,10 @@ import CropVocabulary
             default: break
             }
             if !turnsHere {
-                fail(.angleChangesOnlyByRotation, tick: tick, "\(event.specName) turned the photo from \(before.angle)° to \(pose.angle)°",
-                     size: geometry.turnDeviation(pose.angle, from: before.angle))
+                fail(
+                    .angleChangesOnlyByRotation, tick: tick,
+                    "\(event.specName) turned the photo from \(before.angle)° to \(pose.angle)°",
+                    size: geometry.turnDeviation(pose.angle, from: before.angle))
             }
         }
         angle = pose.angle
@@ -344,7 +359,9 @@ import CropVocabulary
             // The angle is kept in (−180°, 180°] (docs/rotation.md), as the angle label shows it:
             // a twist carried past a half turn reads −170°, not 190°.
             if !(pose.angle > -180 && pose.angle <= 180) {
-                fail(.angleInRange, tick: tick, "the twist left the angle at \(pose.angle)°; angles are kept in (−180°, 180°]")
+                fail(
+                    .angleInRange, tick: tick,
+                    "the twist left the angle at \(pose.angle)°; angles are kept in (−180°, 180°]")
             }
         } else if effects.contains(where: { if case .haptic(.snap) = $0 { true } else { false } }) {
             fail(.snapHapticOnEntry, tick: tick, "a snap haptic on \(event.specName), outside a twist")
@@ -354,7 +371,10 @@ import CropVocabulary
         let twisted = pinch?.twisted == true
         // Not `requested.map { … }`: reading the geometry inside the closure copied it per event.
         var pushed: (clearly: LimitSet, atAll: LimitSet)?
-        if let requested { pushed = Self.pushedSides(requested, home: requested.angle == 0 && !twisted ? nil : pinch?.home, in: geometry) }
+        if let requested {
+            pushed = Self.pushedSides(
+                requested, home: requested.angle == 0 && !twisted ? nil : pinch?.home, in: geometry)
+        }
         if !effects.isEmpty { count(effects, pose: pose, tick: tick, pushed: pushed?.atAll) }
         if let pushed { pressed(pushed, engagedBefore: engagedBefore, effects: effects, pose: pose, tick: tick) }
         rearm(pose)
@@ -374,7 +394,9 @@ import CropVocabulary
         case .doubleTap: ok = stream == .none
         default: ok = true
         }
-        if !ok { fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)") }
+        if !ok {
+            fail(.gesturesWellFormed, tick: tick, "\(event.specName) arrived while the open gesture is \(stream)")
+        }
     }
 
     /// A density gate on the knife edge (σ / s_min equal to minPixelPerPoint within rounding): the
@@ -391,8 +413,9 @@ import CropVocabulary
             let warned = g.densityCollapsed ? notice || tip : notice == g.lowDensityNoticeOwed
             return warned && SpecTolerance.same(pose, Pose(scale: min(g.sMin * 1.05, g.sMax), translation: .zero))
         }
-        let other = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies,
-                                 lowDensityReading: !strict)
+        let other = SpecGeometry(
+            source: source, viewport: viewport, config: config, policies: policies,
+            lowDensityReading: !strict)
         let right = (spec: opensRight(geometry), other: opensRight(other))
         densityReadingOpen = right.spec && right.other
         guard !right.spec, right.other else { return }
@@ -405,8 +428,9 @@ import CropVocabulary
     /// asked about no longer hold.
     mutating func viewResized(to size: Size) {
         viewport = Viewport(size: size, screenScale: viewport.screenScale)
-        geometry = SpecGeometry(source: source, viewport: viewport, config: config, policies: policies,
-                                lowDensityReading: lowDensityReading)
+        geometry = SpecGeometry(
+            source: source, viewport: viewport, config: config, policies: policies,
+            lowDensityReading: lowDensityReading)
         sidesMemo = nil
     }
 
@@ -439,11 +463,16 @@ import CropVocabulary
                 // has none to run. Only recenter: its target (translation 0 at the zoom on
                 // screen) is exact in every editor; another action's target computed by the
                 // editor may differ from the oracle's by an ulp, and then it may animate.
-                fail(.animatedFramesValid, tick: tick, "\(m.property.rawValue) animates a move to \(m.from.specDescription), where the photo already is at rest")
+                fail(
+                    .animatedFramesValid, tick: tick,
+                    "\(m.property.rawValue) animates a move to \(m.from.specDescription), where the photo already is at rest"
+                )
             }
             move = m
         } else {
-            if let target = m.target, !m.lands(pose) { land(m.property, target: target, pose: pose, tick: tick, "at once") }
+            if let target = m.target, !m.lands(pose) {
+                land(m.property, target: target, pose: pose, tick: tick, "at once")
+            }
         }
     }
 
@@ -454,8 +483,10 @@ import CropVocabulary
         } else if running.carried || !(running.target.map { SpecTolerance.same(pose, $0) } ?? true) {
             // Its frames were read against its other target, or a layout it left: not judged.
         } else if let d = running.springDeviation {
-            fail(.springTiming, tick: d.tick,
-                 "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (\(timing.name)) is at \(d.reference)")
+            fail(
+                .springTiming, tick: d.tick,
+                "\(running.property.rawValue) frame \(d.frame) is at progress \(d.progress); the spring (\(timing.name)) is at \(d.reference)"
+            )
         } else {
             reportPath(of: running)
         }
@@ -472,8 +503,9 @@ import CropVocabulary
     /// Judges where a discrete action ended.
     mutating func land(_ property: Property, target: Pose, pose: Pose, tick: Int, _ when: String) {
         if !SpecTolerance.same(pose, target) {
-            fail(property, tick: tick, "ended at \(pose.specDescription); want \(target.specDescription) (\(when))",
-                 size: geometry.deviation(pose, from: target))
+            fail(
+                property, tick: tick, "ended at \(pose.specDescription); want \(target.specDescription) (\(when))",
+                size: geometry.deviation(pose, from: target))
         }
     }
 }

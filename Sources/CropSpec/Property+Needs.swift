@@ -10,6 +10,7 @@ extension Property {
     /// of `needsOneOf` where the row names some. Called when an oracle starts, never per tick.
     public func isJudged(given capabilities: Capabilities) -> Bool {
         let row = PropertyTable[self]
-        return capabilities.isSuperset(of: row.needs) && (row.needsOneOf.isEmpty || !capabilities.isDisjoint(with: row.needsOneOf))
+        return capabilities.isSuperset(of: row.needs)
+            && (row.needsOneOf.isEmpty || !capabilities.isDisjoint(with: row.needsOneOf))
     }
 }

@@ -28,9 +28,11 @@ public struct PropertySpec: Sendable {
     /// for the rules no trace exercises.
     public let checkedIn: [String]
 
-    init(_ property: Property, _ kind: Property.Kind, covers: [String], needs: Capabilities = [],
-         needsOneOf: Capabilities = [], spec: [SpecQuote], decisions: [String] = [], policies: [String] = [],
-         checkedIn: [String]) {
+    init(
+        _ property: Property, _ kind: Property.Kind, covers: [String], needs: Capabilities = [],
+        needsOneOf: Capabilities = [], spec: [SpecQuote], decisions: [String] = [], policies: [String] = [],
+        checkedIn: [String]
+    ) {
         self.property = property
         self.kind = kind
         self.covers = covers

@@ -6,7 +6,9 @@ public enum PropertyTable {
     /// of the raw value (a `String`-backed enum hashes its name). Built once; a missing or
     /// repeated row stops the program at first use, and `PropertyTableTests` at once.
     public static let rows: [PropertySpec] = {
-        let rows = (safety + obligations + moves + cropAndOpening + rotation + statics).sorted { $0.property.ordinal < $1.property.ordinal }
+        let rows = (safety + obligations + moves + cropAndOpening + rotation + statics).sorted {
+            $0.property.ordinal < $1.property.ordinal
+        }
         precondition(rows.map(\.property) == Property.allCases, "PropertyTable: every property needs exactly one row")
         return rows
     }()

@@ -52,9 +52,11 @@ public struct SpecGeometry: Sendable {
     /// The geometry under `policies` (the spec's silences the editor decided: where the density
     /// gate holds, how the slider maps). `lowDensityReading` settles a knife edge (the editor's
     /// reading, seen at open); elsewhere the spec's `<` decides.
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, policies: Policies = .init(),
-                lowDensityReading: Bool? = nil) {
-        let turned = source.orientation.rawValue >= 5 // EXIF 5–8 turn the image a quarter
+    public init(
+        source: SourceImage, viewport: Viewport, config: AvatarCropperConfig, policies: Policies = .init(),
+        lowDensityReading: Bool? = nil
+    ) {
+        let turned = source.orientation.rawValue >= 5  // EXIF 5–8 turn the image a quarter
         width = Double(turned ? source.storedHeight : source.storedWidth)
         height = Double(turned ? source.storedWidth : source.storedHeight)
         sigma = viewport.screenScale
@@ -68,9 +70,12 @@ public struct SpecGeometry: Sendable {
         slider = policies.sliderMapping
         // Twice the shared tolerance: an editor comparing within that tolerance reads a value
         // drawn exactly one tolerance away either way, so the band must hold it with room.
-        densityOnKnifeEdge = abs(sigma / cover - config.minPixelPerPoint) <= 2 * SpecTolerance.zoom * config.minPixelPerPoint
-        let low = densityOnKnifeEdge ? lowDensityReading ?? (sigma / cover < config.minPixelPerPoint)
-                                     : sigma / cover < config.minPixelPerPoint
+        densityOnKnifeEdge =
+            abs(sigma / cover - config.minPixelPerPoint) <= 2 * SpecTolerance.zoom * config.minPixelPerPoint
+        let low =
+            densityOnKnifeEdge
+            ? lowDensityReading ?? (sigma / cover < config.minPixelPerPoint)
+            : sigma / cover < config.minPixelPerPoint
         lowDensity = low
         let collapses = low && policies.densityCap == .collapseWhenLow
         lowDensityNoticeOwed = low && !collapses
@@ -82,7 +87,9 @@ public struct SpecGeometry: Sendable {
         center = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
         rotationAllowed = config.allowRotation
         let range = sMax / sMin
-        maxTilt = !config.allowRotation ? 0 : range >= 2.squareRoot() ? 45 : max(0, 45 - Double.acos(min(1, range / 2.squareRoot())) * 180 / .pi)
+        maxTilt =
+            !config.allowRotation
+            ? 0 : range >= 2.squareRoot() ? 45 : max(0, 45 - Double.acos(min(1, range / 2.squareRoot())) * 180 / .pi)
     }
 
     // MARK: Rotation (docs/rotation.md)
@@ -171,8 +178,9 @@ public struct SpecGeometry: Sendable {
         let k = sigma / pose.scale
         let side = maskDiameter * k
         let u = toPhoto.apply(pose.translation)
-        return Rect(x: width / 2 - u.x * k - side / 2,
-                    y: height / 2 - u.y * k - side / 2, width: side, height: side)
+        return Rect(
+            x: width / 2 - u.x * k - side / 2,
+            y: height / 2 - u.y * k - side / 2, width: side, height: side)
     }
 
     /// The four corners of the output square in upright pixels: the crop square turned by −θ.
@@ -194,7 +202,9 @@ public struct SpecGeometry: Sendable {
     }
 
     /// The zoom clamped into [s_min, s_max] at turn θ.
-    @inline(__always) public func clampScale(_ s: Double, angle: Double = 0) -> Double { min(max(s, sMin(angle)), sMax(angle)) }
+    @inline(__always) public func clampScale(_ s: Double, angle: Double = 0) -> Double {
+        min(max(s, sMin(angle)), sMax(angle))
+    }
 
     /// The turn held within `maxTilt` of the quarter turn `home` (the nearest one when nil).
     @inline(__always) public func clampAngle(_ degrees: Double, home: Double? = nil) -> Double {
@@ -225,7 +235,9 @@ public struct SpecGeometry: Sendable {
     }
 
     /// The translation that shows unscaled image point `q` under view offset `p` at zoom `s` and turn θ.
-    @inline(__always) public static func translation(showing q: Point, at p: Point, scale s: Double, angle: Double = 0) -> Point {
+    @inline(__always) public static func translation(showing q: Point, at p: Point, scale s: Double, angle: Double = 0)
+        -> Point
+    {
         let v = turn(Point(x: q.x * s, y: q.y * s), by: angle)
         return Point(x: p.x - v.x, y: p.y - v.y)
     }
@@ -235,7 +247,10 @@ public struct SpecGeometry: Sendable {
     public func anchoredTarget(from pose: Pose, scale: Double, anchor: Point) -> Pose {
         let s = clampScale(scale, angle: pose.angle)
         let q = Self.imagePoint(pose, under: anchor)
-        return clamp(Pose(scale: s, translation: Self.translation(showing: q, at: anchor, scale: s, angle: pose.angle), angle: pose.angle))
+        return clamp(
+            Pose(
+                scale: s, translation: Self.translation(showing: q, at: anchor, scale: s, angle: pose.angle),
+                angle: pose.angle))
     }
 
     /// `pose` turned to `angle` about the mask center, its zoom brought into the new range:
@@ -243,7 +258,8 @@ public struct SpecGeometry: Sendable {
     public func turnedTarget(from pose: Pose, to angle: Double) -> Pose {
         let s = clampScale(pose.scale, angle: angle)
         let q = Self.imagePoint(pose, under: .zero)
-        return clamp(Pose(scale: s, translation: Self.translation(showing: q, at: .zero, scale: s, angle: angle), angle: angle))
+        return clamp(
+            Pose(scale: s, translation: Self.translation(showing: q, at: .zero, scale: s, angle: angle), angle: angle))
     }
 
     // MARK: Double-tap (R2.3)
@@ -291,10 +307,11 @@ public struct SpecGeometry: Sendable {
     public func sliderPercent(_ s: Double, angle: Double = 0) -> Double {
         let lo = sMin(angle), hi = sMax(angle)
         guard !Self.collapsed(lo, hi) else { return 0 }
-        let p = switch slider {
-        case .logarithmic: 100 * Double.log(s / lo) / Double.log(hi / lo)
-        case .linear: 100 * (s - lo) / (hi - lo)
-        }
+        let p =
+            switch slider {
+            case .logarithmic: 100 * Double.log(s / lo) / Double.log(hi / lo)
+            case .linear: 100 * (s - lo) / (hi - lo)
+            }
         return min(max(p, 0), 100)
     }
 
@@ -308,7 +325,9 @@ public struct SpecGeometry: Sendable {
     /// Every side `pose` is on within a `tight` and a `loose` slack (as `isOn`, all at once: the
     /// per-tick path asks both of the same pose). Asked of the geometry, not the oracle: a
     /// non-mutating method of the oracle called from its mutating ones copies the whole oracle.
-    @inline(__always) public func sides(_ pose: Pose, tight: Double, loose: Double) -> (tight: LimitSet, loose: LimitSet) {
+    @inline(__always) public func sides(_ pose: Pose, tight: Double, loose: Double) -> (
+        tight: LimitSet, loose: LimitSet
+    ) {
         let a = pose.angle
         let low = sMin(a), high = sMax(a)
         let l = panLimit(pose.scale, angle: a)

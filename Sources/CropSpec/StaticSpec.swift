@@ -19,7 +19,7 @@ public enum StaticSpec {
         .instructions: "Pinch to zoom, drag to move",
         .zoomLimitedByQuality: "Zoom limited by photo quality",
         .photoTooSmall: "This photo is too small for a profile picture",
-        .memoryFallback: "Using an optimized preview to finish the crop",
+        .memoryFallback: "Using an optimized preview to finish the crop"
     ]
 
     public static func messages(_ text: (Message) -> String) -> [String] {
@@ -45,8 +45,10 @@ public enum StaticSpec {
 
     /// Every static property of an editor's values, with what is wrong: its overlay, the text it
     /// gives each message, and its default configuration.
-    public static func violations(dimming: Double, strokeWidth: Double, gridCells: Int, text: (Message) -> String,
-                                  defaults: AvatarCropperConfig) -> [(Property, String)] {
+    public static func violations(
+        dimming: Double, strokeWidth: Double, gridCells: Int, text: (Message) -> String,
+        defaults: AvatarCropperConfig
+    ) -> [(Property, String)] {
         overlay(dimming: dimming, strokeWidth: strokeWidth, gridCells: gridCells).map { (.overlayStyle, $0) }
             + messages(text).map { (.messagesVerbatim, $0) }
             + configDefaults(defaults).map { (.configDefaults, $0) }

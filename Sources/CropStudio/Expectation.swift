@@ -12,7 +12,9 @@ enum Expectation {
         let limit = g.panLimit(pose.scale)
         let initial = min(g.sMin * 1.05, g.sMax)
         var e = Expectations.none
-        e.scale = symbol("scale", pose.scale, [(1, .sMin, g.sMin), (1, .sMax, g.sMax), (1, .initial, initial), (1.5, .sMin, 1.5 * g.sMin)])
+        e.scale = symbol(
+            "scale", pose.scale,
+            [(1, .sMin, g.sMin), (1, .sMax, g.sMax), (1, .initial, initial), (1.5, .sMin, 1.5 * g.sMin)])
         e.tx = symbol("tx", pose.translation.x, [(1, .maxTx, limit.x), (-1, .maxTx, -limit.x)])
         e.ty = symbol("ty", pose.translation.y, [(1, .maxTy, limit.y), (-1, .maxTy, -limit.y)])
         e.hapticSequence = r.haptics.map { HapticName($0.haptic) }
@@ -21,9 +23,12 @@ enum Expectation {
     }
 
     /// The first symbol `v` equals (far inside the check's tolerance), else `v` itself; 0 stays 0.
-    static func symbol(_ key: String, _ v: Double, _ symbols: [(Double, NumberExpression.Symbol, Double)]) -> NumberExpectation {
+    static func symbol(_ key: String, _ v: Double, _ symbols: [(Double, NumberExpression.Symbol, Double)])
+        -> NumberExpectation
+    {
         let match = v == 0 ? nil : symbols.first { $0.2 != 0 && abs(v - $0.2) <= 1e-12 * max(1, abs($0.2)) }
-        let target = match.map { NumberExpression(factor: $0.0, symbol: $0.1) } ?? NumberExpression(factor: v, symbol: nil)
+        let target =
+            match.map { NumberExpression(factor: $0.0, symbol: $0.1) } ?? NumberExpression(factor: v, symbol: nil)
         return NumberExpectation(target: target, tolerance: NumberExpectation.defaultTolerance, path: "$.expect.\(key)")
     }
 }

@@ -23,7 +23,8 @@ enum FramesJSON {
         // Strings are escaped (a quote inside one is `\"`), so this key with its empty array can
         // only be the one written for `frames`.
         let key = Array(#""frames":[]"#.utf8)
-        guard let at = (0...(outer.count - key.count)).first(where: { outer[$0..<($0 + key.count)].elementsEqual(key) }) else {
+        guard let at = (0...(outer.count - key.count)).first(where: { outer[$0..<($0 + key.count)].elementsEqual(key) })
+        else {
             return Array(try JSONEncoder().encode(value))
         }
         var out: [UInt8] = []

@@ -66,8 +66,10 @@ public struct Recording: Sendable {
 
     /// A scenario with this device and image and nothing else, for a new recording.
     static func setup(device: Device, image: ImageSpec) -> Scenario {
-        Scenario(id: "studio", file: "", name: "", description: "", covers: [], device: device, image: image, config: AvatarCropperConfig(),
-                 steps: [], backend: .none, expect: .none, checkpoints: [])
+        Scenario(
+            id: "studio", file: "", name: "", description: "", covers: [], device: device, image: image,
+            config: AvatarCropperConfig(),
+            steps: [], backend: .none, expect: .none, checkpoints: [])
     }
 
     /// The recording ends here, a second before the scenario budget (360 s) would refuse the file.
@@ -92,7 +94,9 @@ public struct Recording: Sendable {
 
     private mutating func clock(_ us: Int) throws(Refusal) -> Int {
         guard us <= Self.maxMicroseconds else {
-            throw .full("the recording is full: scenarios end by \(Int(ScenarioBudget.maxSeconds)) s; save it or start a new one")
+            throw .full(
+                "the recording is full: scenarios end by \(Int(ScenarioBudget.maxSeconds)) s; save it or start a new one"
+            )
         }
         lastUs = max(lastUs, us)
         return lastUs
@@ -107,7 +111,9 @@ public struct Recording: Sendable {
 
     /// Adds one touch sample; returns the first tick it may change.
     private mutating func add(pointer: Int, us rawUs: Int, point: Point, phase: TouchPhase) throws(Refusal) -> Int {
-        guard sampleCount < Self.maxSamples else { throw .full("the recording is full: \(Self.maxSamples) touch samples") }
+        guard sampleCount < Self.maxSamples else {
+            throw .full("the recording is full: \(Self.maxSamples) touch samples")
+        }
         let us = try clock(rawUs)
         if phase == .down {
             guard openFingers[pointer] == nil else { return Self.tick(us) }  // a repeated down is no new finger
@@ -129,7 +135,8 @@ public struct Recording: Sendable {
     /// A new finger step, its samples to come.
     private mutating func startFinger(at us: Int) {
         fingerIDs[steps.count] = fingerIDs.count + 1
-        liveSteps.append(CropScenario.Step(time: Self.seconds(us), action: .touches([]), path: "$.steps[\(steps.count)]"))
+        liveSteps.append(
+            CropScenario.Step(time: Self.seconds(us), action: .touches([]), path: "$.steps[\(steps.count)]"))
         steps.append(.finger(start: us, samples: []))
     }
 
@@ -143,13 +150,16 @@ public struct Recording: Sendable {
 
     /// The input `TraceSynthesizer` makes of a sample: its time as the text's seconds read back.
     private func touch(_ sample: Sample, step index: Int, start: Int) -> Input {
-        Input(time: Input.microseconds(Self.seconds(start) + Self.seconds(sample.us)),
-              kind: .touch(finger: fingerIDs[index] ?? 0, point: sample.point, phase: sample.phase), step: index)
+        Input(
+            time: Input.microseconds(Self.seconds(start) + Self.seconds(sample.us)),
+            kind: .touch(finger: fingerIDs[index] ?? 0, point: sample.point, phase: sample.phase), step: index)
     }
 
     /// Adds a system action; returns the first tick it may change.
     mutating func add(_ action: Action, us rawUs: Int) throws(Refusal) -> Int {
-        guard SystemStep.isSystem(action) else { throw .input("\(action.name): a gesture is recorded as touch samples") }
+        guard SystemStep.isSystem(action) else {
+            throw .input("\(action.name): a gesture is recorded as touch samples")
+        }
         guard steps.count < Self.maxSteps else { throw .full("the recording is full: \(Self.maxSteps) steps") }
         let us = try clock(rawUs)
         appendSystem(action, us: us)
@@ -187,7 +197,9 @@ public struct Recording: Sendable {
         guard let first = samples.first else { return }
         startFinger(at: first.us)
         for sample in samples {
-            record(Sample(us: sample.us - first.us, point: sample.point, phase: sample.phase), step: steps.count - 1, start: first.us)
+            record(
+                Sample(us: sample.us - first.us, point: sample.point, phase: sample.phase), step: steps.count - 1,
+                start: first.us)
         }
         if samples.last?.phase == .down || samples.last?.phase == .move {
             openFingers[Int.min + steps.count] = steps.count - 1  // a key no page pointer has
@@ -209,7 +221,8 @@ public struct Recording: Sendable {
     func liftInputs(at lift: Int) -> [Input] {
         openFingers.values.sorted().compactMap { index in
             guard case .finger(let start, let samples) = steps[index], let last = samples.last else { return nil }
-            return touch(Sample(us: max(lift - start, last.us), point: last.point, phase: .up), step: index, start: start)
+            return touch(
+                Sample(us: max(lift - start, last.us), point: last.point, phase: .up), step: index, start: start)
         }
     }
 
@@ -218,7 +231,8 @@ public struct Recording: Sendable {
 
     /// The scenario text. `liftOpenFingersAt` closes fingers still down with an `up` at that time
     /// (the format needs every finger to lift): inputs at a later tick change no frame before it.
-    func json(name: String, description: String, expect: Expectations = .none, liftOpenFingersAt: Int? = nil) -> String {
+    func json(name: String, description: String, expect: Expectations = .none, liftOpenFingersAt: Int? = nil) -> String
+    {
         var scenario = setup
         scenario.name = name
         scenario.description = description
@@ -233,10 +247,14 @@ public struct Recording: Sendable {
                     samples.append(Sample(us: max(lift - start, last.us), point: last.point, phase: .up))
                 }
                 let raw = samples.map {
-                    RawSample(time: Self.seconds($0.us), point: ViewPoint(x: .points($0.point.x), y: .points($0.point.y)), phase: $0.phase)
+                    RawSample(
+                        time: Self.seconds($0.us), point: ViewPoint(x: .points($0.point.x), y: .points($0.point.y)),
+                        phase: $0.phase)
                 }
-                let track = TouchTrack(finger: "F\(index + 1)", body: .samples(raw), path: "$.steps[\(index)].touches[0]")
-                return CropScenario.Step(time: Self.seconds(start), action: .touches([track]), path: "$.steps[\(index)]")
+                let track = TouchTrack(
+                    finger: "F\(index + 1)", body: .samples(raw), path: "$.steps[\(index)].touches[0]")
+                return CropScenario.Step(
+                    time: Self.seconds(start), action: .touches([track]), path: "$.steps[\(index)]")
             }
         }
         return ScenarioEncoder.text(scenario, schema: "../schema.json", preset: preset)

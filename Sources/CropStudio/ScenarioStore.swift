@@ -38,18 +38,25 @@ public struct ScenarioStore: Sendable {
 
     /// One plain name: `pinch-past-max`, `my_group2` — starting with a letter or digit.
     static func isPlainSegment(_ s: String) -> Bool {
-        func alphanumeric(_ u: Unicode.Scalar) -> Bool { ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u) }
-        guard let first = s.unicodeScalars.first, alphanumeric(first), s.unicodeScalars.count <= maxSegment else { return false }
+        func alphanumeric(_ u: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u)
+        }
+        guard let first = s.unicodeScalars.first, alphanumeric(first), s.unicodeScalars.count <= maxSegment else {
+            return false
+        }
         return s.unicodeScalars.allSatisfy { alphanumeric($0) || $0 == "-" || $0 == "_" }
     }
 
     /// `Scenarios/<group>/<id>.json` for a save, after checking both names and the group folder.
     public func savePath(group: String, id: String) throws(Failure) -> String {
         guard Self.isPlainSegment(group) else {
-            throw .refused("group \(jsonString(String(group.prefix(80)))): use one folder name of letters, digits, - and _")
+            throw .refused(
+                "group \(jsonString(String(group.prefix(80)))): use one folder name of letters, digits, - and _")
         }
         guard Self.isPlainSegment(id) else {
-            throw .refused("id \(jsonString(String(id.prefix(80)))): use one file name of letters, digits, - and _ (no .json, no folders)")
+            throw .refused(
+                "id \(jsonString(String(id.prefix(80)))): use one file name of letters, digits, - and _ (no .json, no folders)"
+            )
         }
         let folder = root + "/" + group
         var info = stat()
@@ -64,13 +71,16 @@ public struct ScenarioStore: Sendable {
         let bare = id.hasSuffix(".json") ? String(id.dropLast(5)) : id
         let segments = bare.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !segments.isEmpty, segments.count <= 4, segments.allSatisfy(Self.isPlainSegment) else {
-            throw .refused("\(jsonString(String(id.prefix(80)))): not a scenario id below \(root) (plain names joined by /)")
+            throw .refused(
+                "\(jsonString(String(id.prefix(80)))): not a scenario id below \(root) (plain names joined by /)")
         }
         var path = root
         for segment in segments.dropLast() {
             path += "/" + segment
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw .refused("\(path): no such folder") }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw .refused("\(path): no such folder")
+            }
         }
         // The file itself must be a regular file below the folder: a symbolic link could lead
         // anywhere, and its target's text would come back in the parser's message.
@@ -78,7 +88,9 @@ public struct ScenarioStore: Sendable {
         var info = stat()
         guard lstat(file, &info) == 0 else { throw .refused("\(file): no such scenario") }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .refused("\(file): is not a regular file (a symbolic link, folder or FIFO); the studio opens files below \(root) only")
+            throw .refused(
+                "\(file): is not a regular file (a symbolic link, folder or FIFO); the studio opens files below \(root) only"
+            )
         }
         return file
     }
@@ -113,7 +125,8 @@ public struct ScenarioStore: Sendable {
                 if info.st_mode & S_IFMT == S_IFDIR, Self.isPlainSegment(name) {
                     walk(path, prefix: prefix + name + "/", depth: depth + 1)
                 } else if info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".json"), name != "schema.json",
-                          Self.isPlainSegment(String(name.dropLast(5))) {
+                    Self.isPlainSegment(String(name.dropLast(5)))
+                {
                     ids.append(prefix + name.dropLast(5))
                 }
             }

@@ -11,15 +11,20 @@ extension Studio {
     }
 
     /// `open`, its answer made into `T` (the server's encoded JSON) on the simulation thread.
-    func open<T: Sendable>(_ request: StudioProtocol.OpenRequest,
-                           then finish: @escaping @Sendable (StudioProtocol.OpenResponse) -> T) async throws(Failure) -> T {
+    func open<T: Sendable>(
+        _ request: StudioProtocol.OpenRequest,
+        then finish: @escaping @Sendable (StudioProtocol.OpenResponse) -> T
+    ) async throws(Failure) -> T {
         try roomForSession()
         let work: @Sendable () -> Result<(StudioSession, StudioProtocol.OpenResponse), Failure>
         if let id = request.open {
-            guard request.device == nil else { throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own") }
+            guard request.device == nil else {
+                throw Failure(400, "device: only a new recording picks a device; an opened scenario keeps its own")
+            }
             work = { [self] in Result { () throws(Failure) in try opened(id, branchTick: request.branchTick) } }
         } else {
-            let picked = try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
+            let picked =
+                try request.device.map { name throws(Failure) in try Self.preset(named: name) } ?? options.device
             work = { [self] in Result { () throws(Failure) in try newRecording(picked) } }
         }
         let (session, response) = try await simulate(work).value.get()
@@ -33,8 +38,10 @@ extension Studio {
 
     /// `input`, its answer made into `T` on the simulation thread. The session's CPU share
     /// (`CPUBudget`) is waited for first.
-    func input<T: Sendable>(_ request: StudioProtocol.InputRequest,
-                            then finish: @escaping @Sendable (StudioProtocol.FramesResponse) -> T) async throws(Failure) -> T {
+    func input<T: Sendable>(
+        _ request: StudioProtocol.InputRequest,
+        then finish: @escaping @Sendable (StudioProtocol.FramesResponse) -> T
+    ) async throws(Failure) -> T {
         let claimed = try await claim(request.session)
         let outcome = await simulations.run {
             var session = claimed.take()
@@ -65,11 +72,14 @@ extension Studio {
     // MARK: Booking
 
     static var busy: Failure {
-        Failure(503, "the studio is busy: \(maxQueuedRuns) runs are waiting for a simulation thread; try again in a moment")
+        Failure(
+            503, "the studio is busy: \(maxQueuedRuns) runs are waiting for a simulation thread; try again in a moment")
     }
 
     /// Runs `work` on a simulation thread; 503 when `maxQueuedRuns` are waiting already.
-    private func simulate<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(Failure) -> (value: T, cpuSeconds: Double) {
+    private func simulate<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(Failure) -> (
+        value: T, cpuSeconds: Double
+    ) {
         guard let done = await simulations.run(work) else { throw Self.busy }
         return done
     }
@@ -77,7 +87,9 @@ extension Studio {
     /// Takes a session for one run: 404 for an unknown one, 429 while another request of it is
     /// running (the page sends one at a time); waits out the session's CPU debt.
     private func claim(_ id: String) async throws(Failure) -> Handoff {
-        guard var entry = sessions[id] else { throw Failure(404, "no such session (the server restarted or it expired); reload the page") }
+        guard var entry = sessions[id] else {
+            throw Failure(404, "no such session (the server restarted or it expired); reload the page")
+        }
         guard !entry.busy, let session = entry.session else {
             throw Failure(429, "this session is still answering its previous request; send one at a time")
         }
@@ -105,7 +117,8 @@ extension Studio {
     private func roomForSession() throws(Failure) {
         guard sessions.count >= Self.maxSessions else { return }
         guard let idle = sessions.values.filter({ !$0.busy }).min(by: { $0.used < $1.used }),
-              Date().timeIntervalSince(idle.used) > Self.idleSeconds else {
+            Date().timeIntervalSince(idle.used) > Self.idleSeconds
+        else {
             throw Failure(503, "\(Self.maxSessions) studio sessions are open already; close a tab and try again")
         }
     }
@@ -115,7 +128,9 @@ extension Studio {
 
     private func admit(_ session: StudioSession) throws(Failure) {
         try roomForSession()
-        if sessions.count >= Self.maxSessions, let idle = sessions.filter({ !$0.value.busy }).min(by: { $0.value.used < $1.value.used }) {
+        if sessions.count >= Self.maxSessions,
+            let idle = sessions.filter({ !$0.value.busy }).min(by: { $0.value.used < $1.value.used })
+        {
             sessions[idle.key] = nil
         }
         sessions[session.id] = Entry(session: session)

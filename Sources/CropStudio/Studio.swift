@@ -78,22 +78,32 @@ public actor Studio {
     /// Checks the photo and the device before the server starts (a bad `--photo` is exit 2).
     public init(options: Options) throws(Failure) {
         self.options = options
-        let image = options.photo.map { ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0), file: Self.absolute($0)) }
+        let image =
+            options.photo.map {
+                ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0), file: Self.absolute($0))
+            }
             ?? ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024))
         let device = Self.device(options.device, view: options.view, screenScale: options.screenScale)
         let probe = Recording(setup: Recording.setup(device: device, image: image), preset: options.device)
             .json(name: "probe", description: "")
-        let scenario = try Self.load(text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
+        let scenario = try Self.load(
+            text: probe, file: Self.absolute(options.scenarios.root) + "/" + StudioSession.liveFile)
         var preloaded: (photo: StudioPhotos.Registered, encoded: StudioPhotos.Encoded)?
         if let photo = options.photo {
             let encoded: StudioPhotos.Encoded
-            do throws(ImagingError) { encoded = try StudioPhotos.encoded(path: photo) } catch { throw Failure(400, error.description) }
-            guard let registered = StudioPhotos.describe(path: Self.absolute(photo)) else { throw Failure(400, "\(photo): cannot be read") }
+            do throws(ImagingError) { encoded = try StudioPhotos.encoded(path: photo) } catch {
+                throw Failure(400, error.description)
+            }
+            guard let registered = StudioPhotos.describe(path: Self.absolute(photo)) else {
+                throw Failure(400, "\(photo): cannot be read")
+            }
             preloaded = (registered, encoded)
         }
         photos = StudioPhotos(preloaded: preloaded)
         fresh = (image, scenario.image)
-        commandLineFile = try options.open.map { open throws(Failure) in try Self.commandLineFile(open, store: options.scenarios) }
+        commandLineFile = try options.open.map { open throws(Failure) in
+            try Self.commandLineFile(open, store: options.scenarios)
+        }
         simulations = SimulationPool(threads: options.simulationThreads, maxQueued: Self.maxQueuedRuns)
     }
 
@@ -107,14 +117,19 @@ public actor Studio {
         var info = stat()
         if stat(open, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return open }
         do throws(ScenarioStore.Failure) { return try store.openPath(open) } catch {
-            throw Failure(400, "--open \(jsonString(String(open.prefix(200)))): neither a scenario file nor an id below \(store.root) (\(error.description))")
+            throw Failure(
+                400,
+                "--open \(jsonString(String(open.prefix(200)))): neither a scenario file nor an id below \(store.root) (\(error.description))"
+            )
         }
     }
 
     /// A new recording's device: a preset's numbers (the file then names the preset,
     /// `"device": "ipad"`), or an explicit view and σ.
     static func device(_ preset: DevicePreset?, view: Size, screenScale: Double) -> Device {
-        Device(view: preset?.view ?? view, screenScale: preset?.screenScale ?? screenScale, reduceMotion: false, touchRate: 60)
+        Device(
+            view: preset?.view ?? view, screenScale: preset?.screenScale ?? screenScale, reduceMotion: false,
+            touchRate: 60)
     }
 
     /// A device the page picked for a new recording: a preset's name, nothing else.
@@ -130,7 +145,8 @@ public actor Studio {
     /// Parses text and reads its photo's header, as `cropsim run` does.
     static func load(text: String, file: String) throws(Failure) -> Scenario {
         let parsed: Scenario
-        do throws(ScenarioError) { parsed = try ScenarioParser.parse(Array(text.utf8), file: file, id: "studio") } catch {
+        do throws(ScenarioError) { parsed = try ScenarioParser.parse(Array(text.utf8), file: file, id: "studio") } catch
+        {
             throw Failure(400, error.description)
         }
         let photos = ScenarioPhotos.resolve([parsed])
@@ -146,26 +162,35 @@ public actor Studio {
         let folder = (absolute(file) as NSString).deletingLastPathComponent
         let name = (folder as NSString).lastPathComponent
         guard (folder as NSString).standardizingPath != (absolute(root) as NSString).standardizingPath,
-              ScenarioStore.isPlainSegment(name) else { return nil }
+            ScenarioStore.isPlainSegment(name)
+        else { return nil }
         return name
     }
 
     /// The photo symbol (`id="studio-photo"`) the frames use: the display JPEG by its address, or
     /// the test pattern (the report's own drawing) when the scenario has no photo.
     static func photoDefinitions(_ photo: StudioPhotos.Registered?, result: RunResult) -> String {
-        guard let photo else { return FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: nil) }
+        guard let photo else {
+            return FrameDrawing.photoDefinitions(id: "studio-photo", result: result, thumbnail: nil)
+        }
         let (w, h) = (photo.width, photo.height)
-        return "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs><symbol id=\"studio-photo\" viewBox=\"0 0 \(w) \(h)\" "
+        return
+            "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs><symbol id=\"studio-photo\" viewBox=\"0 0 \(w) \(h)\" "
             + "preserveAspectRatio=\"none\"><image href=\"\(photo.url)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\"/></symbol></defs></svg>"
     }
 
     /// The scenario for an id below the folder (or the file named on the command line), its setup
     /// as the file states it (the photo's path made absolute) and the device preset it names.
     nonisolated func openScenario(_ id: String) throws(Failure)
-        -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?, path: String) {
+        -> (scenario: Scenario, setup: Scenario, preset: DevicePreset?, photo: String?, path: String)
+    {
         let path: String
-        if let cli = options.open, id == cli, let file = commandLineFile { path = file } else {
-            do throws(ScenarioStore.Failure) { path = try options.scenarios.openPath(id) } catch { throw Failure(400, error.description) }
+        if let cli = options.open, id == cli, let file = commandLineFile {
+            path = file
+        } else {
+            do throws(ScenarioStore.Failure) { path = try options.scenarios.openPath(id) } catch {
+                throw Failure(400, error.description)
+            }
         }
         let loaded = ScenarioLoader.load([path])
         let photos = ScenarioPhotos.resolve(loaded.scenarios)
@@ -206,7 +231,8 @@ public actor Studio {
 
     /// `path` relative to the folder `from` (both absolute).
     static func relative(_ path: String, from folder: String) -> String {
-        let a = (path as NSString).standardizingPath.split(separator: "/"), b = (folder as NSString).standardizingPath.split(separator: "/")
+        let a = (path as NSString).standardizingPath.split(separator: "/"),
+            b = (folder as NSString).standardizingPath.split(separator: "/")
         var common = 0
         while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
         return (Array(repeating: "..", count: b.count - common) + a[common...].map(String.init)).joined(separator: "/")

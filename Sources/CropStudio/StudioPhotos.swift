@@ -102,11 +102,14 @@ final class StudioPhotos: Sendable {
     /// The id (from the path and the file's size and time) and the display size (from the header).
     static func describe(path: String) -> Registered? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber, let time = attributes[.modificationDate] as? Date,
-              let info = try? ImageFile.header(path: path) else { return nil }
+            let size = attributes[.size] as? NSNumber, let time = attributes[.modificationDate] as? Date,
+            let info = try? ImageFile.header(path: path)
+        else { return nil }
         let key = "\((path as NSString).standardizingPath)\u{0}\(size)\u{0}\(time.timeIntervalSince1970)"
         let display = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
-        return Registered(id: String(ContentHash.bytes(Array(key.utf8)).prefix(idLength)), width: display.width, height: display.height)
+        return Registered(
+            id: String(ContentHash.bytes(Array(key.utf8)).prefix(idLength)), width: display.width,
+            height: display.height)
     }
 
     static let idLength = 16
@@ -115,7 +118,9 @@ final class StudioPhotos: Sendable {
     static func id(inPath path: String) -> String? {
         guard path.hasPrefix("/photo/"), path.hasSuffix(".jpg") else { return nil }
         let id = path.dropFirst("/photo/".count).dropLast(".jpg".count)
-        guard id.count == idLength, id.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else { return nil }
+        guard id.count == idLength, id.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else {
+            return nil
+        }
         return String(id)
     }
 }

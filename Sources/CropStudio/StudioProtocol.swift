@@ -131,8 +131,10 @@ public enum StudioProtocol {
         }
 
         static func names(_ limits: LimitSet) -> [String] {
-            let all: [(LimitSet, String)] = [(.zoomMin, "zoomMin"), (.zoomMax, "zoomMax"), (.panMinX, "panMinX"),
-                                             (.panMaxX, "panMaxX"), (.panMinY, "panMinY"), (.panMaxY, "panMaxY")]
+            let all: [(LimitSet, String)] = [
+                (.zoomMin, "zoomMin"), (.zoomMax, "zoomMax"), (.panMinX, "panMinX"),
+                (.panMaxX, "panMaxX"), (.panMinY, "panMinY"), (.panMaxY, "panMaxY")
+            ]
             return all.filter { limits.contains($0.0) }.map(\.1)
         }
 
@@ -208,7 +210,9 @@ public enum StudioProtocol {
         /// The page's clock: fingers still down are lifted here.
         public var now: Double
 
-        public init(session: String, group: String, id: String, name: String, description: String, overwrite: Bool, now: Double) {
+        public init(
+            session: String, group: String, id: String, name: String, description: String, overwrite: Bool, now: Double
+        ) {
             self.session = session
             self.group = group
             self.id = id

@@ -30,11 +30,16 @@ public final class StudioServer: Sendable {
     public init(studio: Studio, port: UInt16, limits: ServerLimits = ServerLimits()) throws {
         self.studio = studio
         let box = Box()
-        loop = try HTTPServerLoop(port: port, limits: limits, admit: { head in box.server?.admit(head) }) { request, answer in
+        loop = try HTTPServerLoop(port: port, limits: limits, admit: { head in box.server?.admit(head) }) {
+            request, answer in
             // The page is the same bytes every time: answered on the loop's own thread, so it
             // waits for no task (issue 34: it waited behind simulations on the pool).
             if request.method == "GET", request.path == "/" { return answer(Self.page) }
-            Task { answer(await box.server?.respond(to: request) ?? Self.json(503, StudioProtocol.ErrorResponse(error: "stopped"))) }
+            Task {
+                answer(
+                    await box.server?.respond(to: request)
+                        ?? Self.json(503, StudioProtocol.ErrorResponse(error: "stopped")))
+            }
         }
         box.server = self
     }
@@ -48,7 +53,8 @@ public final class StudioServer: Sendable {
 
     public func stop() { loop.stop() }
 
-    static let page = HTTPResponse(status: 200, headers: headers("text/html; charset=utf-8"), body: Array(StudioPage.html.utf8))
+    static let page = HTTPResponse(
+        status: 200, headers: headers("text/html; charset=utf-8"), body: Array(StudioPage.html.utf8))
 
     /// The loop needs the server's methods, and the server owns the loop: this breaks the cycle
     /// for the one assignment made before serving starts.
@@ -72,14 +78,20 @@ public final class StudioServer: Sendable {
         case ("GET", "/api/scenarios"):
             return Self.json(200, await studio.list())
         case ("POST", "/api/session"):
-            return await call(request) { (r: StudioProtocol.OpenRequest) throws(Studio.Failure) in try await self.studio.open(r, then: Self.okFrames) }
+            return await call(request) { (r: StudioProtocol.OpenRequest) throws(Studio.Failure) in
+                try await self.studio.open(r, then: Self.okFrames)
+            }
         case ("POST", "/api/input"):
             return await call(request) { (r: StudioProtocol.InputRequest) throws(Studio.Failure) in
-                guard r.inputs.count <= Self.maxInputs else { throw Studio.Failure(413, "more than \(Self.maxInputs) inputs in one batch") }
+                guard r.inputs.count <= Self.maxInputs else {
+                    throw Studio.Failure(413, "more than \(Self.maxInputs) inputs in one batch")
+                }
                 return try await self.studio.input(r, then: Self.okFrames)
             }
         case ("POST", "/api/save"):
-            return await call(request) { (r: StudioProtocol.SaveRequest) throws(Studio.Failure) in Self.ok(try await self.studio.save(r)) }
+            return await call(request) { (r: StudioProtocol.SaveRequest) throws(Studio.Failure) in
+                Self.ok(try await self.studio.save(r))
+            }
         case (_, "/"), (_, "/api/scenarios"), (_, "/api/session"), (_, "/api/input"), (_, "/api/save"):
             return Self.json(405, StudioProtocol.ErrorResponse(error: "method not allowed"))
         case (let method, let path) where path.hasPrefix("/photo/"):
@@ -98,7 +110,9 @@ public final class StudioServer: Sendable {
         guard request.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
             return Self.json(415, StudioProtocol.ErrorResponse(error: "send JSON (Content-Type: application/json)"))
         }
-        guard request.header("transfer-encoding") == nil, let length = request.head.contentLength, request.header("content-length") != nil else {
+        guard request.header("transfer-encoding") == nil, let length = request.head.contentLength,
+            request.header("content-length") != nil
+        else {
             return Self.json(411, StudioProtocol.ErrorResponse(error: "a Content-Length is required"))
         }
         guard length <= Self.maxBody, request.body.count <= Self.maxBody else {
@@ -109,12 +123,16 @@ public final class StudioServer: Sendable {
         // a simulation thread, one at a time: eight decoded at once on the pool took ~10 MiB more.
         let decoded: Request?
         if request.body.count > Self.decodeApartBytes {
-            guard let done = await studio.simulations.run(decode) else { return Self.json(503, StudioProtocol.ErrorResponse(error: Studio.busy.description)) }
+            guard let done = await studio.simulations.run(decode) else {
+                return Self.json(503, StudioProtocol.ErrorResponse(error: Studio.busy.description))
+            }
             decoded = done.value
         } else {
             decoded = decode()
         }
-        guard let decoded else { return Self.json(400, StudioProtocol.ErrorResponse(error: "the body is not the JSON this call takes")) }
+        guard let decoded else {
+            return Self.json(400, StudioProtocol.ErrorResponse(error: "the body is not the JSON this call takes"))
+        }
         do throws(Studio.Failure) { return try await body(decoded) } catch {
             return Self.json(error.status, StudioProtocol.ErrorResponse(error: error.description))
         }
@@ -124,16 +142,22 @@ public final class StudioServer: Sendable {
     /// (a changed file gets a new id), so the browser fetches it once; `If-None-Match` with its
     /// ETag (weak or strong) or `*` is a 304. Only `GET` (405 otherwise); any other path under `/photo/` is a 404.
     private func photo(method: String, path: String, ifNoneMatch: String?) async -> HTTPResponse {
-        guard let id = StudioPhotos.id(inPath: path) else { return Self.json(404, StudioProtocol.ErrorResponse(error: "not found")) }
+        guard let id = StudioPhotos.id(inPath: path) else {
+            return Self.json(404, StudioProtocol.ErrorResponse(error: "not found"))
+        }
         guard method == "GET" else {
-            var refusal = Self.json(405, StudioProtocol.ErrorResponse(error: "method not allowed (a photo is only read, with GET)"))
+            var refusal = Self.json(
+                405, StudioProtocol.ErrorResponse(error: "method not allowed (a photo is only read, with GET)"))
             refusal.headers.append(("Allow", "GET"))
             if method == "HEAD" { refusal.body = [] }  // an answer to HEAD has no body, or a kept-alive client reads it as the next answer
             return refusal
         }
         switch await studio.photos.photo(id: id) {
         case nil:
-            return Self.json(404, StudioProtocol.ErrorResponse(error: "no such photo (the studio opened none with this id); reload the page"))
+            return Self.json(
+                404,
+                StudioProtocol.ErrorResponse(
+                    error: "no such photo (the studio opened none with this id); reload the page"))
         case .failure(let error)?:
             return Self.json(500, StudioProtocol.ErrorResponse(error: error.description))
         case .success(let photo)?:
@@ -158,8 +182,14 @@ public final class StudioServer: Sendable {
     }
 
     static func headers(_ type: String, cache: String = "no-store") -> [(name: String, value: String)] {
-        [("Content-Type", type), ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
-         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'")]
+        [
+            ("Content-Type", type), ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            (
+                "Content-Security-Policy",
+                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"
+            )
+        ]
     }
 
     @Sendable static func ok(_ value: some Encodable) -> HTTPResponse { json(200, value) }
@@ -190,7 +220,8 @@ public struct RequestGuard: Sendable {
     /// Nil when allowed, else why not.
     public func refusal(host: String?, origin: String?) -> String? {
         guard let host, hosts.contains(host.lowercased()) else {
-            return "Host \(host.map { jsonString(String($0.prefix(100))) } ?? "(none)") is not this studio (127.0.0.1:\(port))"
+            return
+                "Host \(host.map { jsonString(String($0.prefix(100))) } ?? "(none)") is not this studio (127.0.0.1:\(port))"
         }
         if let origin, !hosts.contains(where: { "http://" + $0 == origin.lowercased() }) {
             return "Origin \(jsonString(String(origin.prefix(100)))) may not use this studio"

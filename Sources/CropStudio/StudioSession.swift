@@ -49,8 +49,10 @@ public struct StudioSession: Sendable {
     /// The editor the recording runs against.
     let model: ModelRunner
 
-    init(id: String, recording: Recording, name: String, description: String, image: ImageSpec?, photoPath: String?,
-         model: ModelRunner = .reference) {
+    init(
+        id: String, recording: Recording, name: String, description: String, image: ImageSpec?, photoPath: String?,
+        model: ModelRunner = .reference
+    ) {
         self.model = model
         self.id = id
         self.recording = recording
@@ -73,7 +75,9 @@ public struct StudioSession: Sendable {
     /// Applies a batch of the page's input; refused input is skipped and reported in `notice`.
     /// A session's own first run (`fromPage` false) keeps a notice about the live run for the
     /// page's first batch, which would otherwise never see it.
-    public mutating func handle(_ request: StudioProtocol.InputRequest, fromPage: Bool = true) -> StudioProtocol.FramesResponse {
+    public mutating func handle(_ request: StudioProtocol.InputRequest, fromPage: Bool = true)
+        -> StudioProtocol.FramesResponse
+    {
         var notice: String?
         let before = recording
         for item in request.inputs {
@@ -103,10 +107,12 @@ public struct StudioSession: Sendable {
         guard item.t.isFinite, item.t >= 0 else { throw .input("an input has no valid time") }
         let us = Self.microseconds(item.t)
         if let action = item.action {
-            return try recording.add(SystemStep.action(name: action, value: item.value, width: item.width, height: item.height), us: us)
+            return try recording.add(
+                SystemStep.action(name: action, value: item.value, width: item.width, height: item.height), us: us)
         }
         guard let pointer = item.pointer, let x = item.x, let y = item.y,
-              let phase = item.phase.flatMap(TouchPhase.init(rawValue:)) else {
+            let phase = item.phase.flatMap(TouchPhase.init(rawValue:))
+        else {
             throw .input("a touch sample needs pointer, x, y and a phase (down, move, up, cancel)")
         }
         return try recording.add(pointer: pointer, us: us, x: x, y: y, phase: phase)
@@ -138,7 +144,9 @@ public struct StudioSession: Sendable {
         if runsFromStart || liveScenario == nil || recording.sizeBound > ScenarioBudget.maxFileBytes {
             // The text is read when the run needs it, or when it may outgrow what the format
             // accepts: then it is refused as before.
-            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch { return "the recording cannot be kept: \(error.message)" }
+            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch {
+                return "the recording cannot be kept: \(error.message)"
+            }
         }
         let changed = recording.settleInputs()
         provisionalLift = lift
@@ -147,7 +155,9 @@ public struct StudioSession: Sendable {
         runsFromStart = true
         if parsed == nil {
             // The live run was given up this batch: the text parsed when it started.
-            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch { return "the recording cannot be kept: \(error.message)" }
+            do throws(ScenarioError) { parsed = try parseLive(lift: lift) } catch {
+                return "the recording cannot be kept: \(error.message)"
+            }
         }
         if let parsed { store(model.run(parsed, options: options)) }
         return nil
@@ -161,7 +171,8 @@ public struct StudioSession: Sendable {
     /// model failed or broke the snapshots' promises (a crash, a hang, a bad handle or reply). Its
     /// snapshots are not released: the process is gone, or its next `open` discards them.
     private mutating func giveUpLive(_ why: String) -> Bool {
-        liveFailure = "the editor \(model.identity.label) failed in the live run (\(why)); this recording now replays from tick 0 on every batch"
+        liveFailure =
+            "the editor \(model.identity.label) failed in the live run (\(why)); this recording now replays from tick 0 on every batch"
         return dropLive()
     }
 

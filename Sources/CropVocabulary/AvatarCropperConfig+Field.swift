@@ -20,11 +20,14 @@ extension AvatarCropperConfig {
         public let kind: Kind
         public let doc: String
 
-        public static func integer(_ key: String, _ path: Path<Int>, _ range: ClosedRange<Int>, _ doc: String) -> Field {
+        public static func integer(_ key: String, _ path: Path<Int>, _ range: ClosedRange<Int>, _ doc: String) -> Field
+        {
             Field(key: key, kind: .integer(path, range), doc: doc)
         }
 
-        public static func number(_ key: String, _ path: Path<Double>, _ range: ClosedRange<Double>, _ doc: String) -> Field {
+        public static func number(_ key: String, _ path: Path<Double>, _ range: ClosedRange<Double>, _ doc: String)
+            -> Field
+        {
             Field(key: key, kind: .number(path, range), doc: doc)
         }
 
@@ -87,9 +90,11 @@ extension AvatarCropperConfig {
             let key = Key(stringValue: field.key)
             switch field.kind {
             case .integer(let p, _): self[keyPath: p] = try c.decodeIfPresent(Int.self, forKey: key) ?? self[keyPath: p]
-            case .number(let p, _): self[keyPath: p] = try c.decodeIfPresent(Double.self, forKey: key) ?? self[keyPath: p]
+            case .number(let p, _):
+                self[keyPath: p] = try c.decodeIfPresent(Double.self, forKey: key) ?? self[keyPath: p]
             case .flag(let p): self[keyPath: p] = try c.decodeIfPresent(Bool.self, forKey: key) ?? self[keyPath: p]
-            case .encoding(let p): self[keyPath: p] = try c.decodeIfPresent(Encoding.self, forKey: key) ?? self[keyPath: p]
+            case .encoding(let p):
+                self[keyPath: p] = try c.decodeIfPresent(Encoding.self, forKey: key) ?? self[keyPath: p]
             }
         }
     }

@@ -30,14 +30,17 @@ public struct AvatarCropperConfig: Hashable, Sendable, Codable {
     /// traps or spins; whether a value makes sense is `validate()`'s to say).
     public static let fields: [Field] = [
         .integer("outputSize", \.outputSize, 16...8192, "Output side in pixels"),
-        .number("qualityMultiplier", \.qualityMultiplier, 0.01...100, "Pixels per output pixel required in the crop (q)"),
+        .number(
+            "qualityMultiplier", \.qualityMultiplier, 0.01...100, "Pixels per output pixel required in the crop (q)"),
         .number("maxZoomMultiplier", \.maxZoomMultiplier, 1...100, "s_max is at most s_min times this"),
-        .number("maskDiameterFraction", \.maskDiameterFraction, 0.05...1, "Mask diameter as a fraction of the view's short side"),
+        .number(
+            "maskDiameterFraction", \.maskDiameterFraction, 0.05...1,
+            "Mask diameter as a fraction of the view's short side"),
         .flag("showGrid", \.showGrid, "Show the 2×2 alignment grid inside the mask, hidden during a gesture"),
         .flag("allowRotation", \.allowRotation, "Let two fingers and a button turn the photo"),
         .flag("useLiquidGlassChrome", \.useLiquidGlassChrome, "Translucent Liquid Glass top and bottom bars"),
         .number("minPixelPerPoint", \.minPixelPerPoint, 0.01...100, "Minimum image pixels per view point"),
-        .encoding("encoding", \.encoding, "The output's file format: PNG, or JPEG with a quality"),
+        .encoding("encoding", \.encoding, "The output's file format: PNG, or JPEG with a quality")
     ]
 }
 

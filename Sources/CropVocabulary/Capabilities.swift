@@ -70,7 +70,7 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
         ("announcement", .announcement), ("grid", .grid),
         ("confirm", .confirm), ("upload", .upload), ("memoryFallback", .memoryFallback),
         ("exifOrientations", .exifOrientations), ("resize", .resize), ("reduceMotion", .reduceMotion),
-        ("cropRect", .cropRect), ("readout", .readout), ("touches", .touches),
+        ("cropRect", .cropRect), ("readout", .readout), ("touches", .touches)
     ]
 
     /// Names for several capabilities at once: protocol v1's coarse names, still accepted, and
@@ -82,7 +82,9 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
     public static let all = Capabilities(named.map(\.capability)).subtracting(.touches)
 
     public init(name: String) throws(UnknownName) {
-        guard let c = (Self.named + Self.groups).first(where: { $0.name == name }) else { throw UnknownName(kind: "capability", name: name) }
+        guard let c = (Self.named + Self.groups).first(where: { $0.name == name }) else {
+            throw UnknownName(kind: "capability", name: name)
+        }
         self = c.capability
     }
 
@@ -91,7 +93,8 @@ public struct Capabilities: OptionSet, Hashable, Sendable {
     public var names: [String] {
         var out: [String] = []
         for (name, capability) in Self.named where contains(capability) {
-            if let group = Self.groups.first(where: { $0.capability.contains(capability) }), contains(group.capability) {
+            if let group = Self.groups.first(where: { $0.capability.contains(capability) }), contains(group.capability)
+            {
                 if Self.leader(of: group.capability) == capability { out.append(group.name) }
             } else {
                 out.append(name)

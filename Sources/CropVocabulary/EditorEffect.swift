@@ -66,8 +66,10 @@ public struct CropRequest: Hashable, Sendable, Codable {
     /// After a memory warning the display thumbnail is cropped instead of the original (R7.4).
     public var fromThumbnail: Bool
 
-    public init(rect: Rect, angle: Double = 0, storedRect: Rect, orientation: Orientation, outputSize: Int,
-                encoding: AvatarCropperConfig.Encoding, fromThumbnail: Bool) {
+    public init(
+        rect: Rect, angle: Double = 0, storedRect: Rect, orientation: Orientation, outputSize: Int,
+        encoding: AvatarCropperConfig.Encoding, fromThumbnail: Bool
+    ) {
         self.rect = rect
         self.angle = angle
         self.storedRect = storedRect
@@ -99,10 +101,12 @@ public struct ConfirmTelemetry: Hashable, Sendable, Codable {
     public var cropLatencyMs: Double
     public var cropSucceeded: Bool
 
-    public init(sourceWidth: Int, sourceHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int, sMin: Double,
-                sMax: Double, scale: Double, qualityClampEngaged: Bool, zoomLimited: Bool, lowDensity: Bool,
-                outputSize: Int, outputIsJPEG: Bool, jpegQuality: Double, memoryFallback: Bool, cropLatencyMs: Double,
-                cropSucceeded: Bool) {
+    public init(
+        sourceWidth: Int, sourceHeight: Int, thumbnailWidth: Int, thumbnailHeight: Int, sMin: Double,
+        sMax: Double, scale: Double, qualityClampEngaged: Bool, zoomLimited: Bool, lowDensity: Bool,
+        outputSize: Int, outputIsJPEG: Bool, jpegQuality: Double, memoryFallback: Bool, cropLatencyMs: Double,
+        cropSucceeded: Bool
+    ) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.thumbnailWidth = thumbnailWidth

@@ -15,7 +15,8 @@ public protocol EditorModel: SendableMetatype {
 
     /// Opens the editor on a photo, appending the effects of opening (the VoiceOver announcement,
     /// tips), or refuses the photo.
-    static func open(_ request: OpenRequest, in context: Context, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self
+    static func open(_ request: OpenRequest, in context: Context, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> Self
 
     /// Applies one event, appending the effects it asks for.
     mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect])

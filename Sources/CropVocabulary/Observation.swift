@@ -12,8 +12,10 @@ public struct Observation: Sendable {
     /// The rotation guide line (`allowRotation`).
     public var angleGuideVisible: Bool
 
-    public init(pose: Pose, cropRect: Rect, storedCropRect: Rect, gridVisible: Bool, instructionsVisible: Bool,
-                session: SessionPhase, animating: Bool, angleGuideVisible: Bool = false) {
+    public init(
+        pose: Pose, cropRect: Rect, storedCropRect: Rect, gridVisible: Bool, instructionsVisible: Bool,
+        session: SessionPhase, animating: Bool, angleGuideVisible: Bool = false
+    ) {
         self.pose = pose
         self.cropRect = cropRect
         self.storedCropRect = storedCropRect

@@ -7,8 +7,10 @@ public struct OpenRequest: Hashable, Sendable {
     public var reduceMotion: Bool
     public var user: UserContext?
 
-    public init(source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false,
-                user: UserContext? = nil) {
+    public init(
+        source: SourceImage, viewport: Viewport, config: AvatarCropperConfig = .init(), reduceMotion: Bool = false,
+        user: UserContext? = nil
+    ) {
         self.source = source
         self.viewport = viewport
         self.config = config

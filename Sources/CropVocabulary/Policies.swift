@@ -56,10 +56,10 @@ public struct Policies: Hashable, Sendable {
                 return
             }
             guard rawValue.utf8.count <= 40, rawValue.hasPrefix("k"),
-                  let dash = rawValue.firstIndex(of: "-"), rawValue[dash...].hasPrefix("-zeta"),
-                  let k = Self.decimal(rawValue[rawValue.index(after: rawValue.startIndex)..<dash]),
-                  let zeta = Self.decimal(rawValue[rawValue.index(dash, offsetBy: 5)...]),
-                  Parameters.stiffnessRange.contains(k), Parameters.dampingRange.contains(zeta)
+                let dash = rawValue.firstIndex(of: "-"), rawValue[dash...].hasPrefix("-zeta"),
+                let k = Self.decimal(rawValue[rawValue.index(after: rawValue.startIndex)..<dash]),
+                let zeta = Self.decimal(rawValue[rawValue.index(dash, offsetBy: 5)...]),
+                Parameters.stiffnessRange.contains(k), Parameters.dampingRange.contains(zeta)
             else { return nil }
             self.init(rawValue, Parameters(stiffness: k, dampingRatio: zeta))
         }
@@ -68,7 +68,8 @@ public struct Policies: Hashable, Sendable {
         private static func decimal(_ text: Substring) -> Double? {
             let digits = text.filter { $0 != "." }
             guard !digits.isEmpty, text.count - digits.count <= 1, text.first != ".", text.last != ".",
-                  digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                digits.allSatisfy({ $0.isASCII && $0.isNumber })
+            else { return nil }
             return Double(text)
         }
 
@@ -313,8 +314,10 @@ public struct Policies: Hashable, Sendable {
         public var get: @Sendable (Policies) -> String
         public var set: @Sendable (inout Policies, String) -> Bool
 
-        init<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ path: WritableKeyPath<Policies, T> & Sendable,
-                                                            otherwise: String? = nil)
+        init<T: RawRepresentable & CaseIterable & Sendable>(
+            _ name: String, _ path: WritableKeyPath<Policies, T> & Sendable,
+            otherwise: String? = nil
+        )
         where T.RawValue == String {
             self.name = name
             values = T.allCases.map(\.rawValue)
@@ -330,7 +333,8 @@ public struct Policies: Hashable, Sendable {
 
     /// Every policy, in a fixed order (the handshake and reports list them this way).
     public static let descriptors: [Descriptor] = [
-        Descriptor("transitionSpring", \.transitionSpring, otherwise: TransitionSpring.pattern), Descriptor("zoomInterpolation", \.zoomInterpolation),
+        Descriptor("transitionSpring", \.transitionSpring, otherwise: TransitionSpring.pattern),
+        Descriptor("zoomInterpolation", \.zoomInterpolation),
         Descriptor("sliderMapping", \.sliderMapping), Descriptor("incrementStep", \.incrementStep),
         Descriptor("pinchReference", \.pinchReference), Descriptor("pinchAnchor", \.pinchAnchor),
         Descriptor("degeneratePinch", \.degeneratePinch), Descriptor("panReference", \.panReference),
@@ -348,12 +352,14 @@ public struct Policies: Hashable, Sendable {
         Descriptor("instructionsHide", \.instructionsHide), Descriptor("gridHidden", \.gridHidden),
         Descriptor("inputTiming", \.inputTiming), Descriptor("fingerAfterPinch", \.fingerAfterPinch),
         Descriptor("twistThreshold", \.twistThreshold), Descriptor("dragThreshold", \.dragThreshold),
-        Descriptor("sharpTurn", \.sharpTurn), Descriptor("resizeMidMove", \.resizeMidMove),
+        Descriptor("sharpTurn", \.sharpTurn), Descriptor("resizeMidMove", \.resizeMidMove)
     ]
 
     /// Sets the policy `name` to `value`.
     public mutating func set(_ name: String, to value: String) throws(UnknownName) {
-        guard let d = Self.descriptors.first(where: { $0.name == name }) else { throw UnknownName(kind: "policy", name: name) }
+        guard let d = Self.descriptors.first(where: { $0.name == name }) else {
+            throw UnknownName(kind: "policy", name: name)
+        }
         guard d.set(&self, value) else {
             let accepted = d.values.joined(separator: ", ") + (d.otherwise.map { ", or \($0)" } ?? "")
             throw UnknownName(kind: "value of policy \(name) (one of \(accepted))", name: value)

@@ -32,7 +32,9 @@ extension Pose {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(scale: try c.decode(Double.self, forKey: .scale), translation: try c.decode(Point.self, forKey: .translation),
-                  angle: try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0)
+        self.init(
+            scale: try c.decode(Double.self, forKey: .scale),
+            translation: try c.decode(Point.self, forKey: .translation),
+            angle: try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0)
     }
 }

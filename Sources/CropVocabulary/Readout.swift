@@ -34,9 +34,12 @@ public struct Readout: Hashable, Sendable {
     /// The dimming outside the mask (R6.3), as an opacity in 0…1.
     public var dimmingOpacity: Double?
 
-    public init(sMin: Double? = nil, sMax: Double? = nil, maskDiameter: Double? = nil, panLimit: Point? = nil, view: Size? = nil,
-                gesture: GestureKind? = nil, cut: LimitSet? = nil, engaged: LimitSet? = nil, upload: UploadPhase? = nil,
-                zoomLimited: Bool? = nil, lowDensity: Bool? = nil, dimmingOpacity: Double? = nil) {
+    public init(
+        sMin: Double? = nil, sMax: Double? = nil, maskDiameter: Double? = nil, panLimit: Point? = nil,
+        view: Size? = nil,
+        gesture: GestureKind? = nil, cut: LimitSet? = nil, engaged: LimitSet? = nil, upload: UploadPhase? = nil,
+        zoomLimited: Bool? = nil, lowDensity: Bool? = nil, dimmingOpacity: Double? = nil
+    ) {
         self.sMin = sMin
         self.sMax = sMax
         self.maskDiameter = maskDiameter

@@ -35,8 +35,10 @@ extension EditorEvent {
     /// discrete inputs that are not touches.
     @inlinable public var isRecognized: Bool {
         switch self {
-        case .panBegan, .panChanged, .panEnded, .pinchBegan, .pinchChanged, .pinchEnded, .twistChanged, .gestureCancelled,
-             .doubleTap: true
+        case .panBegan, .panChanged, .panEnded, .pinchBegan, .pinchChanged, .pinchEnded, .twistChanged,
+            .gestureCancelled,
+            .doubleTap:
+            true
         default: false
         }
     }

@@ -53,8 +53,10 @@ public struct UploadTelemetry: Hashable, Sendable, Codable {
     public var elapsedTicks: Int
     public var finalAttempt: Bool
 
-    public init(attempt: Int, succeeded: Bool, outcomeCode: Int, retryable: Bool, backoffMs: Int, elapsedTicks: Int,
-                finalAttempt: Bool) {
+    public init(
+        attempt: Int, succeeded: Bool, outcomeCode: Int, retryable: Bool, backoffMs: Int, elapsedTicks: Int,
+        finalAttempt: Bool
+    ) {
         self.attempt = attempt
         self.succeeded = succeeded
         self.outcomeCode = outcomeCode

@@ -67,7 +67,9 @@ extension ReferenceServer {
 
     /// `{"effects":[…],"state":{…}}` with what there is of either (version 1's result), or
     /// nothing when there is neither.
-    private static func jsonPart(_ effects: [EditorEffect], _ now: ModelState, since last: ModelState, into w: inout WireWriter) {
+    private static func jsonPart(
+        _ effects: [EditorEffect], _ now: ModelState, since last: ModelState, into w: inout WireWriter
+    ) {
         w.byte(UInt8(ascii: "{"))
         if !effects.isEmpty { w.raw("\"effects\":"); Self.effects(effects, into: &w) }
         let mark = w.count

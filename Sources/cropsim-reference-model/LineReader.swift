@@ -53,7 +53,9 @@ struct LineReader {
     private mutating func frame() throws(Refused) -> Request? {
         while true {
             let header: (kind: WireFrame.Kind, length: Int)?
-            do throws(WireError) { header = try WireFrame.header(buffer, at: start) } catch { throw Refused(message: error.message) }
+            do throws(WireError) { header = try WireFrame.header(buffer, at: start) } catch {
+                throw Refused(message: error.message)
+            }
             if let (kind, length) = header, buffer.count - start - WireFrame.headerSize >= length {
                 let from = start + WireFrame.headerSize
                 start = from + length
@@ -84,7 +86,8 @@ struct LineReader {
             }
             scanned = buffer.count
             guard buffer.count - start <= Self.maxLine else {
-                throw Refused(message: "a request line longer than \(Self.maxLine >> 20) MiB; the protocol's lines are shorter")
+                throw Refused(
+                    message: "a request line longer than \(Self.maxLine >> 20) MiB; the protocol's lines are shorter")
             }
             guard fill() else { return nil }
         }

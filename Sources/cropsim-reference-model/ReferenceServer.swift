@@ -70,7 +70,8 @@ struct ReferenceServer {
             sent = s
         } catch {
             editor = nil
-            w.raw("{\"type\":\"refused\",\"id\":"); w.int(id); w.raw(",\"message\":"); w.string(error.message); w.raw("}")
+            w.raw("{\"type\":\"refused\",\"id\":"); w.int(id); w.raw(",\"message\":"); w.string(error.message);
+            w.raw("}")
         }
     }
 
@@ -130,14 +131,21 @@ struct ReferenceServer {
         var type = "", id = 0
         try r.beginObject()
         while let key = try r.nextKey() {
-            if key.is("type") { type = try r.string() } else if key.is("id") { id = try r.int(in: 0...Int.max) } else { try r.skip() }
+            if key.is("type") {
+                type = try r.string()
+            } else if key.is("id") {
+                id = try r.int(in: 0...Int.max)
+            } else {
+                try r.skip()
+            }
         }
         return (type, id)
     }
 
     static func error(id: Int, code: Int, _ message: String) -> WireWriter {
         var w = WireWriter()
-        w.raw("{\"type\":\"error\",\"id\":"); w.int(id); w.raw(",\"code\":"); w.int(code); w.raw(",\"message\":"); w.string(message); w.raw("}")
+        w.raw("{\"type\":\"error\",\"id\":"); w.int(id); w.raw(",\"code\":"); w.int(code); w.raw(",\"message\":");
+        w.string(message); w.raw("}")
         return w
     }
 }

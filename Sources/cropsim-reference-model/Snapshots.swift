@@ -10,7 +10,9 @@ extension ReferenceServer {
         switch type {
         case "snapshot":
             guard let editor, let sent else { throw WireError("snapshot before a successful open") }
-            guard snapshots.count < WireSnapshots.maxHeld else { throw WireError("more than \(WireSnapshots.maxHeld) snapshots held") }
+            guard snapshots.count < WireSnapshots.maxHeld else {
+                throw WireError("more than \(WireSnapshots.maxHeld) snapshots held")
+            }
             let handle = nextHandle
             nextHandle = nextHandle == WireSnapshots.maxHandle ? 0 : nextHandle + 1
             snapshots[handle] = (editor, sent)
@@ -23,7 +25,9 @@ extension ReferenceServer {
             w.raw("{\"type\":\"restored\",\"id\":"); w.int(id); w.raw("}")
         default:
             let handle = try Self.handle(line)
-            guard snapshots.removeValue(forKey: handle) != nil else { throw WireError("no snapshot has handle \(handle)") }
+            guard snapshots.removeValue(forKey: handle) != nil else {
+                throw WireError("no snapshot has handle \(handle)")
+            }
             w.raw("{\"type\":\"released\",\"id\":"); w.int(id); w.raw("}")
         }
         return w

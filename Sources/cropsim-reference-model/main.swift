@@ -20,7 +20,8 @@ var offersBinary = false
 var keepsSnapshots = false
 var arguments = CommandLine.arguments.dropFirst()
 func usage(_ problem: String) -> Never {
-    let text = "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…] [--offer 2] [--snapshots on]\n"
+    let text =
+        "cropsim-reference-model: \(problem)\nusage: cropsim-reference-model [--capabilities a,b,…] [--policies name=value,…] [--offer 2] [--snapshots on]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
     exit(2)
 }
@@ -29,7 +30,8 @@ while let flag = arguments.popFirst() {
     do {
         switch flag {
         case "--capabilities":
-            identity.capabilities = try Capabilities(value.split(separator: ",").map { try Capabilities(name: String($0)) })
+            identity.capabilities = try Capabilities(
+                value.split(separator: ",").map { try Capabilities(name: String($0)) })
         case "--policies":
             for pair in value.split(separator: ",") {
                 let parts = pair.split(separator: "=", maxSplits: 1)

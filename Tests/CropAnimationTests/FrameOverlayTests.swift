@@ -16,10 +16,11 @@ struct FrameOverlayTests {
         /// Pixels the overlay changed, in the rectangle of view points `minY..<maxY`.
         func changed(fromY minY: Double, toY maxY: Double) -> Int {
             (Int(minY / k)..<min(Int(maxY / k), plain.height)).reduce(0) { sum, y in
-                sum + (0..<plain.width).filter { x in
-                    let i = (y * plain.width + x) * 3
-                    return plain.pixels[i..<(i + 3)] != overlaid.pixels[i..<(i + 3)]
-                }.count
+                sum
+                    + (0..<plain.width).filter { x in
+                        let i = (y * plain.width + x) * 3
+                        return plain.pixels[i..<(i + 3)] != overlaid.pixels[i..<(i + 3)]
+                    }.count
             }
         }
     }
@@ -31,24 +32,31 @@ struct FrameOverlayTests {
         var plain = AnimationCanvas(width: width, height: FrameRaster.height(scene, width: width))
         _ = plain.draw(scene, imagePixels: Size(width: g.width, height: g.height), photo: nil, frameWidth: width)
         var overlaid = plain
-        FrameOverlay(result, hud: hud).draw(scene, frame: record, tick: tick, on: &overlaid, originX: 0, pointsPerPixel: scene.view.width / Double(width))
+        FrameOverlay(result, hud: hud).draw(
+            scene, frame: record, tick: tick, on: &overlaid, originX: 0,
+            pointsPerPixel: scene.view.width / Double(width))
         return Drawn(plain: plain, overlaid: overlaid, scene: scene, k: scene.view.width / Double(width))
     }
 
     /// The last tick with nothing on the overlay: the instruction gone, no haptic label, no tip.
     static func quietTick(_ result: RunResult) throws -> Int {
-        let busy = result.haptics.map { ($0.tick, FrameOverlay.labelTicks) } + result.effects.compactMap { e in
-            if case .show = e.effect { return (e.tick, FrameOverlay.tipTicks) }
-            if case .alert = e.effect { return (e.tick, FrameOverlay.tipTicks) }
-            return nil
+        let busy =
+            result.haptics.map { ($0.tick, FrameOverlay.labelTicks) }
+            + result.effects.compactMap { e in
+                if case .show = e.effect { return (e.tick, FrameOverlay.tipTicks) }
+                if case .alert = e.effect { return (e.tick, FrameOverlay.tipTicks) }
+                return nil
+            }
+        let quiet = result.frames.last { f in
+            !f.instructionsVisible && !busy.contains { f.tick >= $0.0 && f.tick < $0.0 + $0.1 }
         }
-        let quiet = result.frames.last { f in !f.instructionsVisible && !busy.contains { f.tick >= $0.0 && f.tick < $0.0 + $0.1 } }
         return try #require(quiet).tick
     }
 
     /// The ring's color just outside the mask's stroke, level with its center.
     static func ringColor(_ at: Drawn) -> SIMD3<UInt8> {
-        let x = Int((at.scene.maskCenter.x + at.scene.maskRadius) / at.k + 1.5 + 3), y = Int(at.scene.maskCenter.y / at.k)
+        let x = Int((at.scene.maskCenter.x + at.scene.maskRadius) / at.k + 1.5 + 3),
+            y = Int(at.scene.maskCenter.y / at.k)
         let i = (y * at.overlaid.width + x) * 3
         return SIMD3(at.overlaid.pixels[i], at.overlaid.pixels[i + 1], at.overlaid.pixels[i + 2])
     }
@@ -62,12 +70,16 @@ struct FrameOverlayTests {
         let below = at.scene.maskCenter.y + at.scene.maskRadius + 4
         #expect(at.changed(fromY: below, toY: below + 30) > 20, "its label under the mask")
         let faded = try Self.draw(result, tick: haptic.tick + FrameOverlay.flashTicks)
-        #expect(Self.ringColor(faded) == Self.ringColor(Drawn(plain: faded.plain, overlaid: faded.plain, scene: faded.scene, k: faded.k)),
-                "the ring gone \(FrameOverlay.flashTicks) ticks later")
+        #expect(
+            Self.ringColor(faded)
+                == Self.ringColor(Drawn(plain: faded.plain, overlaid: faded.plain, scene: faded.scene, k: faded.k)),
+            "the ring gone \(FrameOverlay.flashTicks) ticks later")
         let later = try Self.draw(result, tick: haptic.tick + FrameOverlay.labelTicks)
         #expect(later.plain.pixels == later.overlaid.pixels, "the label gone \(FrameOverlay.labelTicks) ticks later")
         let before = try Self.draw(result, tick: haptic.tick - 1)
-        let ring = (before.scene.maskCenter.y - before.scene.maskRadius - 12)..<(before.scene.maskCenter.y + before.scene.maskRadius + 12)
+        let ring =
+            (before.scene.maskCenter.y - before.scene.maskRadius - 12)
+            ..<(before.scene.maskCenter.y + before.scene.maskRadius + 12)
         #expect(before.changed(fromY: ring.lowerBound, toY: ring.upperBound) == 0, "not before the haptic")
     }
 
@@ -75,7 +87,8 @@ struct FrameOverlayTests {
         let result = try ScenarioAnimationTests.run("gestures/pinch-past-both-limits")
         let max = try #require(result.haptics.first { $0.haptic == .lightImpact(.zoomMax) })
         let min = try #require(result.haptics.first { $0.haptic == .lightImpact(.zoomMin) })
-        let atMax = Self.ringColor(try Self.draw(result, tick: max.tick)), atMin = Self.ringColor(try Self.draw(result, tick: min.tick))
+        let atMax = Self.ringColor(try Self.draw(result, tick: max.tick)),
+            atMin = Self.ringColor(try Self.draw(result, tick: min.tick))
         #expect(atMax != atMin)
         #expect(HapticStyle.label(max.haptic) == "ZOOM MAX" && HapticStyle.label(min.haptic) == "ZOOM MIN")
     }
@@ -100,7 +113,6 @@ struct FrameOverlayTests {
         #expect(FrameCaption.limits(frame).hasPrefix("LIMITS "))
     }
 
-
     @Test func theInstructionShowsUnderTheMaskUntilTheFirstGesture() throws {
         let result = try ScenarioAnimationTests.run("gestures/pinch-out-to-max")
         let first = try Self.draw(result, tick: 0)
@@ -114,7 +126,8 @@ struct FrameOverlayTests {
 
     @Test func aTipShowsOnAPillAboveTheMaskForTwoSeconds() throws {
         let result = try ScenarioAnimationTests.run("requirements/zoom-limited-tip-once")
-        let shown = try #require(result.effects.first { if case .show(.zoomLimitedByQuality) = $0.effect { true } else { false } })
+        let shown = try #require(
+            result.effects.first { if case .show(.zoomLimitedByQuality) = $0.effect { true } else { false } })
         let lastTick = try #require(result.frames.last).tick
         let during = try Self.draw(result, tick: min(shown.tick + 1, lastTick))
         let above = during.scene.maskCenter.y - during.scene.maskRadius

@@ -40,7 +40,8 @@ struct ScenarioAnimationTests {
     @Test(arguments: [60, 24])
     func theFilePlaysTheRunAtRealSpeed(fps: Int) throws {
         let result = try Self.run("gestures/pinch-out-to-max")
-        let made = try #require(try ScenarioAnimation.webp(result, photo: nil, settings: .init(frameWidth: 120, fps: fps)))
+        let made = try #require(
+            try ScenarioAnimation.webp(result, photo: nil, settings: .init(frameWidth: 120, fps: fps)))
         let clock = AnimationClock(fps: fps, lastTick: try #require(result.frames.last).tick)
         let (durations, width, height) = try Self.timeline(made.bytes)
         #expect(made.summary.frames == clock.frameCount)
@@ -71,6 +72,8 @@ extension ScenarioAnimationTests {
     @Test(arguments: [(0, 240), (61, 240), (60, 0)])
     func settingsOutsideTheirRangesAreRefusedNotTrapped(fps: Int, width: Int) throws {
         let result = try Self.run("gestures/pinch-out-to-max")
-        #expect(throws: AnimationError.self) { try ScenarioAnimation.webp(result, photo: nil, settings: .init(frameWidth: width, fps: fps)) }
+        #expect(throws: AnimationError.self) {
+            try ScenarioAnimation.webp(result, photo: nil, settings: .init(frameWidth: width, fps: fps))
+        }
     }
 }

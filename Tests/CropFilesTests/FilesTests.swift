@@ -49,9 +49,13 @@ import Testing
     }
 
     @Test func namesFromInputsAreCheckedByteByByte() {
-        for good in ["gestures/pinch", "a", "a.b/c-d_e", "é/ü"] { #expect(UntrustedName.problem(good) == nil, "\(good)") }
-        let bad = ["", "/etc/passwd", "a/../b", "..", "./a", "a//b", "a/", "a\u{0}b", "a\u{1b}[31m", "a\nb", "a\\x2f..\\x2fb",
-                   String(repeating: "a", count: 256), String(repeating: "a/", count: 600) + "a"]
+        for good in ["gestures/pinch", "a", "a.b/c-d_e", "é/ü"] {
+            #expect(UntrustedName.problem(good) == nil, "\(good)")
+        }
+        let bad = [
+            "", "/etc/passwd", "a/../b", "..", "./a", "a//b", "a/", "a\u{0}b", "a\u{1b}[31m", "a\nb", "a\\x2f..\\x2fb",
+            String(repeating: "a", count: 256), String(repeating: "a/", count: 600) + "a"
+        ]
         for name in bad { #expect(UntrustedName.problem(name) != nil, "\(name.debugDescription)") }
         // A run's own id from a file whose name is not UTF-8: its bytes are checked, not refused.
         #expect(UntrustedName.problem("caf\\xe9", escapedBytes: true) == nil)

@@ -10,12 +10,16 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder("marked") }
 
-    static let sample = FolderMark(fileName: ".sample-mark", kind: "sample-mark", version: 3,
-                                   legacyRequired: ["old.txt"], legacyAllowed: ["old.txt", "notes.txt"], noun: "sample", example: "Samples/latest")
-    static let other = FolderMark(fileName: ".other-mark", kind: "other-mark", version: 1, noun: "other", example: "Others/latest")
+    static let sample = FolderMark(
+        fileName: ".sample-mark", kind: "sample-mark", version: 3,
+        legacyRequired: ["old.txt"], legacyAllowed: ["old.txt", "notes.txt"], noun: "sample", example: "Samples/latest")
+    static let other = FolderMark(
+        fileName: ".other-mark", kind: "other-mark", version: 1, noun: "other", example: "Others/latest")
 
     func fill(_ path: String, _ name: String, mark: FolderMark = Self.sample) throws {
-        try MarkedFolder(path, mark: mark).replace { staging throws(OutputError) in try OutputFile.write(Array(name.utf8), to: staging + "/" + name) }
+        try MarkedFolder(path, mark: mark).replace { staging throws(OutputError) in
+            try OutputFile.write(Array(name.utf8), to: staging + "/" + name)
+        }
     }
 
     /// The caller's marker goes in first and the folder is replaced whole; a folder that holds
@@ -32,7 +36,9 @@ import Testing
         try fill(theirs, "c.txt", mark: Self.other)
         let refusal = #expect(throws: OutputError.self) { try fill(theirs, "d.txt") }
         #expect(refusal?.kind == .refused)
-        #expect(refusal?.description == "\(theirs): is a folder cropsim did not write (it has no .sample-mark); refusing to replace it")
+        #expect(
+            refusal?.description
+                == "\(theirs): is a folder cropsim did not write (it has no .sample-mark); refusing to replace it")
         #expect(try folder.contents("theirs") == [".other-mark", "c.txt"])
         // The right name with another kind's text is not the mark either.
         try folder.write("other-mark 1\n", to: "forged/.sample-mark")
@@ -61,7 +67,9 @@ import Testing
         let dot = #expect(throws: OutputError.self) { _ = try MarkedFolder("a/..", mark: Self.sample) }
         #expect(dot?.description == "a/..: names no sample folder of its own; give one such as Samples/latest")
         try folder.write("x", to: "file")
-        let file = #expect(throws: OutputError.self) { try MarkedFolder(folder.path("file"), mark: Self.sample).check() }
+        let file = #expect(throws: OutputError.self) {
+            try MarkedFolder(folder.path("file"), mark: Self.sample).check()
+        }
         #expect(file?.description == "\(folder.path("file")): is a file, not a sample folder")
     }
 

@@ -16,7 +16,8 @@ enum Fixture {
 
     /// `r` with a violation at `tick` (Violation's memberwise initializer is internal to CropSim).
     static func failing(_ r: RunResult, tick: Int) throws -> RunResult {
-        let json = "{\"invariant\":\"\(Property.zoomInRange.rawValue)\",\"tick\":\(tick),\"time\":\(Double(tick) / 60),\"message\":\"scale 9.5 > s_max 8\"}"
+        let json =
+            "{\"invariant\":\"\(Property.zoomInRange.rawValue)\",\"tick\":\(tick),\"time\":\(Double(tick) / 60),\"message\":\"scale 9.5 > s_max 8\"}"
         var r = r
         r.violations.append(try JSONDecoder().decode(Violation.self, from: Data(json.utf8)))
         r.violationCounts[.zoomInRange] = 1

@@ -40,14 +40,18 @@ import Testing
         for py in 0..<image.height {
             for px in 0..<image.width {
                 let c = pen.color(at: pen.center(px, py))
-                if image[px, py] != SIMD3(FrameRaster.channel(c.x), FrameRaster.channel(c.y), FrameRaster.channel(c.z)) { wrong += 1 }
+                if image[px, py] != SIMD3(FrameRaster.channel(c.x), FrameRaster.channel(c.y), FrameRaster.channel(c.z))
+                {
+                    wrong += 1
+                }
             }
         }
         return wrong
     }
 
     @Test func everyPixelIsThePensOwn() throws {
-        let photo = RGBImage(width: 37, height: 23, pixels: (0..<(37 * 23 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 97) })
+        let photo = RGBImage(
+            width: 37, height: 23, pixels: (0..<(37 * 23 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 97) })
         for (name, scene) in try scenes() {
             for width in [1, 17, 240] {
                 #expect(mismatches(scene, photo: nil, width: width) == 0, "\(name), test pattern, \(width) px")
@@ -58,7 +62,9 @@ import Testing
 
     @Test func theRowsDrawOrdinaryFramesAndLeaveOddOnesToThePen() throws {
         let (_, scene) = try RasterTests().firstFrame()
-        let pen = { (s: FrameScene) in FramePen(s, imagePixels: Size(width: 8, height: 6), photo: nil, k: s.view.width / 240) }
+        let pen = { (s: FrameScene) in
+            FramePen(s, imagePixels: Size(width: 8, height: 6), photo: nil, k: s.view.width / 240)
+        }
         #expect(RasterRows(pen(scene), width: 240) != nil)
         var odd = scene
         odd.photo.width = .nan

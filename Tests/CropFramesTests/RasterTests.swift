@@ -40,11 +40,17 @@ import Testing
         let onGridLine = scene.maskCenter + Point(x: 0, y: scene.maskRadius / 2)
         scene.gridVisible = true
         scene.touches = []
-        #expect(at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine).x > 60)
+        #expect(
+            at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine).x
+                > 60)
         scene.gridVisible = false
-        #expect(at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine) == SIMD3(0, 0, 0))
+        #expect(
+            at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), onGridLine)
+                == SIMD3(0, 0, 0))
         scene.touches = [Point(x: 60, y: 60)]
-        let touched = at(FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300), Point(x: 60, y: 60))
+        let touched = at(
+            FrameRaster.draw(scene, imagePixels: Size(width: 1, height: 1), photo: black, width: 300),
+            Point(x: 60, y: 60))
         #expect(touched.x > touched.z + 50)  // orange
     }
 

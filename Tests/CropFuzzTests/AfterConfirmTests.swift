@@ -8,7 +8,8 @@ import Testing
 /// exact backoff, an atomic profile — are fuzzed, not only scripted.
 @Suite struct AfterConfirmTests {
     @Test func generatedTracesUploadRetryAndFail() throws {
-        let generator = Generator(profile: FuzzProfile(name: "confirm-heavy", weights: [.drag: 2, .pinch: 2, .confirm: 3]))
+        let generator = Generator(
+            profile: FuzzProfile(name: "confirm-heavy", weights: [.drag: 2, .pinch: 2, .confirm: 3]))
         var uploads = 0, retries = 0, failedRounds = 0, retryTaps = 0, telemetry = 0, runs = 0
         for run in 0..<300 {
             var reader = ChoiceReader.random(seed: 21, run: run)

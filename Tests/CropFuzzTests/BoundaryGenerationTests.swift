@@ -19,10 +19,14 @@ import Testing
     /// s_min and s_quality of a trace's opening view.
     static func zoomRange(_ t: Trace) -> (sMin: Double, sQuality: Double) {
         let swaps = t.photo.orientation.swapsAxes
-        let w = Double(swaps ? t.photo.storedHeight : t.photo.storedWidth), h = Double(swaps ? t.photo.storedWidth : t.photo.storedHeight)
+        let w = Double(swaps ? t.photo.storedHeight : t.photo.storedWidth),
+            h = Double(swaps ? t.photo.storedWidth : t.photo.storedHeight)
         let d = t.config.maskDiameterFraction * min(t.view.width, t.view.height)
         let sigma = t.screenScale
-        return (max(d / (w / sigma), d / (h / sigma)), d * sigma / (Double(t.config.outputSize) * t.config.qualityMultiplier))
+        return (
+            max(d / (w / sigma), d / (h / sigma)),
+            d * sigma / (Double(t.config.outputSize) * t.config.qualityMultiplier)
+        )
     }
 
     @Test func specialPointsAreDrawn() throws {
@@ -35,16 +39,24 @@ import Testing
         #expect(collapsed.count > 3)
         #expect(traces.contains { $0.config.maxZoomMultiplier == (2 as Double).squareRoot() })
         #expect(traces.contains { $0.config.maxZoomMultiplier == 1 })
-        let percents = traces.flatMap { $0.steps.compactMap { if case .slider(let p, _) = $0.action { p } else { nil } } }
+        let percents = traces.flatMap {
+            $0.steps.compactMap { if case .slider(let p, _) = $0.action { p } else { nil } }
+        }
         #expect(percents.contains(0) && percents.contains(100))
         #expect(percents.contains { $0 > 0 && $0 < 1e-5 } || percents.contains { $0 < 100 && $0 > 100 - 1e-5 })
         #expect(percents.contains { $0 != $0.rounded() })
         // The exact gestures leave the quarter grid, and so the mirror check.
-        let offGrid = traces.filter { t in t.steps.contains { $0.fingers.contains { $0.samples.contains { ($0.point.x * 4).rounded() != $0.point.x * 4 } } } }
+        let offGrid = traces.filter { t in
+            t.steps.contains {
+                $0.fingers.contains { $0.samples.contains { ($0.point.x * 4).rounded() != $0.point.x * 4 } }
+            }
+        }
         #expect(offGrid.count > 10)
         #expect(offGrid.allSatisfy { !$0.hasMirrorImage })
         // What is drawn off the grid survives the text: the scenario parses to the built one.
-        let oddPercents = traces.filter { t in t.steps.contains { if case .slider(let p, _) = $0.action { p != p.rounded() } else { false } } }
+        let oddPercents = traces.filter { t in
+            t.steps.contains { if case .slider(let p, _) = $0.action { p != p.rounded() } else { false } }
+        }
         for t in offGrid.prefix(20) + collapsed.prefix(5) + oddPercents.prefix(40) {
             let parsed = try ScenarioWriter.scenario(t, id: "b")
             #expect(ScenarioBuilder.difference(ScenarioBuilder.scenario(t, id: "b"), parsed) == nil)
@@ -71,8 +83,11 @@ import Testing
         // mix miss both in (57/77)^10 ≈ 5 % of traces; a swarm disables both in one trace in 8.
         let long = Self.traces(count: 3000).filter { $0.steps.count >= 10 }
         let neither = long.filter { !$0.steps.contains { $0.kind == .drag || $0.kind == .pinch } }
-        #expect(neither.count * 10 > long.count, "\(neither.count) of \(long.count) long traces have no drag and no pinch")
-        let sameTick = Self.traces(count: 3000).filter { t in zip(t.steps, t.steps.dropFirst()).filter { $0.start == $1.start }.count >= 3 }
+        #expect(
+            neither.count * 10 > long.count, "\(neither.count) of \(long.count) long traces have no drag and no pinch")
+        let sameTick = Self.traces(count: 3000).filter { t in
+            zip(t.steps, t.steps.dropFirst()).filter { $0.start == $1.start }.count >= 3
+        }
         #expect(sameTick.count > 10)
     }
 }

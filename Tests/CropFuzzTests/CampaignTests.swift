@@ -10,12 +10,16 @@ import Testing
 /// depend on jobs, the regression database is replayed first, repeats are not saved twice, and
 /// finds shrink. The failing campaigns need no model bug: the judge is handed a planted property.
 @Suite struct CampaignTests {
-    func config(seed: UInt64, runs: Int, out: String, jobs: Int = 1, shard: (Int, Int) = (1, 1),
-                planted: Bool = false, maxFailures: Int? = nil) -> CampaignConfig {
-        CampaignConfig(seed: seed, runs: runs, jobs: jobs, generator: Generator(maxSteps: 12),
-                       oracle: TraceJudge(extra: planted ? [.plantedNoLightImpact] : []),
-                       shardIndex: shard.0, shardCount: shard.1, database: RegressionDatabase(directory: out), maxFailures: maxFailures,
-                       shrinkBudget: 100)
+    func config(
+        seed: UInt64, runs: Int, out: String, jobs: Int = 1, shard: (Int, Int) = (1, 1),
+        planted: Bool = false, maxFailures: Int? = nil
+    ) -> CampaignConfig {
+        CampaignConfig(
+            seed: seed, runs: runs, jobs: jobs, generator: Generator(maxSteps: 12),
+            oracle: TraceJudge(extra: planted ? [.plantedNoLightImpact] : []),
+            shardIndex: shard.0, shardCount: shard.1, database: RegressionDatabase(directory: out),
+            maxFailures: maxFailures,
+            shrinkBudget: 100)
     }
 
     /// Every invariant, replay determinism and mirror symmetry hold on a few hundred traces.
@@ -48,10 +52,14 @@ import Testing
             let out = try TemporaryFolder()
             let checks = TraceChecks(replay: .frames, replayEvery: every, mirror: false)
             #expect((0..<runs).filter { checks.replays(run: $0) } == Array(stride(from: 0, to: runs, by: every)))
-            let report = Campaign.run(CampaignConfig(seed: 5, runs: runs, jobs: jobs, generator: generator,
-                                                     oracle: TraceJudge(checks: checks), database: RegressionDatabase(directory: out.path)))
+            let report = Campaign.run(
+                CampaignConfig(
+                    seed: 5, runs: runs, jobs: jobs, generator: generator,
+                    oracle: TraceJudge(checks: checks), database: RegressionDatabase(directory: out.path)))
             #expect(report.ticks == ticks.reduce(0, +))
-            #expect(report.simulatedTicks - report.ticks == stride(from: 0, to: runs, by: every).map { ticks[$0] }.reduce(0, +))
+            #expect(
+                report.simulatedTicks - report.ticks
+                    == stride(from: 0, to: runs, by: every).map { ticks[$0] }.reduce(0, +))
         }
         #expect(TraceChecks(replay: .off, replayEvery: 1).replays(run: 0) == false)
     }
@@ -69,7 +77,8 @@ import Testing
         // With the planted property many traces fail: compare which runs fail, sharded and not.
         func failingRuns(shard: (Int, Int), jobs: Int) throws -> [Int] {
             let out = try TemporaryFolder()
-            let report = Campaign.run(config(seed: 9, runs: runs, out: out.path, jobs: jobs, shard: shard, planted: true))
+            let report = Campaign.run(
+                config(seed: 9, runs: runs, out: out.path, jobs: jobs, shard: shard, planted: true))
             #expect(report.runs == indices[shard.0 - 1].count || shard.1 == 1)
             return report.findings.compactMap(\.run)
         }
@@ -102,7 +111,9 @@ import Testing
         let saved = report.findings.filter { !$0.duplicate }
         #expect(report.failingRuns > saved.count)
         #expect(Set(saved.compactMap(\.file)).count == saved.count)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".json") }.count == saved.count)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".json") }.count
+                == saved.count)
     }
 
     /// A find that needs one gesture shrinks to at most three steps, and the saved scenario, parsed
@@ -119,7 +130,9 @@ import Testing
         let bytes = try #require(FileManager.default.contents(atPath: file))
         let scenario = try ScenarioParser.parse(Array(bytes), file: file, id: "regression")
         #expect(scenario.description.contains("--seed 1, run \(run)"))
-        let replayed = TraceJudge(checks: TraceChecks(replay: .off, mirror: false), extra: [ExtraProperty.plantedNoLightImpact]).check(scenario)
+        let replayed = TraceJudge(
+            checks: TraceChecks(replay: .off, mirror: false), extra: [ExtraProperty.plantedNoLightImpact]
+        ).check(scenario)
         #expect(replayed.failure?.kind == .extra("plantedNoLightImpact"))
         #expect(TraceJudge().check(scenario).failure == nil)
     }
@@ -157,7 +170,8 @@ import Testing
 
     /// Shard arithmetic saturates instead of trapping, which ends the campaign.
     @Test func runIndicesDoNotOverflow() {
-        let huge = CampaignConfig(seed: 1, shardIndex: 1, shardCount: Int.max / 2, database: RegressionDatabase(directory: ""))
+        let huge = CampaignConfig(
+            seed: 1, shardIndex: 1, shardCount: Int.max / 2, database: RegressionDatabase(directory: ""))
         #expect(huge.runIndex(0) == 0)
         #expect(huge.runIndex(3) == Int.max)
     }

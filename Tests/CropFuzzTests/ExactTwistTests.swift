@@ -12,12 +12,15 @@ import Testing
 @Suite struct ExactTwistTests {
     /// The exact twists among generated traces: a pinch step whose first finger stays put and
     /// whose second lands straight below or above it, 100 pt away, and circles it there.
-    static let twists: [(trace: Trace, fingers: [FingerTrack])] = BoundaryGenerationTests.traces(count: 6000).compactMap { t in
+    static let twists: [(trace: Trace, fingers: [FingerTrack])] = BoundaryGenerationTests.traces(count: 6000).compactMap
+    { t in
         guard t.config.allowRotation, let first = t.steps.first, first.kind == .pinch else { return nil }
         let f = first.fingers
-        guard f.count == 2, f[0].samples.count == 2, let a = f[0].samples.first?.point, let b = f[1].samples.first?.point,
-              b.x == a.x, abs(b.y - a.y) == 100,
-              f[1].samples.allSatisfy({ abs(hypot($0.point.x - a.x, $0.point.y - a.y) - 100) < 1e-9 }) else { return nil }
+        guard f.count == 2, f[0].samples.count == 2, let a = f[0].samples.first?.point,
+            let b = f[1].samples.first?.point,
+            b.x == a.x, abs(b.y - a.y) == 100,
+            f[1].samples.allSatisfy({ abs(hypot($0.point.x - a.x, $0.point.y - a.y) - 100) < 1e-9 })
+        else { return nil }
         return (t, f)
     }
 
@@ -36,7 +39,9 @@ import Testing
         let totals = Self.twists.map { Self.turned($0.fingers) }
         let goals = [15.0, -15, 190, -190, 550, -550]
         for goal in goals {
-            #expect(totals.filter { $0 == goal }.count >= 2, "\(totals.filter { $0 == goal }.count) twists turn exactly \(goal)°")
+            #expect(
+                totals.filter { $0 == goal }.count >= 2,
+                "\(totals.filter { $0 == goal }.count) twists turn exactly \(goal)°")
         }
         #expect(totals.allSatisfy { goals.contains($0) }, "\(totals)")
     }

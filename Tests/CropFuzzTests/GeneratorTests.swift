@@ -66,7 +66,11 @@ import Testing
     @Test func mirroringTwiceIsTheIdentity() throws {
         func touches(_ s: Scenario) -> [String] {
             TraceSynthesizer.inputs(for: s).map { input in
-                if case .touch(let finger, let p, let phase) = input.kind { "\(input.time) \(finger) \(p.x) \(p.y) \(phase)" } else { "\(input.time)" }
+                if case .touch(let finger, let p, let phase) = input.kind {
+                    "\(input.time) \(finger) \(p.x) \(p.y) \(phase)"
+                } else {
+                    "\(input.time)"
+                }
             }
         }
         for run in 0..<20 {
@@ -82,7 +86,9 @@ import Testing
     @Test func profilesParseStrictly() throws {
         let p = try FuzzProfile.parse(Array(#"{"pinch": 5, "drag": 1}"#.utf8), name: "p.json")
         #expect(p.weights == [.pinch: 5, .drag: 1])
-        for bad in [#"{"pinchh": 5}"#, #"{"pinch": -1}"#, #"{"pinch": 0}"#, #"{"pinch": 1.5}"#, #"[1]"#, #"{"pinch": true}"#] {
+        for bad in [
+            #"{"pinchh": 5}"#, #"{"pinch": -1}"#, #"{"pinch": 0}"#, #"{"pinch": 1.5}"#, #"[1]"#, #"{"pinch": true}"#
+        ] {
             #expect(throws: ProfileError.self) { try FuzzProfile.parse(Array(bad.utf8), name: "bad") }
         }
         #expect(try FuzzProfile.named("pinch-heavy") == .pinchHeavy)

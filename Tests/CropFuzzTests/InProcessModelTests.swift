@@ -16,11 +16,14 @@ import Testing
         var editor: Editor
 
         static func identity(in context: Void) -> ModelIdentity {
-            ModelIdentity(name: Mute.mutes ? "team-muted" : "team", version: "0.1",
-                          capabilities: Capabilities.all.subtracting(.rotation))
+            ModelIdentity(
+                name: Mute.mutes ? "team-muted" : "team", version: "0.1",
+                capabilities: Capabilities.all.subtracting(.rotation))
         }
 
-        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
             Self(editor: try Editor.open(request, effects: &effects))
         }
 
@@ -42,7 +45,8 @@ import Testing
 
     @Test func aCleanTeamEditorSurvivesAndIsNeverRotated() throws {
         let out = try TemporaryFolder()
-        let report = Campaign.run(.fuzzing(ModelRunner(TeamEditor<Buzzes>.self, in: ()), runs: 300, jobs: 2, out: out.path))
+        let report = Campaign.run(
+            .fuzzing(ModelRunner(TeamEditor<Buzzes>.self, in: ()), runs: 300, jobs: 2, out: out.path))
         #expect(report.findings.map { "\($0.failure): \($0.message)" } == [])
         #expect(report.model.name == "team" && report.model.command == nil)
         #expect(report.model.missingCapabilities == ["rotation"])
@@ -52,12 +56,15 @@ import Testing
 
     @Test func aMutedTeamEditorsFindSaysHowToReplayItInProcess() throws {
         let out = try TemporaryFolder()
-        let report = Campaign.run(.fuzzing(ModelRunner(TeamEditor<Muted>.self, in: ()), runs: 300, maxFailures: 1, out: out.path))
+        let report = Campaign.run(
+            .fuzzing(ModelRunner(TeamEditor<Muted>.self, in: ()), runs: 300, maxFailures: 1, out: out.path))
         let find = try #require(report.findings.first)
         #expect(find.failure.contains("Haptic") || find.failure.contains("haptic"), "\(find.failure): \(find.message)")
         #expect(find.steps <= 3)
         let replay = try #require(find.replay)
-        #expect(replay.hasPrefix("in process: ModelRunner(<the team-muted type>.self") && !replay.contains("cropsim run"), "\(replay)")
+        #expect(
+            replay.hasPrefix("in process: ModelRunner(<the team-muted type>.self") && !replay.contains("cropsim run"),
+            "\(replay)")
         let file = try #require(find.file)
         let scenario = try #require(ScenarioLoader.load([file]).scenarios.first)
         #expect(ModelRunner(TeamEditor<Muted>.self, in: ()).run(scenario).outcome == .failed)
@@ -68,8 +75,12 @@ import Testing
 /// An editor that refuses every photo as too small: the fuzzer must blame it (photoAcceptance),
 /// not call the trace invalid, whenever the spec accepts the photo.
 struct Refuser: EditorModel {
-    static func identity(in context: Void) -> ModelIdentity { ModelIdentity(name: "refuser", version: "1", capabilities: .all) }
-    static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+    static func identity(in context: Void) -> ModelIdentity {
+        ModelIdentity(name: "refuser", version: "1", capabilities: .all)
+    }
+    static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> Self
+    {
         throw OpenRefusal(message: "This photo is too small for a profile picture")
     }
     mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {}
@@ -81,7 +92,8 @@ struct Refuser: EditorModel {
 
 extension InProcessModelTests {
     @Test func refusingAnAcceptablePhotoIsPhotoAcceptance() throws {
-        let text = #"{ "name": "ok", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 } }"#
+        let text =
+            #"{ "name": "ok", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 } }"#
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
         let verdict = TraceJudge(model: ModelRunner(Refuser.self, in: ())).check(scenario)
         #expect(verdict.failure?.kind == .property(.photoAcceptance), "\(String(describing: verdict.failure))")

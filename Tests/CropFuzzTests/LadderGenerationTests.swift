@@ -43,12 +43,18 @@ import Testing
         let inWindow = ladder.filter { t in
             let s = Self.pinchedZoom(t)!, r = Self.rungs(t)
             guard let at = r.last(where: { $0 <= s * (1 + Self.tolerance) }),
-                  let next = r.first(where: { $0 > s * (1 + Self.tolerance) }) else { return false }
+                let next = r.first(where: { $0 > s * (1 + Self.tolerance) })
+            else { return false }
             return next <= at * (1 + Self.tolerance)
         }
-        #expect(inWindow.count * 5 > ladder.count, "\(inWindow.count) of \(ladder.count) ladder steps pinch into the merge window")
+        #expect(
+            inWindow.count * 5 > ladder.count,
+            "\(inWindow.count) of \(ladder.count) ladder steps pinch into the merge window")
         // Each is a pinch, then double-taps: more than two fingers, all lifted.
-        #expect(ladder.allSatisfy { $0.steps[0].fingers.count >= 4 && $0.steps[0].fingers.allSatisfy { $0.samples.last!.phase == .up } })
+        #expect(
+            ladder.allSatisfy {
+                $0.steps[0].fingers.count >= 4 && $0.steps[0].fingers.allSatisfy { $0.samples.last!.phase == .up }
+            })
         for t in ladder.prefix(10) {
             let parsed = try ScenarioWriter.scenario(t, id: "l")
             #expect(ScenarioBuilder.difference(ScenarioBuilder.scenario(t, id: "l"), parsed) == nil)

@@ -15,7 +15,9 @@ import Testing
         let (report, _) = try SeverityTests().campaign(SeverityTests.Deviant<SeverityTests.On, SeverityTests.On>.self)
         let measured = Set(Property.measured.map(\.rawValue))
         let finds = report.findings.filter { measured.contains($0.failure) }
-        #expect(Set(finds.map(\.failure)).isSuperset(of: ["maskCovered", "panFollowsFinger"]), "\(report.failures.map(\.failure))")
+        #expect(
+            Set(finds.map(\.failure)).isSuperset(of: ["maskCovered", "panFollowsFinger"]),
+            "\(report.failures.map(\.failure))")
         for f in finds { #expect(f.message.contains(" device px"), "\(f.failure): \(f.message)") }
         for g in report.failures where measured.contains(g.failure) {
             #expect(g.example.message.contains(" device px"), "\(g.failure): \(g.example.message)")
@@ -30,10 +32,14 @@ import Testing
         var editor: Editor
 
         static func identity(in context: Void) -> ModelIdentity {
-            ModelIdentity(name: "inset-clamp", version: "1", capabilities: Capabilities.all.subtracting([.rotation, .cropRect, .haptics, .confirm, .upload]))
+            ModelIdentity(
+                name: "inset-clamp", version: "1",
+                capabilities: Capabilities.all.subtracting([.rotation, .cropRect, .haptics, .confirm, .upload]))
         }
 
-        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
             Self(editor: try Editor.open(request, effects: &effects))
         }
 
@@ -53,8 +59,11 @@ import Testing
         var observation: Observation {
             var o = editor.observation
             let limit = editor.zoomGeometry.panLimit(scale: o.pose.scale)
-            func pulled(_ t: Double, _ l: Double) -> Double { l > 0.0005 && abs(t) >= l - 1e-9 ? t - (t < 0 ? -0.0005 : 0.0005) : t }
-            o.pose.translation = Point(x: pulled(o.pose.translation.x, limit.x), y: pulled(o.pose.translation.y, limit.y))
+            func pulled(_ t: Double, _ l: Double) -> Double {
+                l > 0.0005 && abs(t) >= l - 1e-9 ? t - (t < 0 ? -0.0005 : 0.0005) : t
+            }
+            o.pose.translation = Point(
+                x: pulled(o.pose.translation.x, limit.x), y: pulled(o.pose.translation.y, limit.y))
             return o
         }
     }
@@ -63,7 +72,8 @@ import Testing
     /// a target with its size under a quarter of a device pixel.
     @Test func subPixelTracesAreCountedApartAndFailOnlyWhenAsked() throws {
         let out = try TemporaryFolder()
-        let config = CampaignConfig.fuzzing(ModelRunner(InsetClamp<SeverityTests.Off>.self, in: ()), seed: 3, runs: 120, jobs: 2, out: out.path)
+        let config = CampaignConfig.fuzzing(
+            ModelRunner(InsetClamp<SeverityTests.Off>.self, in: ()), seed: 3, runs: 120, jobs: 2, out: out.path)
         let report = Campaign.run(config)
         #expect(report.findings.isEmpty, "\(report.failures.map { "\($0.failure): \($0.example.message)" })")
         #expect((report.subPixelRuns ?? 0) > 0, "\(report.subPixelRuns ?? 0)")
@@ -92,14 +102,18 @@ import Testing
                          { "at": 1.2, "drag": { "from": ["50%", "50%"], "to": ["40%", "50%"], "duration": 0.3 } } ] }
             """#
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "b.json", id: "b")
-        let judge = TraceJudge(checks: TraceChecks(mirror: false, failSubPixel: true), model: ModelRunner(InsetClamp<SeverityTests.On>.self, in: ()))
+        let judge = TraceJudge(
+            checks: TraceChecks(mirror: false, failSubPixel: true),
+            model: ModelRunner(InsetClamp<SeverityTests.On>.self, in: ()))
         var options = Simulator.Options()
         options.failSubPixel = true
         let all = judge.model.run(scenario, options: options).violations
         // The sub-pixel deviations come first, the visible ones later.
         #expect(all.first.map { $0.isSubPixel } == true && all.contains { !$0.isSubPixel }, "\(all.map(\.message))")
         let failure = try #require(judge.check(scenario).failure)
-        #expect(failure.kind == .property(.panFollowsFinger) && (Self.pixels(failure.message) ?? 0) >= 0.25, "\(failure.message)")
+        #expect(
+            failure.kind == .property(.panFollowsFinger) && (Self.pixels(failure.message) ?? 0) >= 0.25,
+            "\(failure.message)")
     }
 
     /// The magnitude a message states: "…; off by 0.0015 device px".

@@ -32,7 +32,10 @@ import Testing
                     guard k > 0 else { continue }
                     let previous = finger.samples[k - 1]
                     let dt = sample.time - previous.time
-                    let moved = ((p.x - previous.point.x) * (p.x - previous.point.x) + (p.y - previous.point.y) * (p.y - previous.point.y)).squareRoot()
+                    let moved =
+                        ((p.x - previous.point.x) * (p.x - previous.point.x) + (p.y - previous.point.y)
+                            * (p.y - previous.point.y))
+                        .squareRoot()
                     if dt < period { out.append("step \(s): samples \(dt) ms apart at \(trace.touchRate) Hz") }
                     if moved > speed * Double(dt) + 1e-9 { out.append("step \(s): \(moved) pt in \(dt) ms") }
                 }
@@ -44,7 +47,9 @@ import Testing
 
     /// Fingers on the glass at the same millisecond (from landing to lifting, both included),
     /// each where its latest sample put it, closer than a fingertip.
-    static func tooClose(_ samples: [(time: Int, id: Int, point: Point, phase: TouchPhase)], fingertip: Double) -> [String] {
+    static func tooClose(_ samples: [(time: Int, id: Int, point: Point, phase: TouchPhase)], fingertip: Double)
+        -> [String]
+    {
         let byFinger = Dictionary(grouping: samples, by: \.id)
         var out: [String] = []
         for t in Set(samples.map(\.time)).sorted() {
@@ -52,10 +57,15 @@ import Testing
                 guard let first = s.first, let last = s.last, first.time <= t, last.time >= t else { return nil }
                 return s.last { $0.time <= t }?.point
             }
-            for i in here.indices { for j in here.indices where j > i {
-                let d = ((here[i].x - here[j].x) * (here[i].x - here[j].x) + (here[i].y - here[j].y) * (here[i].y - here[j].y)).squareRoot()
-                if d < fingertip { out.append("at \(t) ms two fingers \(d) pt apart") }
-            } }
+            for i in here.indices {
+                for j in here.indices where j > i {
+                    let d =
+                        ((here[i].x - here[j].x) * (here[i].x - here[j].x) + (here[i].y - here[j].y)
+                            * (here[i].y - here[j].y))
+                        .squareRoot()
+                    if d < fingertip { out.append("at \(t) ms two fingers \(d) pt apart") }
+                }
+            }
         }
         return out
     }
@@ -80,10 +90,13 @@ import Testing
                 var reader = ChoiceReader.random(seed: 32, run: run)
                 let trace = generator.trace(&reader)
                 guard judge.failure(kind, on: trace) != nil else { continue }
-                let shrunk = Shrinker(generator: generator, budget: 40) { judge.failure(kind, on: $0) != nil }.shrink(reader.sequence)
+                let shrunk = Shrinker(generator: generator, budget: 40) { judge.failure(kind, on: $0) != nil }.shrink(
+                    reader.sequence)
                 found.add(1, ordering: .relaxed)
                 let problems = Self.violations(trace) + Self.violations(shrunk.trace)
-                if !problems.isEmpty { bad.withLock { $0.append("\(generator.profile.name) run \(run): \(problems[0])") } }
+                if !problems.isEmpty {
+                    bad.withLock { $0.append("\(generator.profile.name) run \(run): \(problems[0])") }
+                }
             }
         }
         print("plausible: \(found.load(ordering: .relaxed)) shrunk finds checked")
@@ -105,14 +118,24 @@ import Testing
     /// The checker itself: two fingers landing on one point, a finger off the view, a jump.
     @Test func theCheckerSeesEachBound() {
         func finger(_ points: [(Int, Double, Double)]) -> FingerTrack {
-            FingerTrack(samples: points.enumerated().map { k, p in
-                TouchSample(time: p.0, point: Point(x: p.1, y: p.2), phase: k == 0 ? .down : k == points.count - 1 ? .up : .move)
-            })
+            FingerTrack(
+                samples: points.enumerated().map { k, p in
+                    TouchSample(
+                        time: p.0, point: Point(x: p.1, y: p.2),
+                        phase: k == 0 ? .down : k == points.count - 1 ? .up : .move)
+                })
         }
-        var trace = Trace(view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
-                          photo: SourceImage(storedWidth: 4032, storedHeight: 3024), config: .init(), steps: [])
-        trace.steps = [TraceStep(start: 0, kind: .pinch, action: .touches([finger([(0, 100, 100), (17, 100, 100)]),
-                                                                          finger([(0, 110, 100), (17, 300, 100)])]))]
+        var trace = Trace(
+            view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
+            photo: SourceImage(storedWidth: 4032, storedHeight: 3024), config: .init(), steps: [])
+        trace.steps = [
+            TraceStep(
+                start: 0, kind: .pinch,
+                action: .touches([
+                    finger([(0, 100, 100), (17, 100, 100)]),
+                    finger([(0, 110, 100), (17, 300, 100)])
+                ]))
+        ]
         #expect(Self.violations(trace).contains { $0.contains("two fingers 10.0 pt apart") })
         trace.steps = [TraceStep(start: 0, kind: .drag, action: .touches([finger([(0, 100, 100), (17, 5000, 100)])]))]
         let problems = Self.violations(trace)

@@ -11,10 +11,15 @@ import Testing
     @Test func onlyAFolderOfFindsIsClaimed() throws {
         let folder = try TemporaryFolder()
         let base = folder.path
-        try FileManager.default.createDirectory(atPath: base + "/project/node_modules", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: base + "/project/node_modules", withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: URL(fileURLWithPath: base + "/project/package.json"))
-        for refused in [base + "/project", ".", "/", "", base + "/project/package.json", base + "/project/package.json/finds"] {
-            let error = #expect(throws: OutputError.self, "\(refused)") { try RegressionDatabase(directory: refused).claim() }
+        for refused in [
+            base + "/project", ".", "/", "", base + "/project/package.json", base + "/project/package.json/finds"
+        ] {
+            let error = #expect(throws: OutputError.self, "\(refused)") {
+                try RegressionDatabase(directory: refused).claim()
+            }
             #expect(error?.kind == .refused)
         }
         #expect(!FileManager.default.fileExists(atPath: base + "/project/.cropsim-finds"))

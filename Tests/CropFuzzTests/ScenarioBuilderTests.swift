@@ -11,7 +11,8 @@ import Testing
 @Suite struct ScenarioBuilderTests {
     /// Every built-in profile, plus one heavy on confirm so that most traces script the upload
     /// flow and tap Retry.
-    static let profiles = FuzzProfile.builtIn + [FuzzProfile(name: "confirm-heavy", weights: [.drag: 2, .twist: 2, .confirm: 3])]
+    static let profiles =
+        FuzzProfile.builtIn + [FuzzProfile(name: "confirm-heavy", weights: [.drag: 2, .twist: 2, .confirm: 3])]
 
     @Test(arguments: profiles) func builderAgreesWithWriterAndParser(profile: FuzzProfile) throws {
         let generator = Generator(profile: profile, maxSteps: 30)
@@ -31,7 +32,9 @@ import Testing
         #expect(expected.isSubset(of: kinds), "\(profile.name) never generated \(expected.subtracting(kinds))")
         // Swarm traces leave confirm out half the time (docs/fuzzing.md#swarm-testing), and
         // follow-ups end some sessions early (docs/fuzzing.md#combinations-in-flight).
-        if profile.weights[.confirm] != nil { #expect(backends >= 8 && kinds.contains(.retry), "\(profile.name): \(backends) backends") }
+        if profile.weights[.confirm] != nil {
+            #expect(backends >= 8 && kinds.contains(.retry), "\(profile.name): \(backends) backends")
+        }
         if profile.weights[.twist] != nil { #expect(rotating > 50) }
     }
 
@@ -39,9 +42,12 @@ import Testing
     @Test func builderAgreesOnByteDrivenTraces() throws {
         let generator = Generator(profile: .default)
         for seed in 0..<200 {
-            var reader = ChoiceReader.bytes((0..<(50 + seed * 3)).map { UInt8(truncatingIfNeeded: $0 &* (seed | 1) &+ seed) })
+            var reader = ChoiceReader.bytes(
+                (0..<(50 + seed * 3)).map { UInt8(truncatingIfNeeded: $0 &* (seed | 1) &+ seed) })
             let trace = generator.trace(&reader)
-            #expect(ScenarioBuilder.difference(ScenarioBuilder.scenario(trace, id: "b"), try ScenarioWriter.scenario(trace, id: "b")) == nil)
+            #expect(
+                ScenarioBuilder.difference(
+                    ScenarioBuilder.scenario(trace, id: "b"), try ScenarioWriter.scenario(trace, id: "b")) == nil)
         }
     }
 
@@ -70,9 +76,10 @@ import Testing
     @Test func theTextCheckIsSampledAndCatchesWhatTheParserRefuses() {
         let checks = TraceChecks(replay: .off, replayEvery: 4)
         #expect((0..<13).filter { checks.checksText(run: $0) } == [0, 4, 8, 12])
-        let invalid = Trace(view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
-                            photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: AvatarCropperConfig(),
-                            steps: [TraceStep(start: 361_000, kind: .recenter, action: .recenter)])
+        let invalid = Trace(
+            view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
+            photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: AvatarCropperConfig(),
+            steps: [TraceStep(start: 361_000, kind: .recenter, action: .recenter)])
         let judge = TraceJudge(checks: TraceChecks(replay: .off, mirror: false))
         #expect(judge.check(invalid).failure?.kind == .invalidScenario)
         #expect(judge.check(invalid, text: false).failure == nil)
@@ -85,15 +92,17 @@ import Testing
 /// field and left `useLiquidGlassChrome` out; no profile varies that field, so only a trace that
 /// sets every declared field shows such a drop.)
 @Suite struct ScenarioBuilderConfigTests {
-    static let configs = AvatarCropperConfig.fields.map { (key: $0.key, config: AvatarCropperConfig().changing($0)) }
+    static let configs =
+        AvatarCropperConfig.fields.map { (key: $0.key, config: AvatarCropperConfig().changing($0)) }
         + [(key: "all", config: AvatarCropperConfig.fields.reduce(AvatarCropperConfig()) { $0.changing($1) })]
 
     @Test(arguments: configs.map(\.key)) func everyDeclaredFieldSurvivesBuilderAndText(key: String) throws {
         let config = try #require(Self.configs.first { $0.key == key }).config
         #expect(config != AvatarCropperConfig())
-        let trace = Trace(view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
-                          photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: config,
-                          steps: [TraceStep(start: 100, kind: .recenter, action: .recenter)])
+        let trace = Trace(
+            view: Size(width: 393, height: 852), screenScale: 3, touchRate: 60, reduceMotion: false,
+            photo: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up), config: config,
+            steps: [TraceStep(start: 100, kind: .recenter, action: .recenter)])
         let built = ScenarioBuilder.scenario(trace, id: "fuzz")
         let parsed = try ScenarioWriter.scenario(trace, id: "fuzz")
         #expect(built.config == config)

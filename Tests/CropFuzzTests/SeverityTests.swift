@@ -22,11 +22,14 @@ import Testing
         var shown: Pose?
 
         static func identity(in context: Void) -> ModelIdentity {
-            ModelIdentity(name: "deviant\(ShortPan.on ? "-short" : "")\(Unclamped.on ? "-unclamped" : "")", version: "1",
-                          capabilities: Capabilities.all.subtracting([.rotation, .cropRect]))
+            ModelIdentity(
+                name: "deviant\(ShortPan.on ? "-short" : "")\(Unclamped.on ? "-unclamped" : "")", version: "1",
+                capabilities: Capabilities.all.subtracting([.rotation, .cropRect]))
         }
 
-        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
             Self(editor: try Editor.open(request, effects: &effects))
         }
 
@@ -40,7 +43,9 @@ import Testing
                 editor.apply(event, into: &effects)
                 guard case .pinching(let anchor) = editor.gesture else { return }
                 let p = editor.pose
-                let t = Pose.translation(placing: anchor.imagePoint, under: focal - editor.geometry.viewport.center, scale: p.scale, angle: p.angle)
+                let t = Pose.translation(
+                    placing: anchor.imagePoint, under: focal - editor.geometry.viewport.center, scale: p.scale,
+                    angle: p.angle)
                 shown = Pose(scale: p.scale, translation: t, angle: p.angle)
             default:
                 editor.apply(event, into: &effects)
@@ -67,9 +72,14 @@ import Testing
     enum Off: Switch { static var on: Bool { false } }
 
     /// A pinch-heavy campaign of `runs` traces, and the folder its finds are saved in.
-    func campaign<M: EditorModel>(_ model: M.Type, runs: Int = 300) throws -> (CampaignReport, TemporaryFolder) where M.Context == Void {
+    func campaign<M: EditorModel>(_ model: M.Type, runs: Int = 300) throws -> (CampaignReport, TemporaryFolder)
+    where M.Context == Void {
         let out = try TemporaryFolder()
-        return (Campaign.run(.fuzzing(ModelRunner(model, in: ()), seed: 5, runs: runs, jobs: 2, profile: .pinchHeavy, out: out.path)), out)
+        return (
+            Campaign.run(
+                .fuzzing(ModelRunner(model, in: ()), seed: 5, runs: runs, jobs: 2, profile: .pinchHeavy, out: out.path)),
+            out
+        )
     }
 
     /// Both bugs: the summary's first group is safety, every group is ranked by severity, the mask
@@ -83,10 +93,14 @@ import Testing
         let mask = try #require(report.failures.first { $0.failure == "maskCovered" }, "\(groups)")
         // Found as early as the bug alone is: run i is the same trace in both campaigns.
         let (alone, _) = try campaign(Deviant<Off, On>.self)
-        func first(_ r: CampaignReport) -> Finding? { r.findings.filter { $0.failure == "maskCovered" }.min { ($0.run ?? -1) < ($1.run ?? -1) } }
+        func first(_ r: CampaignReport) -> Finding? {
+            r.findings.filter { $0.failure == "maskCovered" }.min { ($0.run ?? -1) < ($1.run ?? -1) }
+        }
         let both = try #require(first(report)), only = try #require(first(alone))
         #expect(both.run == only.run)
-        print("both bugs: \(groups); first maskCovered: run \(both.run ?? -1) after \(both.foundAfterSeconds) s; the bug alone: run \(only.run ?? -1) after \(only.foundAfterSeconds) s")
+        print(
+            "both bugs: \(groups); first maskCovered: run \(both.run ?? -1) after \(both.foundAfterSeconds) s; the bug alone: run \(only.run ?? -1) after \(only.foundAfterSeconds) s"
+        )
         #expect(mask.example.alsoBroken.contains("focalPointKept"), "\(mask.example.alsoBroken)")
         #expect(report.failures.contains { $0.failure == "panFollowsFinger" && $0.severity == .target }, "\(groups)")
         let file = try #require(mask.example.file)
@@ -98,7 +112,8 @@ import Testing
     /// The short pans alone are the harmless deviation the test above relies on: no safety find.
     @Test func theShortPanAloneIsNoSafetyBug() throws {
         let (report, _) = try campaign(Deviant<On, Off>.self)
-        #expect(!report.failures.isEmpty && report.failures.allSatisfy { $0.severity != .safety },
-                "\(report.failures.map { "\($0.severity) \($0.failure)" })")
+        #expect(
+            !report.failures.isEmpty && report.failures.allSatisfy { $0.severity != .safety },
+            "\(report.failures.map { "\($0.severity) \($0.failure)" })")
     }
 }

@@ -10,8 +10,9 @@ import Testing
     /// A Display P3 profile made by Little CMS (P3 primaries, D65, the sRGB curve).
     static let displayP3: [UInt8] = {
         var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+        var primaries = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
+            Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
         var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
         defer { cmsFreeToneCurve(curve) }
@@ -33,8 +34,9 @@ import Testing
         defer { cmsCloseProfile(input); cmsCloseProfile(srgb) }
         // TYPE_RGB_8: COLORSPACE_SH(PT_RGB) | CHANNELS_SH(3) | BYTES_SH(1).
         let rgb8 = UInt32(PT_RGB) << 16 | 3 << 3 | 1
-        let transform = cmsCreateTransform(input, rgb8, srgb, rgb8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
-                                           UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
+        let transform = cmsCreateTransform(
+            input, rgb8, srgb, rgb8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
+            UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
         defer { cmsDeleteTransform(transform) }
         var from = [color.x, color.y, color.z], to = [UInt8](repeating: 0, count: 3)
         cmsDoTransform(transform, &from, &to, 1)
@@ -91,7 +93,8 @@ import Testing
     func rgbToGbrComesOutSwappedBack(_ file: String) throws {
         let scratch = try ScratchDirectory()
         let path = Fixtures.path(file)
-        let raw = try ImageFile.decode(path: scratch.write(Self.untagged(path), as: "raw." + (file as NSString).pathExtension))
+        let raw = try ImageFile.decode(
+            path: scratch.write(Self.untagged(path), as: "raw." + (file as NSString).pathExtension))
         let honored = try ImageFile.decode(path: path)
         #expect(raw.width == honored.width && raw.height == honored.height)
         var swapped = raw
@@ -116,7 +119,8 @@ import Testing
     func wideGamutFixturesConvert(_ file: String) throws {
         let scratch = try ScratchDirectory()
         let path = Fixtures.path(file)
-        let raw = try ImageFile.decode(path: scratch.write(Self.untagged(path), as: "raw." + (file as NSString).pathExtension))
+        let raw = try ImageFile.decode(
+            path: scratch.write(Self.untagged(path), as: "raw." + (file as NSString).pathExtension))
         // Wide-gamut samples mean more saturated sRGB ones: ignoring the profile would give the same image.
         #expect(try Compare.psnr(ImageFile.decode(path: path), raw) < 40, "\(file) ignored its profile")
     }
@@ -137,7 +141,8 @@ import Testing
         let image = Pattern.markers(width: 40, height: 30)
         let chrm: [UInt32] = [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000]
         let bytes = chrm.flatMap { v in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let tagged = FileSurgery.insertPNGChunk("gAMA", [0, 0, 0xB1, 0x8F], into: FileSurgery.insertPNGChunk("cHRM", bytes, into: try image.png()))
+        let tagged = FileSurgery.insertPNGChunk(
+            "gAMA", [0, 0, 0xB1, 0x8F], into: FileSurgery.insertPNGChunk("cHRM", bytes, into: try image.png()))
         #expect(try ImageFile.decode(path: scratch.write(tagged, as: "t.png")) == image)
         // A different gamma is a real conversion.
         let dark = FileSurgery.insertPNGChunk("gAMA", [0, 0, 0x9C, 0x40], into: try image.png())
@@ -186,9 +191,12 @@ import Testing
         let sampler: cmsSAMPLER16 = { input, output, cargo in
             guard let input, let output, let cargo else { return 0 }
             let perceptual = cargo.load(as: Bool.self)
-            let (c, m, y, k) = (Double(input[0]) / 65535, Double(input[1]) / 65535, Double(input[2]) / 65535, Double(input[3]) / 65535)
-            var lab = cmsCIELab(L: 18 + 78 * (1 - k) * (1 - 0.3 * c - 0.5 * m - 0.1 * y),
-                                a: 60 * (m - 0.5 * c) * (1 - k), b: 60 * (y - 0.5 * c - 0.2 * m) * (1 - k))
+            let (c, m, y, k) = (
+                Double(input[0]) / 65535, Double(input[1]) / 65535, Double(input[2]) / 65535, Double(input[3]) / 65535
+            )
+            var lab = cmsCIELab(
+                L: 18 + 78 * (1 - k) * (1 - 0.3 * c - 0.5 * m - 0.1 * y),
+                a: 60 * (m - 0.5 * c) * (1 - k), b: 60 * (y - 0.5 * c - 0.2 * m) * (1 - k))
             if perceptual { lab = cmsCIELab(L: 0.85 * lab.L + 12, a: 0.8 * lab.a, b: 0.8 * lab.b) }
             var encoded: [UInt16] = [0, 0, 0]
             cmsFloat2LabEncoded(&encoded, &lab)
@@ -239,7 +247,8 @@ import Testing
         // TYPE_RGB_8 and TYPE_Lab_DBL.
         let rgb8 = UInt32(PT_RGB) << 16 | 3 << 3 | 1
         let labDouble = UInt32(1 << 22) | UInt32(PT_Lab) << 16 | 3 << 3
-        guard let transform = cmsCreateTransform(srgb, rgb8, lab, labDouble, UInt32(INTENT_RELATIVE_COLORIMETRIC), 0) else {
+        guard let transform = cmsCreateTransform(srgb, rgb8, lab, labDouble, UInt32(INTENT_RELATIVE_COLORIMETRIC), 0)
+        else {
             Issue.record("Little CMS refused sRGB → Lab")
             return .infinity
         }
@@ -257,15 +266,19 @@ import Testing
     func cmykLookupTableProfileUsesRelativeColorimetric(_ ink: [UInt8]) throws {
         let scratch = try ScratchDirectory()
         let stored = (0..<16 * 16).flatMap { _ in ink.map { 255 - $0 } }
-        let jpeg = try ImageEncoder.jpeg(stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
-                                         iccProfile: Self.cmykLUT)
+        let jpeg = try ImageEncoder.jpeg(
+            stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
+            iccProfile: Self.cmykLUT)
         let decoded = try center(of: jpeg, scratch, name: "cmyk-lut.jpg")
         let bpc = Int32(cmsFLAGS_BLACKPOINTCOMPENSATION)
-        let expected = Self.lcmsSRGB(ofInk: ink, profile: Self.cmykLUT, intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: bpc)
+        let expected = Self.lcmsSRGB(
+            ofInk: ink, profile: Self.cmykLUT, intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: bpc)
         let perceptual = Self.lcmsSRGB(ofInk: ink, profile: Self.cmykLUT, intent: Int32(INTENT_PERCEPTUAL), flags: 0)
         // The intents must disagree, or this test could not tell which one was used.
         #expect(Self.deltaE(expected, perceptual) > 3, "relative \(expected) vs perceptual \(perceptual)")
-        #expect(Self.deltaE(decoded, expected) < 1.5, "decoded \(decoded), Little CMS relative colorimetric + BPC \(expected)")
+        #expect(
+            Self.deltaE(decoded, expected) < 1.5,
+            "decoded \(decoded), Little CMS relative colorimetric + BPC \(expected)")
     }
 
     /// Black-point compensation: full ink is the profile's black (L* 18 here), which must land on
@@ -273,11 +286,13 @@ import Testing
     @Test func cmykFullInkIsBlack() throws {
         let scratch = try ScratchDirectory()
         let stored = [UInt8](repeating: 0, count: 16 * 16 * 4)
-        let jpeg = try ImageEncoder.jpeg(stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
-                                         iccProfile: Self.cmykLUT)
+        let jpeg = try ImageEncoder.jpeg(
+            stored, width: 16, height: 16, format: PixelFormat(model: .cmyk), quality: 100,
+            iccProfile: Self.cmykLUT)
         let decoded = try center(of: jpeg, scratch, name: "cmyk-black.jpg")
-        let withoutBPC = Self.lcmsSRGB(ofInk: [255, 255, 255, 255], profile: Self.cmykLUT,
-                                       intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: 0)
+        let withoutBPC = Self.lcmsSRGB(
+            ofInk: [255, 255, 255, 255], profile: Self.cmykLUT,
+            intent: Int32(INTENT_RELATIVE_COLORIMETRIC), flags: 0)
         #expect(withoutBPC.x > 30, "without compensation the press black is gray \(withoutBPC)")
         #expect(close(decoded, [0, 0, 0], 3), "got \(decoded)")
     }

@@ -38,8 +38,10 @@ import Testing
     }
 
     /// PngSuite stores each picture plainly (`basn`) and Adam7-interlaced (`basi`): both must decode alike.
-    @Test(arguments: ["0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
-                      "4a08", "4a16", "6a08", "6a16"])
+    @Test(arguments: [
+        "0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
+        "4a08", "4a16", "6a08", "6a16"
+    ])
     func interlacedPngSuiteMatchesPlain(_ kind: String) throws {
         let plain = try ImageFile.decode(path: Fixtures.path("pngsuite/full/basn\(kind).png"))
         let interlaced = try ImageFile.decode(path: Fixtures.path("pngsuite/full/basi\(kind).png"))

@@ -3,8 +3,11 @@ import Testing
 
 /// Every shared data file: valid ones decode, broken ones give a clear error, nothing crashes.
 @Suite struct FixtureDecodingTests {
-    static let valid = ["pngsuite", "libpng-testpngs", "color"].flatMap(Fixtures.images(in:)).filter { !Fixtures.isBroken($0) }
-    static let broken = ["pngsuite", "libpng-testpngs", "corrupt"].flatMap(Fixtures.images(in:)).filter(Fixtures.isBroken)
+    static let valid = ["pngsuite", "libpng-testpngs", "color"].flatMap(Fixtures.images(in:)).filter {
+        !Fixtures.isBroken($0)
+    }
+    static let broken = ["pngsuite", "libpng-testpngs", "corrupt"].flatMap(Fixtures.images(in:)).filter(
+        Fixtures.isBroken)
 
     @Test func fixturesArePresent() {
         #expect(Self.valid.count > 250)

@@ -57,18 +57,23 @@ struct ScratchDirectory: ~Copyable {
 extension CropRequest {
     /// `CropRequest` has no public memberwise initializer; it is Codable, so tests build one
     /// the way a scenario file would.
-    static func make(rect: Rect, storedRect: Rect? = nil, orientation: Orientation = .up, outputSize: Int = 512,
-                     encoding: AvatarCropperConfig.Encoding = .pngSRGB, fromThumbnail: Bool = false) throws -> CropRequest {
+    static func make(
+        rect: Rect, storedRect: Rect? = nil, orientation: Orientation = .up, outputSize: Int = 512,
+        encoding: AvatarCropperConfig.Encoding = .pngSRGB, fromThumbnail: Bool = false
+    ) throws -> CropRequest {
         struct Wire: Encodable {
             var rect: Rect, angle = 0.0, storedRect: Rect, orientation: Orientation, outputSize: Int
             var encoding: AvatarCropperConfig.Encoding, fromThumbnail: Bool
         }
-        let wire = Wire(rect: rect, storedRect: storedRect ?? rect, orientation: orientation, outputSize: outputSize,
-                        encoding: encoding, fromThumbnail: fromThumbnail)
+        let wire = Wire(
+            rect: rect, storedRect: storedRect ?? rect, orientation: orientation, outputSize: outputSize,
+            encoding: encoding, fromThumbnail: fromThumbnail)
         // NaN travels as a string, so tests can also build the requests the renderer must refuse.
         let encoder = JSONEncoder(), decoder = JSONDecoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try decoder.decode(CropRequest.self, from: encoder.encode(wire))
     }
 }

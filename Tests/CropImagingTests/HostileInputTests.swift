@@ -15,13 +15,19 @@ import Testing
     /// libpng's own crashers claim 1 GiB chunks in a 57-byte file. Unused chunks are skipped as
     /// they stream (the skip runs into the end of the file); the used ones (iCCP, sRGB, gAMA, cHRM,
     /// eXIf) are read within their caps. Either way: a decode error at the end of the data.
-    @Test(arguments: ["tEXt", "zTXt", "iTXt", "pCAL", "sCAL", "sPLT", "hIST", "tIME", "bKGD", "pHYs", "sTER",
-                      "iCCP", "eXIf", "sRGB", "gAMA", "cHRM", "juNK", "juNk"])
+    @Test(arguments: [
+        "tEXt", "zTXt", "iTXt", "pCAL", "sCAL", "sPLT", "hIST", "tIME", "bKGD", "pHYs", "sTER",
+        "iCCP", "eXIf", "sRGB", "gAMA", "cHRM", "juNK", "juNk"
+    ])
     func hugeChunkCrashersFailAtTheEndOfTheData(_ type: String) throws {
-        let name = type.hasPrefix("ju") ? "huge_\(type)_\(type == "juNK" ? "unsafe" : "safe")_to_copy.png" : "huge_\(type)_chunk.png"
+        let name =
+            type.hasPrefix("ju")
+            ? "huge_\(type)_\(type == "juNK" ? "unsafe" : "safe")_to_copy.png" : "huge_\(type)_chunk.png"
         let path = Fixtures.path("libpng-testpngs/crashers/\(name)")
-        #expect(throws: ImagingError.decodeFailed(
-            path: path, format: .png, message: "unexpected end of file (truncated, or a chunk length past the end)")) {
+        #expect(
+            throws: ImagingError.decodeFailed(
+                path: path, format: .png, message: "unexpected end of file (truncated, or a chunk length past the end)")
+        ) {
             try ImageFile.decode(path: path)
         }
     }
@@ -34,7 +40,9 @@ import Testing
         let stream = Self.zlibStream(inflatingTo: 16 << 20)
         #expect(stream.count > 7700)
         text += stream.prefix(7700)
-        let png = (0..<100).reduce(try Self.content.png()) { png, _ in FileSurgery.insertPNGChunk("zTXt", text, into: png) }
+        let png = (0..<100).reduce(try Self.content.png()) { png, _ in
+            FileSurgery.insertPNGChunk("zTXt", text, into: png)
+        }
         #expect(png.count > 770_000)
         #expect(try ImageFile.decode(path: scratch.write(png, as: "ztxt.png")) == Self.content)
     }
@@ -56,7 +64,8 @@ import Testing
         let exif = Exif.orientation(6, bigEndian: true)
         let small = FileSurgery.insertPNGChunk("eXIf", exif, into: try Self.content.png())
         #expect(try ImageFile.header(path: scratch.write(small, as: "small.png")).orientation == .right)
-        let huge = FileSurgery.insertPNGChunk("eXIf", exif + [UInt8](repeating: 0, count: 8_000_000), into: try Self.content.png())
+        let huge = FileSurgery.insertPNGChunk(
+            "eXIf", exif + [UInt8](repeating: 0, count: 8_000_000), into: try Self.content.png())
         let info = try ImageFile.header(path: scratch.write(huge, as: "huge.png"))
         #expect(info.orientation == .up)
         #expect(try ImageFile.decode(path: scratch.write(huge, as: "huge.png")) == Self.content)
@@ -69,12 +78,15 @@ import Testing
         let image = Pattern.solid(width: 64, height: 64, ColorTests.p3Red)
         func tagged(paddedTo size: Int) throws -> RGBImage {
             var profile = ColorTests.displayP3 + [UInt8](repeating: 0, count: size - ColorTests.displayP3.count)
-            profile[0..<4] = [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)][...]
+            profile[0..<4] =
+                [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)][...]
             let iccp = Array("P3".utf8) + [0, 0] + FileSurgery.storedZlib(profile)
             let png = FileSurgery.insertPNGChunk("iCCP", iccp, into: try image.png())
             return try ImageFile.decode(path: scratch.write(png, as: "icc-\(size).png"))
         }
-        #expect(try tagged(paddedTo: 200_000)[32, 32] == ColorTests.lcmsSRGB(of: ColorTests.p3Red, profile: ColorTests.displayP3))
+        #expect(
+            try tagged(paddedTo: 200_000)[32, 32]
+                == ColorTests.lcmsSRGB(of: ColorTests.p3Red, profile: ColorTests.displayP3))
         #expect(try tagged(paddedTo: 2 << 20) == image)
     }
 
@@ -99,14 +111,19 @@ import Testing
         let needed = 400 * 400 * 3
         var limits = DecodeLimits.default
         limits.maxBufferedBytes = needed - 1
-        #expect(throws: ImagingError.overMemoryLimit(path: path, what: "an interlaced (Adam7) PNG", bytes: needed, limit: needed - 1)) {
+        #expect(
+            throws: ImagingError.overMemoryLimit(
+                path: path, what: "an interlaced (Adam7) PNG", bytes: needed, limit: needed - 1)
+        ) {
             try ImageFile.decode(path: path, limits: limits)
         }
         limits.maxBufferedBytes = needed
         #expect(try ImageFile.decode(path: path, limits: limits) == Self.content)
         // Non-interlaced rows stream: no buffer, whatever the limit.
         limits.maxBufferedBytes = 0
-        #expect(try ImageFile.decode(path: scratch.write(Self.content.png(), as: "plain.png"), limits: limits) == Self.content)
+        #expect(
+            try ImageFile.decode(path: scratch.write(Self.content.png(), as: "plain.png"), limits: limits)
+                == Self.content)
     }
 
     /// A progressive JPEG holds every coefficient: 2 bytes per sample, whole 8×8 blocks (4:2:0
@@ -117,7 +134,10 @@ import Testing
         let needed = 2 * (400 * 400 + 2 * 200 * 200)
         var limits = DecodeLimits.default
         limits.maxBufferedBytes = needed - 1
-        #expect(throws: ImagingError.overMemoryLimit(path: path, what: "a progressive or multi-scan JPEG", bytes: needed, limit: needed - 1)) {
+        #expect(
+            throws: ImagingError.overMemoryLimit(
+                path: path, what: "a progressive or multi-scan JPEG", bytes: needed, limit: needed - 1)
+        ) {
             try ImageFile.decode(path: path, limits: limits)
         }
         // At exactly the coefficients' size, libjpeg's own `max_memory_to_use` (which also counts
@@ -130,7 +150,10 @@ import Testing
         #expect(Compare.psnr(try ImageFile.decode(path: path, limits: limits), Self.content) > 30)
         // Baseline rows stream: no buffer, whatever the limit.
         limits.maxBufferedBytes = 0
-        #expect(Compare.psnr(try ImageFile.decode(path: scratch.write(Self.content.jpeg(), as: "b.jpg"), limits: limits), Self.content) > 30)
+        #expect(
+            Compare.psnr(
+                try ImageFile.decode(path: scratch.write(Self.content.jpeg(), as: "b.jpg"), limits: limits),
+                Self.content) > 30)
     }
 
     /// A 67 KB progressive file patched to claim 10000×10000 (under the pixel limit) would buffer
@@ -141,11 +164,13 @@ import Testing
         Self.patchJPEGSize(&jpeg, width: 10_000, height: 10_000)
         let path = try scratch.write(jpeg, as: "forged.jpg")
         #expect(try ImageFile.header(path: path).storedWidth == 10_000)
-        #expect { try AvatarRenderer().render(path: path, request: .make(rect: Rect(x: 0, y: 0, width: 10_000, height: 10_000))) }
-            throws: { error in
-                guard case .overMemoryLimit(path, _, let bytes, _) = error as? ImagingError else { return false }
-                return bytes == 2 * (10_000 * 10_000 + 2 * 5_000 * 5_000)
-            }
+        #expect {
+            try AvatarRenderer().render(
+                path: path, request: .make(rect: Rect(x: 0, y: 0, width: 10_000, height: 10_000)))
+        } throws: { error in
+            guard case .overMemoryLimit(path, _, let bytes, _) = error as? ImagingError else { return false }
+            return bytes == 2 * (10_000 * 10_000 + 2 * 5_000 * 5_000)
+        }
     }
 
     /// APP1/APP2 segments are kept up to 4 MiB in all, however many there are: EXIF behind 4.8 MB
@@ -168,7 +193,9 @@ import Testing
     /// A baseline JPEG patched to claim 10000² runs out of entropy-coded data after the first
     /// rows: libjpeg-turbo would fill the rest with gray. It is refused (R11.4), whichever part
     /// is cropped.
-    @Test(arguments: [Rect(x: 0, y: 0, width: 10_000, height: 10_000), Rect(x: 9_000, y: 9_000, width: 1_000, height: 1_000)])
+    @Test(arguments: [
+        Rect(x: 0, y: 0, width: 10_000, height: 10_000), Rect(x: 9_000, y: 9_000, width: 1_000, height: 1_000)
+    ])
     func forgedBaselineJPEGIsRefusedNotGray(_ rect: Rect) throws {
         let scratch = try ScratchDirectory()
         var jpeg = try Self.content.jpeg()
@@ -216,20 +243,26 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let link = scratch.url.appendingPathComponent("link.jpg").path
         #expect(symlink(fifo, link) == 0)
-        let cases: [(String, String)] = [(fifo, "a FIFO"), (link, "a FIFO"), (scratch.url.path, "a directory"),
-                                         ("/dev/null", "a character device")]
+        let cases: [(String, String)] = [
+            (fifo, "a FIFO"), (link, "a FIFO"), (scratch.url.path, "a directory"),
+            ("/dev/null", "a character device")
+        ]
         for (path, kind) in cases {
             #expect(throws: ImagingError.notRegularFile(path: path, kind: kind)) { try ImageFile.header(path: path) }
             #expect(throws: ImagingError.notRegularFile(path: path, kind: kind)) {
                 try AvatarRenderer().render(path: path, request: .make(rect: Rect(x: 0, y: 0, width: 400, height: 400)))
             }
         }
-        #expect(ImagingError.notRegularFile(path: "in/dir", kind: "a directory").description == "in/dir: not a regular file (a directory)")
+        #expect(
+            ImagingError.notRegularFile(path: "in/dir", kind: "a directory").description
+                == "in/dir: not a regular file (a directory)")
     }
 
     @Test func missingFileSaysSo() throws {
         let path = "no/such/photo.png"
-        #expect(throws: ImagingError.unreadable(path: path, reason: "No such file or directory")) { try ImageFile.header(path: path) }
+        #expect(throws: ImagingError.unreadable(path: path, reason: "No such file or directory")) {
+            try ImageFile.header(path: path)
+        }
     }
 
     /// A symbolic link to a regular file is that file.
@@ -247,8 +280,10 @@ import Testing
     /// 0, zero samples) is exactly that, deflated.
     static func zlibStream(inflatingTo count: Int) -> [UInt8] {
         let width = 4095, height = count / (width + 1)
-        let png = (try? ImageEncoder.png([UInt8](repeating: 0, count: width * height), width: width, height: height,
-                                         format: PixelFormat(model: .gray))) ?? []
+        let png =
+            (try? ImageEncoder.png(
+                [UInt8](repeating: 0, count: width * height), width: width, height: height,
+                format: PixelFormat(model: .gray))) ?? []
         return idat(png)
     }
 
@@ -265,7 +300,8 @@ import Testing
     /// Rewrites IHDR's width and height (the CRC too, so only the size is a lie).
     static func patchPNGSize(_ png: inout [UInt8], width: UInt32, height: UInt32) {
         for (offset, value) in [(16, width), (20, height)] {
-            png[offset..<offset + 4] = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)][...]
+            png[offset..<offset + 4] =
+                [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)][...]
         }
         png[8..<33] = FileSurgery.pngChunk("IHDR", Array(png[16..<29]))[...]
     }
@@ -276,7 +312,8 @@ import Testing
         while i + 4 <= jpeg.count, jpeg[i] == 0xFF {
             let marker = jpeg[i + 1], length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
             if marker == 0xC0 || marker == 0xC2 {
-                jpeg[i + 5..<i + 9] = [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)][...]
+                jpeg[i + 5..<i + 9] =
+                    [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)][...]
                 return
             }
             i += 2 + length

@@ -10,7 +10,8 @@ import Testing
         let scratch = try ScratchDirectory()
         let exif = orientation.map { Exif.orientation(UInt16($0)) }
         let stored = orientation.map { image.stored(for: Orientation(rawValue: $0)!) } ?? image
-        return try ImageFile.preview(path: scratch.write(try stored.png(exif: exif), as: "photo.png"), longEdge: longEdge)
+        return try ImageFile.preview(
+            path: scratch.write(try stored.png(exif: exif), as: "photo.png"), longEdge: longEdge)
     }
 
     /// 645 × 323 leaves a last block column one pixel wide and a last block row one row high:
@@ -29,7 +30,9 @@ import Testing
 
     /// A one-pixel checkerboard of 10 and 250 is its mean, 130, in every preview pixel: no moiré.
     @Test func detailFinerThanAPreviewPixelAveragesOut() throws {
-        let board = Pattern.image(width: 640, height: 480) { x, y in (x + y) % 2 == 0 ? SIMD3(10, 10, 10) : SIMD3(250, 250, 250) }
+        let board = Pattern.image(width: 640, height: 480) { x, y in
+            (x + y) % 2 == 0 ? SIMD3(10, 10, 10) : SIMD3(250, 250, 250)
+        }
         let shrunk = try preview(board)
         #expect((shrunk.width, shrunk.height) == (160, 120))
         #expect(Set(shrunk.pixels) == [130])

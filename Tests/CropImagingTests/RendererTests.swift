@@ -31,7 +31,9 @@ import Testing
     }
 
     func expectPngcheckAccepts(_ path: String) throws {
-        let tool = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let tool = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let tool else { return }
         let check = try execute(["-v", path], executable: URL(fileURLWithPath: tool), deadline: .seconds(30))
         #expect(check.status == 0, "pngcheck -v: \(check.stdout)")
@@ -50,7 +52,9 @@ import Testing
         #expect(dqt.payload[0] & 0x0F == 0 && dqt.payload[1] == 3)
         let image = try ImageFile.decode(path: scratch.write(avatar.bytes, as: "a.jpg"))
         #expect(image.width == 512 && image.height == 512)
-        let png = try ImageFile.decode(path: scratch.write(AvatarRenderer().render(path: write(scratch), request: .make(rect: Self.rect)).bytes, as: "a.png"))
+        let png = try ImageFile.decode(
+            path: scratch.write(
+                AvatarRenderer().render(path: write(scratch), request: .make(rect: Self.rect)).bytes, as: "a.png"))
         #expect(Compare.psnr(image, png) > 35)
     }
 
@@ -91,7 +95,9 @@ import Testing
         #expect(throws: ImagingError.tooSmall(path: path, shortSide: 319)) {
             try AvatarRenderer().render(path: path, request: .make(rect: Rect(x: 0, y: 0, width: 319, height: 319)))
         }
-        #expect(ImagingError.tooSmall(path: path, shortSide: 319).description == "\(path): This photo is too small for a profile picture")
+        #expect(
+            ImagingError.tooSmall(path: path, shortSide: 319).description
+                == "\(path): This photo is too small for a profile picture")
         // The decoder itself has no minimum: PngSuite's 32 × 32 images decode.
         #expect(try ImageFile.decode(path: path).height == 319)
         let suite = Fixtures.path("pngsuite/full/basn0g01.png")
@@ -102,7 +108,9 @@ import Testing
     }
 
     @Test func pixelLimitRefusesBombsBeforeDecoding() throws {
-        for (file, w, h) in [("corrupt/65536-uint32-limit.png", 65536, 65536), ("corrupt/giant-image.jpg", 20000, 14000)] {
+        for (file, w, h) in [
+            ("corrupt/65536-uint32-limit.png", 65536, 65536), ("corrupt/giant-image.jpg", 20000, 14000)
+        ] {
             let path = Fixtures.path(file)
             #expect(throws: ImagingError.tooLarge(path: path, width: w, height: h, maxPixels: 100_000_000)) {
                 try ImageFile.probe(path: path)
@@ -126,7 +134,7 @@ import Testing
             try .make(rect: Rect(x: 0, y: 0, width: 0, height: 10)),
             try .make(rect: Rect(x: .nan, y: 0, width: 10, height: 10)),
             try .make(rect: Self.rect, outputSize: 0),
-            try .make(rect: Self.rect, outputSize: 100_000),
+            try .make(rect: Self.rect, outputSize: 100_000)
         ]
         for request in bad {
             #expect(throws: ImagingError.self) { try AvatarRenderer().render(path: path, request: request) }

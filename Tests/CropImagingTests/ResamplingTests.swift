@@ -6,8 +6,10 @@ import Testing
 @Suite struct ResamplingTests {
     let renderer = AvatarRenderer()
 
-    func render(_ bytes: [UInt8], as name: String, _ rect: Rect, size: Int = 512,
-                in scratch: borrowing ScratchDirectory) throws -> RGBImage {
+    func render(
+        _ bytes: [UInt8], as name: String, _ rect: Rect, size: Int = 512,
+        in scratch: borrowing ScratchDirectory
+    ) throws -> RGBImage {
         let path = try scratch.write(bytes, as: name)
         let avatar = try renderer.render(path: path, request: .make(rect: rect, outputSize: size))
         return try ImageFile.decode(path: scratch.write(avatar.bytes, as: "avatar-" + name))
@@ -17,7 +19,8 @@ import Testing
         let scratch = try ScratchDirectory()
         let source = Pattern.checkerboard(width: 1024, height: 1024, square: 64)
         // 512 px from (128, 128) onto 256: squares become 32 px, starting on a black square.
-        let avatar = try render(source.png(), as: "checker.png", Rect(x: 128, y: 128, width: 512, height: 512), size: 256, in: scratch)
+        let avatar = try render(
+            source.png(), as: "checker.png", Rect(x: 128, y: 128, width: 512, height: 512), size: 256, in: scratch)
         let ideal = Pattern.checkerboard(width: 256, height: 256, square: 32)
         var checked = 0
         for y in 0..<256 {
@@ -43,10 +46,14 @@ import Testing
         let rect = Rect(x: 200 + fraction * 1.5, y: 100, width: 600, height: 600)
         let avatar = try render(source.png(), as: "edge.png", rect, size: 400, in: scratch)
         let expected = (500 - rect.x) / 1.5
-        let samples = (0..<400).map { (x: Double($0) + 0.5, v: Double(avatar[$0, 200].x)) }.filter { abs($0.x - expected) < 6 }
+        let samples = (0..<400).map { (x: Double($0) + 0.5, v: Double(avatar[$0, 200].x)) }.filter {
+            abs($0.x - expected) < 6
+        }
         let n = Double(samples.count)
         let mx = samples.map(\.x).reduce(0, +) / n, mv = samples.map(\.v).reduce(0, +) / n
-        let slope = samples.map { ($0.x - mx) * ($0.v - mv) }.reduce(0, +) / samples.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+        let slope =
+            samples.map { ($0.x - mx) * ($0.v - mv) }.reduce(0, +)
+            / samples.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
         let crossing = mx + (127.5 - mv) / slope
         #expect(samples.count >= 10)
         #expect(abs(crossing - expected) < 0.03, "edge at \(crossing), expected \(expected)")
@@ -63,8 +70,12 @@ import Testing
         // JPEG: the same within compression error, through jpeg_crop_scanline and jpeg_skip_scanlines.
         let jpeg = try source.jpeg(quality: 98)
         let decodedJPEG = try ImageFile.decode(path: scratch.write(jpeg, as: "full.jpg"))
-        let fromJPEG = try render(jpeg, as: "m.jpg", Rect(x: 133.7, y: 91.3, width: 300, height: 300), size: 256, in: scratch)
-        #expect(Compare.maxError(fromJPEG, ReferenceResampler.crop(decodedJPEG, Rect(x: 133.7, y: 91.3, width: 300, height: 300), size: 256)) <= 1)
+        let fromJPEG = try render(
+            jpeg, as: "m.jpg", Rect(x: 133.7, y: 91.3, width: 300, height: 300), size: 256, in: scratch)
+        #expect(
+            Compare.maxError(
+                fromJPEG,
+                ReferenceResampler.crop(decodedJPEG, Rect(x: 133.7, y: 91.3, width: 300, height: 300), size: 256)) <= 1)
     }
 
     /// A large reduction decodes the JPEG at 1/4 scale; the result stays close to the full-scale filter.
@@ -87,7 +98,8 @@ import Testing
         let source = Pattern.markers(width: 900, height: 700)
         let rect = Rect(x: 211.4, y: 137.9, width: 400, height: 400)
         let baseline = try render(source.jpeg(quality: 90), as: "b.jpg", rect, size: size, in: scratch)
-        let progressive = try render(source.jpeg(quality: 90, progressive: true), as: "p.jpg", rect, size: size, in: scratch)
+        let progressive = try render(
+            source.jpeg(quality: 90, progressive: true), as: "p.jpg", rect, size: size, in: scratch)
         #expect(progressive == baseline)
     }
 

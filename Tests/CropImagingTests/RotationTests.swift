@@ -9,7 +9,9 @@ import Testing
     static let photo = Pattern.markers(width: 1200, height: 900)
     static let rect = Rect(x: 300.5, y: 150.25, width: 600, height: 600)
 
-    func render(_ path: String, _ request: CropRequest, angle: Double, _ scratch: borrowing ScratchDirectory) throws -> RGBImage {
+    func render(_ path: String, _ request: CropRequest, angle: Double, _ scratch: borrowing ScratchDirectory) throws
+        -> RGBImage
+    {
         var request = request
         request.angle = angle
         let avatar = try AvatarRenderer().render(path: path, request: request)
@@ -20,9 +22,9 @@ import Testing
     /// n-pixel avatar comes from in the unturned one.
     static func source(quarterTurnsClockwise k: Int, x: Int, y: Int, n: Int) -> (Int, Int) {
         switch k {
-        case 1: (y, n - 1 - x)          // 90°: the output's right edge shows the photo's top
+        case 1: (y, n - 1 - x)  // 90°: the output's right edge shows the photo's top
         case 2: (n - 1 - x, n - 1 - y)
-        case 3: (n - 1 - y, x)          // −90°
+        case 3: (n - 1 - y, x)  // −90°
         default: (x, y)
         }
     }
@@ -79,7 +81,8 @@ import Testing
                 let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2)
                 let px = cx + cos(t) * dx + sin(t) * dy, py = cy - sin(t) * dx + cos(t) * dy
                 let pixel = image[x, y]
-                worst = max(worst, abs(Double(pixel.x) - red(px)), abs(Double(pixel.y) - green(py)), abs(Double(pixel.z) - 90))
+                worst = max(
+                    worst, abs(Double(pixel.x) - red(px)), abs(Double(pixel.y) - green(py)), abs(Double(pixel.z) - 90))
             }
         }
         // The photo itself is rounded to whole levels: one level, plus half of the avatar's own rounding.
@@ -93,8 +96,9 @@ import Testing
         let colors: [SIMD3<UInt8>] = [[220, 30, 30], [30, 200, 30], [30, 30, 220], [230, 230, 40]]  // TL, TR, BL, BR
         let photo = Pattern.image(width: 800, height: 800) { x, y in colors[(y < 400 ? 0 : 2) + (x < 400 ? 0 : 1)] }
         let path = try scratch.write(photo.png(), as: "quadrants.png")
-        let image = try render(path, try CropRequest.make(rect: Rect(x: 100, y: 100, width: 600, height: 600), outputSize: 120),
-                               angle: 30, scratch)
+        let image = try render(
+            path, try CropRequest.make(rect: Rect(x: 100, y: 100, width: 600, height: 600), outputSize: 120),
+            angle: 30, scratch)
         // Output offset d samples R(−30°)·d: right → up-right, down → down-right, left → down-left, up → up-left.
         #expect(image[104, 60] == colors[1])
         #expect(image[60, 104] == colors[3])
@@ -108,17 +112,23 @@ import Testing
         let scratch = try ScratchDirectory()
         let upright = Pattern.markers(width: 900, height: 700)
         let reference = try scratch.write(upright.png(), as: "up.png")
-        let stored = try scratch.write(upright.stored(for: orientation).png(exif: Exif.orientation(UInt16(orientation.rawValue))),
-                                       as: "o.png")
+        let stored = try scratch.write(
+            upright.stored(for: orientation).png(exif: Exif.orientation(UInt16(orientation.rawValue))),
+            as: "o.png")
         let rect = Rect(x: 200.5, y: 120, width: 460, height: 460)
         for angle in [23.0, -90] {
             let a = try render(reference, try CropRequest.make(rect: rect, outputSize: 160), angle: angle, scratch)
-            let b = try render(stored, try CropRequest.make(rect: rect, orientation: orientation, outputSize: 160), angle: angle, scratch)
+            let b = try render(
+                stored, try CropRequest.make(rect: rect, orientation: orientation, outputSize: 160), angle: angle,
+                scratch)
             #expect(Compare.maxError(a, b) <= 1, "\(orientation) at \(angle)°")
         }
         // And the red marker (upright top-left) shows where the turn puts it: at 90°, top-right.
-        let turned = try render(stored, try CropRequest.make(rect: Rect(x: 0, y: 0, width: 700, height: 700),
-                                                             orientation: orientation, outputSize: 100), angle: 90, scratch)
+        let turned = try render(
+            stored,
+            try CropRequest.make(
+                rect: Rect(x: 0, y: 0, width: 700, height: 700),
+                orientation: orientation, outputSize: 100), angle: 90, scratch)
         #expect(turned[95, 5].x > 200 && turned[5, 5].x < 200, "top-right \(turned[95, 5]), top-left \(turned[5, 5])")
     }
 
@@ -145,8 +155,9 @@ import Testing
         let scratch = try ScratchDirectory()
         let photo = Pattern.image(width: 800, height: 600) { x, _ in x < 400 ? [200, 40, 40] : [40, 40, 200] }
         let path = try scratch.write(photo.png(), as: "halves.png")
-        let image = try render(path, try CropRequest.make(rect: Rect(x: 0, y: 0, width: 300, height: 300), outputSize: 150),
-                               angle: 45, scratch)
+        let image = try render(
+            path, try CropRequest.make(rect: Rect(x: 0, y: 0, width: 300, height: 300), outputSize: 150),
+            angle: 45, scratch)
         // The top-left corner's sampling point lies about 62 px left of the photo: the left edge's red.
         #expect(image[0, 0] == [200, 40, 40] && image[0, 149] == [200, 40, 40])
     }
@@ -161,7 +172,9 @@ import Testing
         }
         request = try CropRequest.make(rect: Rect(x: 100, y: 100, width: 600, height: 500))
         request.angle = 10
-        #expect(throws: ImagingError.invalidRequest(path: path, reason: "a turned rect must be square, got \(request.rect)")) {
+        #expect(
+            throws: ImagingError.invalidRequest(path: path, reason: "a turned rect must be square, got \(request.rect)")
+        ) {
             try AvatarRenderer().render(path: path, request: request)
         }
         // An 8192 px avatar at 45° needs a 11 600² intermediate: over the 40 MiB buffer limit.
@@ -181,6 +194,8 @@ import Testing
         #expect(CropTurn(degrees: 180).degrees == 180)
         #expect(CropTurn(degrees: 540).degrees == 180)
         #expect(CropTurn(degrees: -360).degrees.sign == .plus)
-        #expect(CropTurn(degrees: 17).quarterTurns == nil && CropTurn(degrees: -90).quarterTurns == 3 && CropTurn(degrees: 0).quarterTurns == 0)
+        #expect(
+            CropTurn(degrees: 17).quarterTurns == nil && CropTurn(degrees: -90).quarterTurns == 3
+                && CropTurn(degrees: 0).quarterTurns == 0)
     }
 }

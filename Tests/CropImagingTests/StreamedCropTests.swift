@@ -15,7 +15,9 @@ import Testing
     func crop(_ path: String, _ quality: Int = 92, longEdge: Int = 16) throws -> (EncodedCrop, RGBImage, RGBImage) {
         let whole = try ImageFile.decode(path: path)
         let rect = (x: 5, y: 7, width: whole.width - 11, height: whole.height - 9)
-        let crop = try ImageFile.encodedUprightCrop(path: path, jpegQuality: quality, previewLongEdge: longEdge) { _ in rect }
+        let crop = try ImageFile.encodedUprightCrop(path: path, jpegQuality: quality, previewLongEdge: longEdge) { _ in
+            rect
+        }
         let want = Pattern.image(width: rect.width, height: rect.height) { x, y in whole[x + rect.x, y + rect.y] }
         let scratch = try ScratchDirectory()
         return (crop, want, try ImageFile.decode(path: scratch.write(crop.bytes, as: "crop")))
@@ -30,11 +32,19 @@ import Testing
         let pixels: [UInt8], format: PixelFormat
         switch kind {
         case "rgb16": (pixels, format) = (p.pixels.flatMap { [$0, $0 &* 3] }, PixelFormat(model: .rgb, bitDepth: 16))
-        case "rgba8": (pixels, format) = (stride(from: 0, to: p.pixels.count, by: 3).flatMap { Array(p.pixels[$0..<$0 + 3]) + [UInt8($0 % 256)] }, PixelFormat(model: .rgb, hasAlpha: true))
-        case "gray8": (pixels, format) = (stride(from: 0, to: p.pixels.count, by: 3).map { p.pixels[$0] }, PixelFormat(model: .gray))
+        case "rgba8":
+            (pixels, format) = (
+                stride(from: 0, to: p.pixels.count, by: 3).flatMap { Array(p.pixels[$0..<$0 + 3]) + [UInt8($0 % 256)] },
+                PixelFormat(model: .rgb, hasAlpha: true)
+            )
+        case "gray8":
+            (pixels, format) = (
+                stride(from: 0, to: p.pixels.count, by: 3).map { p.pixels[$0] }, PixelFormat(model: .gray)
+            )
         default: (pixels, format) = (p.pixels, .rgb8)
         }
-        let png = try ImageEncoder.png(pixels, width: p.width, height: p.height, format: format, interlaced: kind == "interlaced")
+        let png = try ImageEncoder.png(
+            pixels, width: p.width, height: p.height, format: format, interlaced: kind == "interlaced")
         let (crop, want, got) = try crop(scratch.write(png, as: "photo-\(kind).png"))
         #expect(crop.info.format == .png)
         #expect(got == want)
@@ -46,8 +56,9 @@ import Testing
         let (crop, want, _) = try crop(scratch.write(try Self.photo.jpeg(), as: "photo.jpg"), 92)
         // The profile it carries: one APP2 "ICC_PROFILE\0" segment, after its 2-byte sequence header.
         let app2 = try #require(FileSurgery.jpegSegments(crop.bytes).first { $0.marker == 0xE2 })
-        let encoded = try ImageEncoder.jpeg(want.pixels, width: want.width, height: want.height, format: .rgb8,
-                                            quality: 92, iccProfile: Array(app2.payload.dropFirst(14)))
+        let encoded = try ImageEncoder.jpeg(
+            want.pixels, width: want.width, height: want.height, format: .rgb8,
+            quality: 92, iccProfile: Array(app2.payload.dropFirst(14)))
         #expect(crop.bytes == encoded)
     }
 
@@ -56,7 +67,8 @@ import Testing
     func aTurnedPhotoGivesTheUprightRectangle(_ orientation: Int) throws {
         let scratch = try ScratchDirectory()
         let stored = Self.photo.stored(for: Orientation(rawValue: orientation)!)
-        let path = try scratch.write(try stored.png(exif: Exif.orientation(UInt16(orientation))), as: "o\(orientation).png")
+        let path = try scratch.write(
+            try stored.png(exif: Exif.orientation(UInt16(orientation))), as: "o\(orientation).png")
         let (crop, want, got) = try crop(path)
         #expect(crop.info.orientation.rawValue == orientation)
         #expect(got == want)
@@ -78,12 +90,16 @@ import Testing
     @Test(arguments: ["jpg", "png"])
     func aFileCutShortFailsWithTheDecodersError(_ kind: String) throws {
         let scratch = try ScratchDirectory()
-        let big = Pattern.image(width: 400, height: 300) { x, y in SIMD3(UInt8(x * y % 251), UInt8((x ^ y) % 256), UInt8(x % 256)) }
+        let big = Pattern.image(width: 400, height: 300) { x, y in
+            SIMD3(UInt8(x * y % 251), UInt8((x ^ y) % 256), UInt8(x % 256))
+        }
         let bytes = kind == "jpg" ? try big.jpeg() : try big.png()
         for (cut, name) in [(bytes.count * 2 / 3, "partway"), (bytes.count / 50, "above")] {
             let path = try scratch.write(Array(bytes.prefix(cut)), as: "\(name).\(kind)")
             #expect {
-                try ImageFile.encodedUprightCrop(path: path, jpegQuality: 92, previewLongEdge: 16) { _ in (10, 200, 300, 90) }
+                try ImageFile.encodedUprightCrop(path: path, jpegQuality: 92, previewLongEdge: 16) { _ in
+                    (10, 200, 300, 90)
+                }
             } throws: { error in
                 guard case .decodeFailed(let p, _, _) = error as? ImagingError else { return false }
                 return p == path

@@ -7,7 +7,9 @@ import Foundation
 enum Pattern {
     /// Black and white squares of `square` px, black at the top-left.
     static func checkerboard(width: Int, height: Int, square: Int) -> RGBImage {
-        image(width: width, height: height) { x, y in ((x / square) + (y / square)) % 2 == 0 ? [0, 0, 0] : [255, 255, 255] }
+        image(width: width, height: height) { x, y in
+            ((x / square) + (y / square)) % 2 == 0 ? [0, 0, 0] : [255, 255, 255]
+        }
     }
 
     /// Black on the left, white on the right, with a linear ramp `ramp` px wide whose middle
@@ -55,8 +57,9 @@ extension RGBImage {
         var result = RGBImage(width: w, height: h, pixels: [UInt8](repeating: 0, count: pixels.count))
         for y in 0..<height {
             for x in 0..<width {
-                let p = orientation.storedPoint(fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
-                                                storedWidth: Double(w), storedHeight: Double(h))
+                let p = orientation.storedPoint(
+                    fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
+                    storedWidth: Double(w), storedHeight: Double(h))
                 let to = (Int(p.y) * w + Int(p.x)) * 3, from = (y * width + x) * 3
                 result.pixels[to..<to + 3] = pixels[from..<from + 3]
             }
@@ -65,21 +68,28 @@ extension RGBImage {
     }
 
     func png(exif: [UInt8]? = nil, icc: [UInt8]? = nil, interlaced: Bool = false) throws -> [UInt8] {
-        try ImageEncoder.png(pixels, width: width, height: height, format: .rgb8, interlaced: interlaced,
-                             iccProfile: icc, exif: exif)
+        try ImageEncoder.png(
+            pixels, width: width, height: height, format: .rgb8, interlaced: interlaced,
+            iccProfile: icc, exif: exif)
     }
 
-    func jpeg(quality: Int = 95, progressive: Bool = false, exif: [UInt8]? = nil, icc: [UInt8]? = nil) throws -> [UInt8] {
-        try ImageEncoder.jpeg(pixels, width: width, height: height, format: .rgb8, quality: quality,
-                              progressive: progressive, iccProfile: icc, exif: exif)
+    func jpeg(quality: Int = 95, progressive: Bool = false, exif: [UInt8]? = nil, icc: [UInt8]? = nil) throws -> [UInt8]
+    {
+        try ImageEncoder.jpeg(
+            pixels, width: width, height: height, format: .rgb8, quality: quality,
+            progressive: progressive, iccProfile: icc, exif: exif)
     }
 }
 
 /// Minimal EXIF blocks: a TIFF header and IFD0 with the Orientation tag alone.
 enum Exif {
     static func orientation(_ value: UInt16, bigEndian: Bool = false, jpegPrefix: Bool = false) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        func u32(_ v: UInt32) -> [UInt8] { bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16)) }
+        func u16(_ v: UInt16) -> [UInt8] {
+            bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+        }
+        func u32(_ v: UInt32) -> [UInt8] {
+            bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16))
+        }
         let header: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
         let tiff = header + u16(42) + u32(8) + u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(value) + u16(0) + u32(0)
         return (jpegPrefix ? [0x45, 0x78, 0x69, 0x66, 0, 0] : []) + tiff
@@ -107,7 +117,10 @@ enum FileSurgery {
         repeat {
             let end = min(bytes.count, start + 65535)
             let length = UInt16(end - start)
-            out += [end == bytes.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            out += [
+                end == bytes.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
+                UInt8(~length >> 8)
+            ]
             out += bytes[start..<end]
             start = end
         } while start < bytes.count
@@ -221,7 +234,9 @@ enum ReferenceResampler {
         }
     }
 
-    private static func weights(_ origin: Double, _ length: Double, _ count: Int, _ size: Int, _ i: Int) -> [(index: Int, weight: Double)] {
+    private static func weights(_ origin: Double, _ length: Double, _ count: Int, _ size: Int, _ i: Int) -> [(
+        index: Int, weight: Double
+    )] {
         let scale = length / Double(size), stretch = max(scale, 1), center = origin + (Double(i) + 0.5) * scale
         var taps = [Int: Double]()
         for j in Int((center - 3 * stretch).rounded(.down)) - 1...Int((center + 3 * stretch).rounded(.up)) + 1 {

@@ -8,8 +8,9 @@ enum Arbitrary {
     static let source = zip(Gen.int(in: 320...12000), Gen.double(in: 1...40), Gen.int(in: 1...8), Gen.bool)
         .map { short, aspect, orientation, tall in
             let long = min(Int((Double(short) * aspect).rounded()), 480_000)
-            return SourceImage(storedWidth: tall ? short : long, storedHeight: tall ? long : short,
-                               orientation: Orientation(rawValue: orientation)!)
+            return SourceImage(
+                storedWidth: tall ? short : long, storedHeight: tall ? long : short,
+                orientation: Orientation(rawValue: orientation)!)
         }
 
     static let viewport = zip(Gen.double(in: 320...1024), Gen.double(in: 568...1366), Gen.bool, Gen.double(in: 1...3))

@@ -11,13 +11,16 @@ import Testing
     /// its began, a pinch change without a pinch), which no recognizer sends, so `gesturesWellFormed`
     /// is the one property not asked of them.
     @Test func everyEventAndFrameSatisfiesTheOracle() async {
-        await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Arbitrary.events) {
+        await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Arbitrary.events)
+        {
             source, viewport, config, steps in
             let request = OpenRequest(source: source, viewport: viewport, config: config)
             var host = NoHost()
             guard case .opened(var e) = CheckedEditor<Editor>.open(request, in: (), host: &host) else { return }
             for step in steps {
-                e.apply(step.event(in: Viewport(size: e.readout.view ?? viewport.size, screenScale: viewport.screenScale)), host: &host)
+                e.apply(
+                    step.event(in: Viewport(size: e.readout.view ?? viewport.size, screenScale: viewport.screenScale)),
+                    host: &host)
                 // Raw events have no recognizer: the grid follows the editor's own gesture.
                 for _ in 0..<step.ticks { e.tick(recognizerActive: e.readout.gesture != .idle, host: &host) }
             }
@@ -29,7 +32,8 @@ import Testing
     @Test func clampingIsIdempotent() async {
         let pose = zip(Gen.double(in: 0.001...20), Gen.double(in: -5000...5000), Gen.double(in: -5000...5000))
             .map { s, x, y in Pose(scale: s, translation: Point(x: x, y: y)) }
-        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, pose) { source, viewport, config, pose in
+        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, pose) {
+            source, viewport, config, pose in
             let g = ZoomGeometry(source: source, viewport: viewport, config: config)
             let once = g.clamp(pose).pose
             let twice = g.clamp(once)
@@ -42,8 +46,9 @@ import Testing
     /// returns, bit for bit: turned or not, around a home quarter or not, pushed past a limit
     /// or inside.
     @Test func theClampKnowsWhichSidesItsResultSitsOn() async {
-        let request = zip(Gen.double(in: 0.001...20), Gen.double(in: -5000...5000), Gen.double(in: -5000...5000),
-                          Gen.double(in: -400...400), Gen.int(in: -1...3))
+        let request = zip(
+            Gen.double(in: 0.001...20), Gen.double(in: -5000...5000), Gen.double(in: -5000...5000),
+            Gen.double(in: -400...400), Gen.int(in: -1...3))
         await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, request) {
             source, viewport, config, request in
             let (s, x, y, angle, quarter) = request
@@ -80,12 +85,17 @@ import Testing
     @Test func doubleTapKeepsTheTappedPointWhenUnclamped() async {
         let tap = zip(Gen.double(in: -0.2...0.2), Gen.double(in: -0.2...0.2))
         await propertyCheck(count: 300, input: Arbitrary.source, Arbitrary.viewport, tap) { source, viewport, tap in
-            guard var e = try? Editor.open(source: source, viewport: viewport, reduceMotion: true).editor else { return }
+            guard var e = try? Editor.open(source: source, viewport: viewport, reduceMotion: true).editor else {
+                return
+            }
             let c = viewport.center
             let offset = Point(x: tap.0 * e.geometry.maskDiameter, y: tap.1 * e.geometry.maskDiameter)
             let q = e.pose.imagePoint(under: offset)
             // Where the spec puts the next rung (the oracle's ladder, not the model's).
-            guard let target = SpecGeometry(source: source, viewport: viewport, config: .init()).nextRung(after: e.pose.scale) else { return }
+            guard
+                let target = SpecGeometry(source: source, viewport: viewport, config: .init()).nextRung(
+                    after: e.pose.scale)
+            else { return }
             let wanted = Pose(scale: target, translation: Pose.translation(placing: q, under: offset, scale: target))
             _ = e.apply(.doubleTap(at: c + offset))
             guard e.geometry.clamp(wanted).cut.isEmpty else { return }
@@ -95,7 +105,9 @@ import Testing
     }
 
     @Test func sliderRoundTrips() async {
-        await propertyCheck(count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Gen.double(in: 0...100)) {
+        await propertyCheck(
+            count: 500, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.config, Gen.double(in: 0...100)
+        ) {
             source, viewport, config, percent in
             let g = ZoomGeometry(source: source, viewport: viewport, config: config)
             let s = ZoomSlider.scale(for: percent, in: g)
@@ -112,12 +124,15 @@ import Testing
     /// Resizes are left out: the view grows from its top-left origin, so a resize with fingers
     /// down (which re-anchors a pinch at the fingers' view position) is not mirror-symmetric.
     @Test func mirroredInputGivesAMirroredState() async {
-        await propertyCheck(count: 200, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.events) { source, viewport, allSteps in
+        await propertyCheck(count: 200, input: Arbitrary.source, Arbitrary.viewport, Arbitrary.events) {
+            source, viewport, allSteps in
             let steps = allSteps.filter { $0.kind != 12 }
-            let mirroredSource = SourceImage(storedWidth: source.storedWidth, storedHeight: source.storedHeight,
-                                             orientation: source.orientation.mirrored)
+            let mirroredSource = SourceImage(
+                storedWidth: source.storedWidth, storedHeight: source.storedHeight,
+                orientation: source.orientation.mirrored)
             guard var a = try? Editor.open(source: source, viewport: viewport).editor,
-                  var b = try? Editor.open(source: mirroredSource, viewport: viewport).editor else { return }
+                var b = try? Editor.open(source: mirroredSource, viewport: viewport).editor
+            else { return }
             for step in steps {
                 let event = step.event(in: a.geometry.viewport)
                 _ = a.apply(event)

@@ -7,7 +7,9 @@ import Testing
     var center: Point { phone.center }
 
     func open(_ w: Int = 4032, _ h: Int = 3024, reduceMotion: Bool = false) throws -> Editor {
-        try Editor.open(source: SourceImage(storedWidth: w, storedHeight: h), viewport: phone, reduceMotion: reduceMotion).editor
+        try Editor.open(
+            source: SourceImage(storedWidth: w, storedHeight: h), viewport: phone, reduceMotion: reduceMotion
+        ).editor
     }
 
     /// Ticks until the transition settles, checking every frame against the limits.
@@ -47,7 +49,8 @@ import Testing
     /// leave the buffer's earlier contents alone, event after event and frame after frame.
     @Test func bufferedApplyAndTickAppendWhatTheReturningFormsReturn() throws {
         var returning = try open(), buffered = returning
-        let events: [EditorEvent] = [.panBegan] + Array(repeating: .panChanged(delta: Point(x: 40, y: -25)), count: 12)
+        let events: [EditorEvent] =
+            [.panBegan] + Array(repeating: .panChanged(delta: Point(x: 40, y: -25)), count: 12)
             + [.panEnded, .doubleTap(at: center)]
         var all: [EditorEffect] = [], buffer: [EditorEffect] = [.haptic(.success)]
         for event in events {
@@ -125,8 +128,8 @@ import Testing
         var t = unclamped
         // The editor's spring (ζ = 0.8) overshoots by about 1.5 % of the move unclamped.
         while !t.advance(spring: .transition, dt: TickClock.tickDuration) { lowest = min(lowest, t.currentPose.scale) }
-        #expect(lowest < e.geometry.sMin) // the raw spring would overshoot…
-        _ = settle(&e)                    // …and `settle` checks every clamped frame stays inside.
+        #expect(lowest < e.geometry.sMin)  // the raw spring would overshoot…
+        _ = settle(&e)  // …and `settle` checks every clamped frame stays inside.
         #expect(e.pose.scale == e.geometry.sMin)
     }
 

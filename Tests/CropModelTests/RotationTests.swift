@@ -14,9 +14,13 @@ import Testing
         return c
     }
 
-    func open(_ w: Int = 4032, _ h: Int = 3024, config: AvatarCropperConfig? = nil, reduceMotion: Bool = false) throws -> Editor {
-        try Editor.open(source: SourceImage(storedWidth: w, storedHeight: h), viewport: phone, config: config ?? rotating,
-                        reduceMotion: reduceMotion).editor
+    func open(_ w: Int = 4032, _ h: Int = 3024, config: AvatarCropperConfig? = nil, reduceMotion: Bool = false) throws
+        -> Editor
+    {
+        try Editor.open(
+            source: SourceImage(storedWidth: w, storedHeight: h), viewport: phone, config: config ?? rotating,
+            reduceMotion: reduceMotion
+        ).editor
     }
 
     /// The output square's corners in upright pixels, from the pose by the definition
@@ -32,11 +36,15 @@ import Testing
     }
 
     func covered(_ pose: Pose, _ g: ZoomGeometry, slack: Double = 1e-6) -> Bool {
-        corners(pose, g).allSatisfy { $0.x >= -slack && $0.y >= -slack && $0.x <= g.orientedWidth + slack && $0.y <= g.orientedHeight + slack }
+        corners(pose, g).allSatisfy {
+            $0.x >= -slack && $0.y >= -slack && $0.x <= g.orientedWidth + slack && $0.y <= g.orientedHeight + slack
+        }
     }
 
     @Test func quarterTurnsAreExact() {
-        for (degrees, c, s) in [(0.0, 1.0, 0.0), (90, 0, 1), (180, -1, 0), (-90, 0, -1), (270, 0, -1), (-180, -1, 0), (450, 0, 1)] {
+        for (degrees, c, s) in [
+            (0.0, 1.0, 0.0), (90, 0, 1), (180, -1, 0), (-90, 0, -1), (270, 0, -1), (-180, -1, 0), (450, 0, 1)
+        ] {
             let t = Turn(degrees: degrees)
             #expect(t.cos == c && t.sin == s, "\(degrees)°")
         }
@@ -60,7 +68,9 @@ import Testing
     /// end (docs/rotation.md; the fuzz find in Scenarios/regressions/limitHapticOnEntry-tilt-limit-decrement.json).
     @Test func aRangeCollapsedWithinRoundingIsCollapsed() throws {
         let view = Viewport(width: 4000, height: 4000, screenScale: 2)
-        let e = try Editor.open(source: SourceImage(storedWidth: 3875, storedHeight: 3875), viewport: view, config: rotating).editor
+        let e = try Editor.open(
+            source: SourceImage(storedWidth: 3875, storedHeight: 3875), viewport: view, config: rotating
+        ).editor
         for angle in [e.geometry.maxTilt, -e.geometry.maxTilt] {
             let g = e.geometry.turned(to: angle)
             #expect(abs(g.sMax / g.sMin - 1) < 1e-9, "\(angle)°: the range is within rounding of collapsed")
@@ -80,8 +90,10 @@ import Testing
             return Double(state >> 11) / Double(1 << 53)
         }
         for _ in 0..<2000 {
-            let requested = Pose(scale: g.uprightSMin * (0.5 + 4 * next()), translation: Point(x: 800 * next() - 400, y: 800 * next() - 400),
-                                 angle: 360 * next() - 180)
+            let requested = Pose(
+                scale: g.uprightSMin * (0.5 + 4 * next()),
+                translation: Point(x: 800 * next() - 400, y: 800 * next() - 400),
+                angle: 360 * next() - 180)
             let clamped = g.clamp(requested).pose
             #expect(covered(clamped, g), "\(requested) → \(clamped)")
             #expect(g.clamp(clamped).pose.isClose(to: clamped))
@@ -94,7 +106,9 @@ import Testing
         let focal = Point(x: 216.5, y: 436)
         _ = e.apply(.pinchBegan(focal: focal))
         let under = e.pose.imagePoint(under: focal - phone.center)
-        for r in stride(from: 1.0, through: 130, by: 1) { _ = e.apply(.twistChanged(scale: 3, rotation: r, focal: focal)) }
+        for r in stride(from: 1.0, through: 130, by: 1) {
+            _ = e.apply(.twistChanged(scale: 3, rotation: r, focal: focal))
+        }
         #expect(e.lastCut.isEmpty)
         #expect(abs(e.pose.angle - 130) < 1e-9)
         let now = e.pose.imagePoint(under: focal - phone.center)
@@ -105,13 +119,18 @@ import Testing
         var e = try open(reduceMotion: true)
         _ = e.apply(.pinchBegan(focal: phone.center))
         var haptics: [Haptic] = []
-        for r in stride(from: 1.0, through: 20, by: 1) { haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics }
+        for r in stride(from: 1.0, through: 20, by: 1) {
+            haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics
+        }
         #expect(!haptics.contains(.snap), "leaving the 0° window is silent")
-        for r in stride(from: 19.0, through: 3, by: -1) { haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics }
+        for r in stride(from: 19.0, through: 3, by: -1) {
+            haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics
+        }
         #expect(haptics.filter { $0 == .snap }.count == 1)
         #expect(e.angleGuideVisible)
         _ = e.apply(.pinchEnded)
-        #expect(e.pose.angle == 0 && !e.angleGuideVisible, "released at 3°: settles on 0° (one frame under Reduce Motion)")
+        #expect(
+            e.pose.angle == 0 && !e.angleGuideVisible, "released at 3°: settles on 0° (one frame under Reduce Motion)")
     }
 
     @Test func aPhotoWithoutZoomRangeToSpareIsTiltLimited() throws {
@@ -121,7 +140,9 @@ import Testing
         #expect(abs(e.geometry.maxTilt - phi) < 1e-9)
         _ = e.apply(.pinchBegan(focal: phone.center))
         var haptics: [Haptic] = []
-        for r in stride(from: 1.0, through: 40, by: 1) { haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics }
+        for r in stride(from: 1.0, through: 40, by: 1) {
+            haptics += e.apply(.twistChanged(scale: 1, rotation: r, focal: phone.center)).haptics
+        }
         #expect(abs(e.pose.angle - phi) < 1e-9)
         #expect(haptics.filter { $0 == .lightImpact(.rotationLimit) }.count == 1)
         #expect(e.pose.scale <= e.zoomGeometry.sMax * (1 + 1e-12) && covered(e.pose, e.geometry))

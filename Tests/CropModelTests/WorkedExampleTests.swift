@@ -7,13 +7,14 @@ import Testing
     let phone = Viewport(width: 393, height: 852, screenScale: 3)
 
     @Test func twelveMegapixelPhotoOnAPhone() throws {
-        let g = ZoomGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: phone, config: .init())
+        let g = ZoomGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: phone, config: .init())
         // D = 0.82 × 393 = 322.26 pt; D·σ = 966.78 px.
         #expect(g.maskDiameter.isClose(to: 322.26))
-        #expect(g.sMin.isClose(to: 966.78 / 3024))          // 0.3197…
-        #expect(g.sQuality.isClose(to: 966.78 / 640))       // 1.5106
+        #expect(g.sMin.isClose(to: 966.78 / 3024))  // 0.3197…
+        #expect(g.sQuality.isClose(to: 966.78 / 640))  // 1.5106
         #expect(g.sDensity == 3)
-        #expect(g.sMax.isClose(to: 4 * 966.78 / 3024))      // the 4× multiplier binds
+        #expect(g.sMax.isClose(to: 4 * 966.78 / 3024))  // the 4× multiplier binds
         #expect(g.bindingCap == .maxZoomMultiplier)
         #expect(!g.zoomLimited && !g.lowDensity && !g.qualityClampEngaged)
         #expect(g.initialPose.scale.isClose(to: 1.05 * 966.78 / 3024))
@@ -27,12 +28,13 @@ import Testing
     }
 
     @Test func fiveHundredPixelPhotoIsAcceptedWithTheQualityTip() throws {
-        let (editor, effects) = try Editor.open(source: SourceImage(storedWidth: 500, storedHeight: 500), viewport: phone)
+        let (editor, effects) = try Editor.open(
+            source: SourceImage(storedWidth: 500, storedHeight: 500), viewport: phone)
         let g = editor.geometry
-        #expect(g.sMin.isClose(to: 966.78 / 500))           // 1.93356
+        #expect(g.sMin.isClose(to: 966.78 / 500))  // 1.93356
         #expect(g.sQuality < g.sMin)
         #expect(g.sMax == g.sMin && g.zoomLimited && g.qualityClampEngaged)
-        #expect(editor.pose.scale == g.sMin)                 // min(1.05 s_min, s_max)
+        #expect(editor.pose.scale == g.sMin)  // min(1.05 s_min, s_max)
         #expect(effects.contains(.show(.zoomLimitedByQuality)))
         // R5.5 vs R1.2: the crop holds all 500 px the photo has, which we accept (see docs).
         #expect(g.cropSide(scale: g.sMin).isClose(to: 500))
@@ -41,7 +43,8 @@ import Testing
 
     @Test func iPadWhereTheDensityCapBinds() {
         let iPad = Viewport(width: 1024, height: 1366, screenScale: 2)
-        let g = ZoomGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: iPad, config: .init())
+        let g = ZoomGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: iPad, config: .init())
         // D = 839.68 pt; s_min = 1679.36 / 3024 = 0.5553; 4 s_min = 2.2214; s_quality = 2.624; s_density = 2.
         #expect(g.sMin.isClose(to: 1679.36 / 3024))
         #expect(g.sMax == 2)
@@ -50,8 +53,9 @@ import Testing
     }
 
     @Test func orientationSixSwapsTheAxesAndMapsTheCropBack() {
-        let g = ZoomGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
-                             viewport: phone, config: .init())
+        let g = ZoomGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
+            viewport: phone, config: .init())
         #expect(g.orientedWidth == 3024 && g.orientedHeight == 4032)
         let pose = Pose(scale: 2 * g.sMin, translation: Point(x: 10, y: -20))
         let crop = g.cropRect(for: pose)
@@ -68,7 +72,8 @@ import Testing
 
     @Test func lowDensityPhotoIsAcceptedWithAWarning() throws {
         let (editor, effects) = try Editor.open(
-            source: SourceImage(storedWidth: 320, storedHeight: 400), viewport: Viewport(width: 393, height: 852, screenScale: 1))
+            source: SourceImage(storedWidth: 320, storedHeight: 400),
+            viewport: Viewport(width: 393, height: 852, screenScale: 1))
         #expect(editor.geometry.lowDensity)
         #expect(editor.geometry.sMax == editor.geometry.sMin)
         #expect(effects == [.announce(.voiceOverIntro), .show(.zoomLimitedByQuality), .show(.lowDensity)])
@@ -78,14 +83,19 @@ import Testing
         #expect(throws: OpenError.rejected(.tooSmall(shortSide: 319))) {
             try Editor.open(source: SourceImage(storedWidth: 319, storedHeight: 4000), viewport: phone)
         }
-        #expect(OpenError.rejected(.tooSmall(shortSide: 319)).description == "This photo is too small for a profile picture")
+        #expect(
+            OpenError.rejected(.tooSmall(shortSide: 319)).description == "This photo is too small for a profile picture"
+        )
         #expect((try? Editor.open(source: SourceImage(storedWidth: 320, storedHeight: 320), viewport: phone)) != nil)
     }
 
     @Test func invalidConfigurationNamesTheField() {
         var config = AvatarCropperConfig()
         config.maxZoomMultiplier = .nan
-        #expect(throws: OpenError.invalid(InvalidInput(field: "maxZoomMultiplier", reason: "must be a finite number ≥ 1, got nan"))) {
+        #expect(
+            throws: OpenError.invalid(
+                InvalidInput(field: "maxZoomMultiplier", reason: "must be a finite number ≥ 1, got nan"))
+        ) {
             try Editor.open(source: SourceImage(storedWidth: 1000, storedHeight: 1000), viewport: phone, config: config)
         }
     }
@@ -93,7 +103,8 @@ import Testing
     @Test func doubleTapLadderMergesEqualSteps() {
         var config = AvatarCropperConfig()
         config.maxZoomMultiplier = 1.8
-        let g = ZoomGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: phone, config: config)
+        let g = ZoomGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: phone, config: config)
         let levels = DoubleTapLadder.levels(in: g).map { $0 / g.sMin }
         #expect(levels.count == 3)
         #expect(levels[0].isClose(to: 1) && levels[1].isClose(to: 1.5) && levels[2].isClose(to: 1.8))
@@ -103,7 +114,9 @@ import Testing
     @Test func everyOrientationMapsTheWholeImageOntoTheWholeStoredGrid() {
         for o in Orientation.allCases {
             let (w, h) = o.orientedSize(storedWidth: 400, storedHeight: 300)
-            let r = o.storedRect(fromOriented: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), storedWidth: 400, storedHeight: 300)
+            let r = o.storedRect(
+                fromOriented: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), storedWidth: 400, storedHeight: 300
+            )
             #expect(r == Rect(x: 0, y: 0, width: 400, height: 300), "orientation \(o.rawValue)")
         }
     }
@@ -113,10 +126,12 @@ import Testing
         let expected: [Orientation: Point] = [
             .up: Point(x: 0, y: 0), .upMirrored: Point(x: 400, y: 0), .down: Point(x: 400, y: 300),
             .downMirrored: Point(x: 0, y: 300), .leftMirrored: Point(x: 0, y: 0), .right: Point(x: 0, y: 300),
-            .rightMirrored: Point(x: 400, y: 300), .left: Point(x: 400, y: 0),
+            .rightMirrored: Point(x: 400, y: 300), .left: Point(x: 400, y: 0)
         ]
         for (o, p) in expected {
-            #expect(o.storedPoint(fromOriented: .zero, storedWidth: 400, storedHeight: 300) == p, "orientation \(o.rawValue)")
+            #expect(
+                o.storedPoint(fromOriented: .zero, storedWidth: 400, storedHeight: 300) == p,
+                "orientation \(o.rawValue)")
         }
     }
 }

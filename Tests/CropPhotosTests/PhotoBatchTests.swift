@@ -20,7 +20,8 @@ import Testing
 
     func touch(_ relative: String, _ text: String = "x") throws {
         let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
@@ -128,7 +129,8 @@ import Testing
         var config = AvatarCropperConfig()
         config.qualityMultiplier = 2
         let b = PhotoCheck(devices: [phone], config: config)
-        #expect(a.configKey(for: phone) == PhotoCheck(devices: [pad], config: AvatarCropperConfig()).configKey(for: phone))
+        #expect(
+            a.configKey(for: phone) == PhotoCheck(devices: [pad], config: AvatarCropperConfig()).configKey(for: phone))
         #expect(a.configKey(for: phone) != b.configKey(for: phone))
         #expect(a.configKey(for: phone) != a.configKey(for: pad))
         #expect(a.configKey(for: phone).count == 64)

@@ -10,8 +10,10 @@ import Testing
 /// `cropsim photos --inset`: the percentage's grammar, the rectangle's rounding, the crop of all
 /// eight EXIF orientations pixel for pixel, and the inset lines' place in the journal and sheet.
 @Suite struct PhotoInsetTests {
-    @Test(arguments: [("5%", 500, "5%"), ("12%", 1200, "12%"), ("12.5%", 1250, "12.5%"), ("12.50%", 1250, "12.5%"),
-                      ("12.25%", 1225, "12.25%"), ("07.05%", 705, "7.05%"), ("20%", 2000, "20%"), ("19.99%", 1999, "19.99%")])
+    @Test(arguments: [
+        ("5%", 500, "5%"), ("12%", 1200, "12%"), ("12.5%", 1250, "12.5%"), ("12.50%", 1250, "12.5%"),
+        ("12.25%", 1225, "12.25%"), ("07.05%", 705, "7.05%"), ("20%", 2000, "20%"), ("19.99%", 1999, "19.99%")
+    ])
     func aPercentageIsReadExactly(_ text: String, _ hundredths: Int, _ shortest: String) throws {
         let inset = try InsetPercent(text)
         #expect(inset.hundredths == hundredths)
@@ -19,11 +21,14 @@ import Testing
         #expect(try InsetPercent(inset.text) == inset)
     }
 
-    @Test(arguments: [("4%", "must be 5%…20%"), ("21%", "must be 5%…20%"), ("4.99%", "must be 5%…20%"), ("20.01%", "must be 5%…20%"),
-                      ("-5%", "at most two decimals"), ("nan%", "at most two decimals"), ("1e309%", "at most two decimals"),
-                      ("%", "at most two decimals"), ("12%%", "at most two decimals"), ("12.345%", "at most two decimals"),
-                      (".5%", "at most two decimals"), ("12.%", "at most two decimals"), ("+12%", "at most two decimals"),
-                      (" 12%", "at most two decimals"), ("", "such as 12%"), ("12", "needs its percent sign"), ("12.5", "needs its percent sign")])
+    @Test(arguments: [
+        ("4%", "must be 5%…20%"), ("21%", "must be 5%…20%"), ("4.99%", "must be 5%…20%"), ("20.01%", "must be 5%…20%"),
+        ("-5%", "at most two decimals"), ("nan%", "at most two decimals"), ("1e309%", "at most two decimals"),
+        ("%", "at most two decimals"), ("12%%", "at most two decimals"), ("12.345%", "at most two decimals"),
+        (".5%", "at most two decimals"), ("12.%", "at most two decimals"), ("+12%", "at most two decimals"),
+        (" 12%", "at most two decimals"), ("", "such as 12%"), ("12", "needs its percent sign"),
+        ("12.5", "needs its percent sign")
+    ])
     func anythingElseIsRefusedWithOneLine(_ text: String, _ reason: String) {
         #expect {
             try InsetPercent(text)
@@ -47,10 +52,10 @@ import Testing
     /// Every edge loses ⌊side × P / 100⌋ pixels, the same on both sides.
     @Test func theRectangleLosesTheFloorOfThePercentageFromEachEdge() throws {
         let cases: [(String, Int, Int, (Int, Int, Int, Int))] = [
-            ("12.5%", 1000, 750, (125, 93, 750, 564)),    // 93.75 → 93
-            ("5%", 4032, 3024, (201, 151, 3630, 2722)),   // 201.6 → 201, 151.2 → 151
-            ("20%", 10, 9, (2, 1, 6, 7)),                 // 1.8 → 1
-            ("19.99%", 10_000, 1, (1999, 0, 6002, 1)),
+            ("12.5%", 1000, 750, (125, 93, 750, 564)),  // 93.75 → 93
+            ("5%", 4032, 3024, (201, 151, 3630, 2722)),  // 201.6 → 201, 151.2 → 151
+            ("20%", 10, 9, (2, 1, 6, 7)),  // 1.8 → 1
+            ("19.99%", 10_000, 1, (1999, 0, 6002, 1))
         ]
         for (text, w, h, want) in cases {
             let r = try InsetPercent(text).rect(width: w, height: h)
@@ -66,15 +71,23 @@ import Testing
     func theInsetIsTheUprightPhotosRectangle(_ orientation: Int) throws {
         let (w, h) = (61, 43)
         var pixels = [UInt8](repeating: 0, count: w * h * 3)
-        for y in 0..<h { for x in 0..<w { pixels[(y * w + x) * 3] = UInt8(x * 4); pixels[(y * w + x) * 3 + 1] = UInt8(y * 5); pixels[(y * w + x) * 3 + 2] = 77 } }
+        for y in 0..<h {
+            for x in 0..<w {
+                pixels[(y * w + x) * 3] = UInt8(x * 4); pixels[(y * w + x) * 3 + 1] = UInt8(y * 5);
+                pixels[(y * w + x) * 3 + 2] = 77
+            }
+        }
         let folder = try TemporaryFolder("inset"), path = folder.path("in.png")
-        try Data(try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8, exif: Self.exif(orientation: orientation)))
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8, exif: Self.exif(orientation: orientation))
+        )
+        .write(to: URL(fileURLWithPath: path))
         let upright = try ImageFile.decode(path: path)
         let uprightSize: [Int] = [upright.width, upright.height]
         #expect(uprightSize == (orientation >= 5 ? [h, w] : [w, h]))
         let inset = try InsetPercent("12.5%")
-        let outcome = PhotoInsetCrop(inset: inset).crop(path: path, sha256: String(repeating: "ab", count: 32), haveOriginal: false)
+        let outcome = PhotoInsetCrop(inset: inset).crop(
+            path: path, sha256: String(repeating: "ab", count: 32), haveOriginal: false)
         let r = try #require(outcome.result.rect)
         #expect(outcome.result.failed == nil)
         let want = inset.rect(width: upright.width, height: upright.height)
@@ -86,7 +99,9 @@ import Testing
         let cropped = try ImageFile.decode(path: written)
         #expect(cropped.width == r.width && cropped.height == r.height)
         var differing = 0
-        for y in 0..<r.height { for x in 0..<r.width where cropped[x, y] != upright[x + r.x, y + r.y] { differing += 1 } }
+        for y in 0..<r.height {
+            for x in 0..<r.width where cropped[x, y] != upright[x + r.x, y + r.y] { differing += 1 }
+        }
         #expect(differing == 0)
         #expect(outcome.files[try #require(outcome.result.preview)] != nil)
         #expect(outcome.files[try #require(outcome.result.original)] != nil)
@@ -115,7 +130,8 @@ import Testing
         let temporary = try TemporaryFolder("inset"), root = temporary.path
         let folder = try PhotoBatchFolder(root)
         try folder.prepare(insets: true)
-        let device = PhotoCheck(devices: [DevicePreset.named("iphone-15")!], config: AvatarCropperConfig()).unreadable(path: "a.jpg", because: "gone")
+        let device = PhotoCheck(devices: [DevicePreset.named("iphone-15")!], config: AvatarCropperConfig()).unreadable(
+            path: "a.jpg", because: "gone")
         do {
             let journal = try PhotoJournal(folder: folder)
             try journal.append(device, insets: [a.unreadable(path: "a.jpg", because: "gone")])
@@ -135,7 +151,9 @@ import Testing
         var inset = PhotoInsetResult(path: "p.jpg", sha256: "ab", inset: "12.5%", insetKey: "k")
         (inset.uprightWidth, inset.uprightHeight) = (1000, 750)
         inset.rect = .init(x: 125, y: 93, width: 750, height: 564)
-        (inset.file, inset.original, inset.preview) = ("insets/ab-12.5.jpg", "insets/ab-160.png", "insets/ab-12.5-160.png")
+        (inset.file, inset.original, inset.preview) = (
+            "insets/ab-12.5.jpg", "insets/ab-160.png", "insets/ab-12.5-160.png"
+        )
         let html = PhotoSheet.render(results, insets: ["p.jpg": inset])
         #expect(html.contains("<img src=\"insets/ab-160.png\" alt=\"original\""))
         #expect(html.contains("left:12.5000%;top:12.4000%;width:75.0000%;height:75.2000%"))

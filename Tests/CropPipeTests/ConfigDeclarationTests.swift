@@ -27,8 +27,9 @@ import Testing
     /// The `open` message carries every field: what the writer writes, the reader reads back.
     @Test func everyFieldCrossesTheWire() throws {
         for (key, config) in Self.each + [(key: "all", config: Self.all)] {
-            let request = OpenRequest(source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
-                                      viewport: Viewport(width: 393, height: 852, screenScale: 3), config: config)
+            let request = OpenRequest(
+                source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
+                viewport: Viewport(width: 393, height: 852, screenScale: 3), config: config)
             var w = WireWriter()
             w.raw(#"{"type":"open","id":7"#)
             w.open(request)
@@ -47,14 +48,16 @@ import Testing
         var c = AvatarCropperConfig()
         c.encoding = .jpegSRGB(quality: 0.9)
         c.maskDiameterFraction = 0.1 + 0.2
-        let request = OpenRequest(source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
-                                  viewport: Viewport(width: 393, height: 852, screenScale: 3), config: c, reduceMotion: true)
+        let request = OpenRequest(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .right),
+            viewport: Viewport(width: 393, height: 852, screenScale: 3), config: c, reduceMotion: true)
         var w = WireWriter()
         w.open(request)
         #expect(String(decoding: w.bytes, as: UTF8.self) == #",\#(Self.openV1)"#)
     }
 
-    static let openV1 = #""source":{"width":4032,"height":3024,"orientation":6},"view":{"width":393.0,"height":852.0,"scale":3.0},"#
+    static let openV1 =
+        #""source":{"width":4032,"height":3024,"orientation":6},"view":{"width":393.0,"height":852.0,"scale":3.0},"#
         + #""config":{"outputSize":512,"qualityMultiplier":1.25,"maxZoomMultiplier":4.0,"maskDiameterFraction":0.30000000000000004,"#
         + #""showGrid":true,"allowRotation":false,"useLiquidGlassChrome":true,"minPixelPerPoint":1.0,"#
         + #""encoding":{"format":"jpeg","quality":0.9}},"reduceMotion":true,"user":null"#
@@ -81,9 +84,12 @@ import Testing
             let data = try JSONEncoder().encode(config)
             #expect(try JSONDecoder().decode(AvatarCropperConfig.self, from: data) == config, "\(key)")
         }
-        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(AvatarCropperConfig())) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(AvatarCropperConfig())) as? [String: Any])
         #expect(Set(object.keys) == Set(AvatarCropperConfig.fields.map(\.key)))
-        #expect(try JSONDecoder().decode(AvatarCropperConfig.self, from: Data(#"{"showGrid":false}"#.utf8)).showGrid == false)
+        #expect(
+            try JSONDecoder().decode(AvatarCropperConfig.self, from: Data(#"{"showGrid":false}"#.utf8)).showGrid
+                == false)
         #expect(try JSONDecoder().decode(AvatarCropperConfig.self, from: Data("{}".utf8)) == AvatarCropperConfig())
     }
 }

@@ -17,11 +17,12 @@ import Testing
         let rows = try Self.table(after: "## Events")
         // What the writer sends now, not the goldens: a changed event fails here until the page
         // says so, even with its golden rewritten.
-        let wire = try Self.messages(WireGoldenTests.events.map { event, _ in
-            var w = WireWriter()
-            w.event(event)
-            return String(decoding: w.bytes, as: UTF8.self)
-        })
+        let wire = try Self.messages(
+            WireGoldenTests.events.map { event, _ in
+                var w = WireWriter()
+                w.event(event)
+                return String(decoding: w.bytes, as: UTF8.self)
+            })
         try Self.expectRows(rows, match: wire)
         // The third column names the capability that unlocks each event.
         let capabilities = Set(Capabilities.named.map(\.name) + Capabilities.groups.map(\.name))
@@ -34,7 +35,8 @@ import Testing
             w.effect(e)
             return String(decoding: w.bytes, as: UTF8.self)
         }
-        try Self.expectRows(try Self.table(after: "## Effects"), match: try Self.messages(lines), optional: Self.acceptsText)
+        try Self.expectRows(
+            try Self.table(after: "## Effects"), match: try Self.messages(lines), optional: Self.acceptsText)
     }
 
     /// A field the page calls optional is one the writer leaves out and the reader must accept.
@@ -48,23 +50,35 @@ import Testing
     /// new effect a compile error here until it is added.
     static var everyEffect: [EditorEffect] {
         let rect = Rect(x: 1, y: 2, width: 300, height: 300)
-        let crop = CropRequest(rect: rect, angle: 5, storedRect: rect, orientation: .down, outputSize: 512,
-                               encoding: .jpegSRGB(quality: 0.9), fromThumbnail: false)
-        let telemetry = ConfirmTelemetry(sourceWidth: 4032, sourceHeight: 3024, thumbnailWidth: 2560, thumbnailHeight: 1920,
-                                         sMin: 0.3, sMax: 1.2, scale: 0.5, qualityClampEngaged: true, zoomLimited: false,
-                                         lowDensity: false, outputSize: 512, outputIsJPEG: true, jpegQuality: 0.9,
-                                         memoryFallback: false, cropLatencyMs: 16.7, cropSucceeded: true)
-        let effects: [EditorEffect] = LimitReason.allCases.map { .haptic(.lightImpact($0)) }
+        let crop = CropRequest(
+            rect: rect, angle: 5, storedRect: rect, orientation: .down, outputSize: 512,
+            encoding: .jpegSRGB(quality: 0.9), fromThumbnail: false)
+        let telemetry = ConfirmTelemetry(
+            sourceWidth: 4032, sourceHeight: 3024, thumbnailWidth: 2560, thumbnailHeight: 1920,
+            sMin: 0.3, sMax: 1.2, scale: 0.5, qualityClampEngaged: true, zoomLimited: false,
+            lowDensity: false, outputSize: 512, outputIsJPEG: true, jpegQuality: 0.9,
+            memoryFallback: false, cropLatencyMs: 16.7, cropSucceeded: true)
+        let effects: [EditorEffect] =
+            LimitReason.allCases.map { .haptic(.lightImpact($0)) }
             + [.haptic(.success), .haptic(.error), .haptic(.snap)]
             + Message.allCases.flatMap { [.show($0), .announce($0), .alert($0)] }
-            + [.offerRetry, .crop(crop), .telemetry(telemetry),
-               .upload(UploadRequest(bucket: "avatars", key: "users/u/avatar_512.png", contentType: "image/png", upsert: true, attempt: 1)),
-               .updateProfile(ProfileUpdate(avatarPath: "users/u/avatar_512.png", avatarVersion: 2)),
-               .uploadTelemetry(UploadTelemetry(attempt: 1, succeeded: false, outcomeCode: 503, retryable: true, backoffMs: 500,
-                                                elapsedTicks: 30, finalAttempt: false))]
+            + [
+                .offerRetry, .crop(crop), .telemetry(telemetry),
+                .upload(
+                    UploadRequest(
+                        bucket: "avatars", key: "users/u/avatar_512.png", contentType: "image/png", upsert: true,
+                        attempt: 1)),
+                .updateProfile(ProfileUpdate(avatarPath: "users/u/avatar_512.png", avatarVersion: 2)),
+                .uploadTelemetry(
+                    UploadTelemetry(
+                        attempt: 1, succeeded: false, outcomeCode: 503, retryable: true, backoffMs: 500,
+                        elapsedTicks: 30, finalAttempt: false))
+            ]
         for e in effects {
             switch e {
-            case .haptic, .show, .announce, .crop, .telemetry, .alert, .offerRetry, .upload, .updateProfile, .uploadTelemetry: break
+            case .haptic, .show, .announce, .crop, .telemetry, .alert, .offerRetry, .upload, .updateProfile,
+                .uploadTelemetry:
+                break
             }
         }
         return effects
@@ -76,16 +90,21 @@ import Testing
         var s = ModelState.unreported
         s.observation.pose = Pose(scale: 1, translation: Point(x: 0, y: 0))
         s.observation.angleGuideVisible = false
-        s.readout = Readout(sMin: 0.3, sMax: 1.2, maskDiameter: 322, panLimit: Point(x: 10, y: 0), view: Size(width: 393, height: 852),
-                            gesture: .idle, cut: [], engaged: [], upload: UploadPhase.none, zoomLimited: false, lowDensity: false,
-                            dimmingOpacity: 0.5)
+        s.readout = Readout(
+            sMin: 0.3, sMax: 1.2, maskDiameter: 322, panLimit: Point(x: 10, y: 0), view: Size(width: 393, height: 852),
+            gesture: .idle, cut: [], engaged: [], upload: UploadPhase.none, zoomLimited: false, lowDensity: false,
+            dimmingOpacity: 0.5)
         var w = WireWriter()
         w.state(s, since: nil)
         let written = try #require(try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: Any])
         let rows = try Self.table(after: "## State")
         #expect(Set(rows.flatMap { Self.ticked($0[0]) }) == Set(written.keys))
         let needs = Set(Capabilities.named.map(\.name) + Capabilities.groups.map(\.name) + ["always"])
-        for row in rows { #expect(needs.contains(row[3].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")), "\(row)") }
+        for row in rows {
+            #expect(
+                needs.contains(row[3].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")),
+                "\(row)")
+        }
         let sides = try #require(Self.paragraph(starting: "A side is one of"))
         #expect(Self.ticked(sides).prefix(ModelState.sides.count) == ModelState.sides.map { "\($0.name)" }[...])
     }
@@ -134,7 +153,8 @@ extension ProtocolDocTests {
     static func messages(_ lines: [String]) throws -> [String: WireMessage] {
         var out: [String: WireMessage] = [:]
         for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             let type = try #require(object["type"] as? String, "\(line)")
             out[type, default: WireMessage()].fields.formUnion(object.keys.filter { $0 != "type" })
             out[type, default: WireMessage()].strings.formUnion(object.values.compactMap { $0 as? String })
@@ -146,8 +166,10 @@ extension ProtocolDocTests {
     /// Every documented row names types the writer sends, and the writer sends no other: each of
     /// its fields is in the row, and every name the row ticks is a field, a value the writer puts
     /// in one, or an optional field the reader accepts.
-    static func expectRows(_ rows: [[String]], match wire: [String: WireMessage],
-                           optional accepts: (String, String, String) -> Bool = { _, _, _ in false }) throws {
+    static func expectRows(
+        _ rows: [[String]], match wire: [String: WireMessage],
+        optional accepts: (String, String, String) -> Bool = { _, _, _ in false }
+    ) throws {
         var documented: Set<String> = []
         for row in rows {
             let ticked = Set(ticked(row[1]))
@@ -155,10 +177,14 @@ extension ProtocolDocTests {
             for type in Self.ticked(row[0]) {
                 documented.insert(type)
                 let m = try #require(wire[type], "\(type) is documented but never written")
-                #expect(m.fields.isSubset(of: ticked), "\(type): \(m.fields.subtracting(ticked)) written but not documented")
+                #expect(
+                    m.fields.isSubset(of: ticked), "\(type): \(m.fields.subtracting(ticked)) written but not documented"
+                )
                 let unknown = ticked.subtracting(m.fields).subtracting(m.strings).subtracting(optional)
                 #expect(unknown.isEmpty, "\(type): \(unknown) documented but never written")
-                for field in optional.subtracting(m.fields) { #expect(accepts(type, field, m.line), "\(type).\(field)") }
+                for field in optional.subtracting(m.fields) {
+                    #expect(accepts(type, field, m.line), "\(type).\(field)")
+                }
             }
         }
         #expect(documented == Set(wire.keys), "\(Set(wire.keys).subtracting(documented)) written but not documented")
@@ -169,7 +195,9 @@ extension ProtocolDocTests {
         let section = try #require(page.range(of: "\n\(heading)\n"), "no \(heading) in docs/model-protocol.md")
         let lines = page[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
         let table = lines.drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
-        return table.dropFirst(2).map { $0.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map(String.init) }
+        return table.dropFirst(2).map {
+            $0.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map(String.init)
+        }
     }
 
     static func paragraph(after heading: String) -> String? {
@@ -184,7 +212,9 @@ extension ProtocolDocTests {
 
     /// The names in backticks, in order.
     static func ticked(_ text: String) -> [String] {
-        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
     }
 
     /// Names the page marks "`name` optional".

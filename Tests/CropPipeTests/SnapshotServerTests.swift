@@ -8,13 +8,19 @@ import Testing
 /// garbage handle, a snapshot before `open` and one past the cap are `error` replies, and cropsim
 /// never sends a handle it does not hold.
 @Suite struct SnapshotServerTests {
-    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model").path
-    static let open = OpenRequest(source: SourceImage(storedWidth: 4032, storedHeight: 3024),
-                                  viewport: Viewport(width: 393, height: 852, screenScale: 3), config: AvatarCropperConfig(), reduceMotion: false)
+    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent(
+        "cropsim-reference-model"
+    ).path
+    static let open = OpenRequest(
+        source: SourceImage(storedWidth: 4032, storedHeight: 3024),
+        viewport: Viewport(width: 393, height: 852, screenScale: 3), config: AvatarCropperConfig(), reduceMotion: false)
 
     /// A raw request's reply: the handle, or the error's message.
-    static func ask(_ p: ModelProcess, _ request: WireSnapshots.Request, _ members: (inout WireWriter) -> Void = { _ in })
-    throws -> (handle: Int?, error: String?) {
+    static func ask(
+        _ p: ModelProcess, _ request: WireSnapshots.Request, _ members: (inout WireWriter) -> Void = { _ in }
+    )
+        throws -> (handle: Int?, error: String?)
+    {
         let reply = p.exchange(request.type, members)
         let line = try #require(reply)
         var r = WireReader(line)
@@ -34,8 +40,14 @@ import Testing
         #expect(p.restore(h) && p.restore(h), "a handle stays valid after a restore")
         p.release(h)
         #expect(!p.restore(h), "cropsim does not send a handle it released")
-        #expect(try Self.ask(p, .restore) { $0.raw(",\"handle\":"); $0.int(h) }.error == "no snapshot has handle \(h)")
-        #expect(try Self.ask(p, .release) { $0.raw(",\"handle\":"); $0.int(h) }.error == "no snapshot has handle \(h)")
+        #expect(
+            try Self.ask(p, .restore) {
+                $0.raw(",\"handle\":"); $0.int(h)
+            }.error == "no snapshot has handle \(h)")
+        #expect(
+            try Self.ask(p, .release) {
+                $0.raw(",\"handle\":"); $0.int(h)
+            }.error == "no snapshot has handle \(h)")
         #expect(try Self.ask(p, .restore) { $0.raw(",\"handle\":424242") }.error == "no snapshot has handle 424242")
         #expect(try Self.ask(p, .restore) { $0.raw(",\"handle\":\"x\"") }.error != nil)
         #expect(try Self.ask(p, .restore) { $0.raw(",\"handle\":-1") }.error != nil)
@@ -46,7 +58,10 @@ import Testing
         #expect(try Self.ask(p, .snapshot).error == "more than \(WireSnapshots.maxHeld) snapshots held")
         _ = try #require(p.exchange("open") { $0.open(Self.open) })
         p.sessionOpened()
-        #expect(try Self.ask(p, .restore) { $0.raw(",\"handle\":"); $0.int(held[0]) }.error != nil, "open discards the snapshots")
+        #expect(
+            try Self.ask(p, .restore) {
+                $0.raw(",\"handle\":"); $0.int(held[0])
+            }.error != nil, "open discards the snapshots")
         #expect(p.failure == nil)
         p.terminate()
     }

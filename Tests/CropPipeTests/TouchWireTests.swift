@@ -26,12 +26,14 @@ import Testing
     }
 
     @Test func absurdValuesAreStillProtocolNumbers() throws {
-        let m = try written(TouchSample(pointer: Int.min, phase: .move, point: Point(x: .nan, y: -.infinity), milliseconds: 1e300))
+        let m = try written(
+            TouchSample(pointer: Int.min, phase: .move, point: Point(x: .nan, y: -.infinity), milliseconds: 1e300))
         #expect(m["pointer"] as? Int == Int.min)
         #expect(m["x"] as? String == "NaN")
         #expect(m["y"] as? String == "-Infinity")
         #expect(m["time"] as? Double == 1e300)
-        let far = try written(TouchSample(pointer: Int.max, phase: .down, point: Point(x: 5_000_000, y: -0.0), milliseconds: 0))
+        let far = try written(
+            TouchSample(pointer: Int.max, phase: .down, point: Point(x: 5_000_000, y: -0.0), milliseconds: 0))
         #expect(far["pointer"] as? Int == Int.max)
         #expect(far["x"] as? Double == 5_000_000)
         #expect((far["y"] as? Double)?.sign == .minus)

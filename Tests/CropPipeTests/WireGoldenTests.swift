@@ -17,19 +17,29 @@ import Testing
 
     static let events: [(EditorEvent, String)] = [
         (.panBegan, #"{"type":"panBegan"}"#),
-        (.panChanged(delta: Point(x: -2.9808440624558443, y: 0.1)), #"{"type":"panChanged","dx":-2.9808440624558443,"dy":0.1}"#),
+        (
+            .panChanged(delta: Point(x: -2.9808440624558443, y: 0.1)),
+            #"{"type":"panChanged","dx":-2.9808440624558443,"dy":0.1}"#
+        ),
         (.panEnded, #"{"type":"panEnded"}"#),
         (.pinchBegan(focal: Point(x: 196.5, y: -0.0)), #"{"type":"pinchBegan","x":196.5,"y":-0.0}"#),
-        (.pinchChanged(scale: 1e-05, focal: Point(x: 3, y: 1e16)), #"{"type":"pinchChanged","scale":1e-05,"x":3.0,"y":1e+16}"#),
+        (
+            .pinchChanged(scale: 1e-05, focal: Point(x: 3, y: 1e16)),
+            #"{"type":"pinchChanged","scale":1e-05,"x":3.0,"y":1e+16}"#
+        ),
         (.pinchEnded, #"{"type":"pinchEnded"}"#),
-        (.twistChanged(scale: 1.25, rotation: -0.7853981633974483, focal: Point(x: 2879.9999999999995, y: 426)),
-         #"{"type":"twistChanged","scale":1.25,"rotation":-0.7853981633974483,"x":2879.9999999999995,"y":426.0}"#),
+        (
+            .twistChanged(scale: 1.25, rotation: -0.7853981633974483, focal: Point(x: 2879.9999999999995, y: 426)),
+            #"{"type":"twistChanged","scale":1.25,"rotation":-0.7853981633974483,"x":2879.9999999999995,"y":426.0}"#
+        ),
         (.rotate90, #"{"type":"rotate90"}"#),
         (.gestureCancelled, #"{"type":"gestureCancelled"}"#),
         (.doubleTap(at: Point(x: 40, y: 383.4)), #"{"type":"doubleTap","x":40.0,"y":383.4}"#),
         (.setZoomSlider(percent: 50, animated: true), #"{"type":"setZoomSlider","percent":50.0,"animated":true}"#),
-        (.setZoomSlider(percent: 0.30000000000000004, animated: false),
-         #"{"type":"setZoomSlider","percent":0.30000000000000004,"animated":false}"#),
+        (
+            .setZoomSlider(percent: 0.30000000000000004, animated: false),
+            #"{"type":"setZoomSlider","percent":0.30000000000000004,"animated":false}"#
+        ),
         (.incrementZoom, #"{"type":"incrementZoom"}"#),
         (.decrementZoom, #"{"type":"decrementZoom"}"#),
         (.recenter, #"{"type":"recenter"}"#),
@@ -43,13 +53,17 @@ import Testing
         (.cropFinished(succeeded: false), #"{"type":"cropFinished","succeeded":false}"#),
         (.uploadFinished(attempt: 1, outcome: .success), #"{"type":"uploadFinished","attempt":1,"outcome":"success"}"#),
         (.uploadFinished(attempt: 2, outcome: .timeout), #"{"type":"uploadFinished","attempt":2,"outcome":"timeout"}"#),
-        (.uploadFinished(attempt: 3, outcome: .connectionDropped),
-         #"{"type":"uploadFinished","attempt":3,"outcome":"connectionDropped"}"#),
-        (.uploadFinished(attempt: 12, outcome: .httpError(status: 503)),
-         #"{"type":"uploadFinished","attempt":12,"outcome":"httpError","status":503}"#),
+        (
+            .uploadFinished(attempt: 3, outcome: .connectionDropped),
+            #"{"type":"uploadFinished","attempt":3,"outcome":"connectionDropped"}"#
+        ),
+        (
+            .uploadFinished(attempt: 12, outcome: .httpError(status: 503)),
+            #"{"type":"uploadFinished","attempt":12,"outcome":"httpError","status":503}"#
+        ),
         (.profileUpdated(succeeded: true), #"{"type":"profileUpdated","succeeded":true}"#),
         (.profileUpdated(succeeded: false), #"{"type":"profileUpdated","succeeded":false}"#),
-        (.retry, #"{"type":"retry"}"#),
+        (.retry, #"{"type":"retry"}"#)
     ]
 
     @Test func everyEventIsWrittenAsVersion1WroteIt() throws {
@@ -68,9 +82,12 @@ import Testing
 
     @Test(arguments: TouchSample.Phase.allCases)
     func everyTouchIsWrittenAsVersion1WroteIt(_ phase: TouchSample.Phase) {
-        let t = TouchSample(pointer: 12, phase: phase, point: Point(x: 10.5, y: -3.0000000000000004), milliseconds: 116.66666666666667)
-        #expect(written { $0.touch(t) }
-            == #"{"type":"touch","pointer":12,"phase":"\#(phase.rawValue)","x":10.5,"y":-3.0000000000000004,"time":116.66666666666667}"#)
+        let t = TouchSample(
+            pointer: 12, phase: phase, point: Point(x: 10.5, y: -3.0000000000000004), milliseconds: 116.66666666666667)
+        #expect(
+            written { $0.touch(t) }
+                == #"{"type":"touch","pointer":12,"phase":"\#(phase.rawValue)","x":10.5,"y":-3.0000000000000004,"time":116.66666666666667}"#
+        )
     }
 
     /// Numbers are `description`'s spelling, however they are formatted now.
@@ -80,7 +97,10 @@ import Testing
             guard x.isFinite else { return }
             #expect(written { $0.number(x) } == x.description)
         }
-        #expect(written { $0.number(.nan); $0.number(.infinity); $0.number(-.infinity) } == #""NaN""Infinity""-Infinity""#)
+        #expect(
+            written {
+                $0.number(.nan); $0.number(.infinity); $0.number(-.infinity)
+            } == #""NaN""Infinity""-Infinity""#)
     }
 
     @Test func integersAreTheirDescription() {

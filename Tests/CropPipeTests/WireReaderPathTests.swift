@@ -48,7 +48,11 @@ import Testing
             let digits = String(repeating: "123456789", count: 3).prefix(n)
             for cut in 0...n {
                 let text: String
-                if cut == 0 { text = "0." + String(digits) } else if cut == n { text = String(digits) } else {
+                if cut == 0 {
+                    text = "0." + String(digits)
+                } else if cut == n {
+                    text = String(digits)
+                } else {
                     text = String(digits.prefix(cut)) + "." + String(digits.dropFirst(cut))
                 }
                 for t in [text, "-" + text, text + "e-3", text + "E+2"] {
@@ -71,10 +75,13 @@ import Testing
             ("1e", "at byte 2: expected digits in the exponent"),
             ("1e+", "at byte 3: expected digits in the exponent"),
             ("1e400", "at byte 0: a number too large for a double (infinity is the string \"Infinity\")"),
-            ("123456789012345678901234567890e300", "at byte 0: a number too large for a double (infinity is the string \"Infinity\")"),
+            (
+                "123456789012345678901234567890e300",
+                "at byte 0: a number too large for a double (infinity is the string \"Infinity\")"
+            ),
             ("\"Inf\"", "at byte 1: a string where a number belongs (only \"NaN\", \"Infinity\", \"-Infinity\")"),
             ("\"NaN", "at byte 4: unterminated string"),
-            ("1.2\u{0}3", "at byte 3: more after the message"),
+            ("1.2\u{0}3", "at byte 3: more after the message")
         ]
         for (text, said) in cases { #expect(message(text) == said, "\(text)") }
         #expect(try number("\"-Infinity\"").get() == -.infinity)
@@ -104,16 +111,24 @@ import Testing
     /// Keys are matched by their bytes; one spelt with escapes is read by its text, as before:
     /// the readout's and the rarer fields are found, the hot pose fields are not.
     @Test func escapedKeysAreReadAsBefore() throws {
-        let plain = try state(#"{"scale":2,"tx":1,"crop":{"x":1,"y":2,"width":3,"height":4},"sMin":0.5,"cut":["panMinX"]}"#).get()
+        let plain = try state(
+            #"{"scale":2,"tx":1,"crop":{"x":1,"y":2,"width":3,"height":4},"sMin":0.5,"cut":["panMinX"]}"#
+        ).get()
         #expect(plain.observation.pose.scale == 2 && plain.observation.cropRect.height == 4)
         #expect(plain.readout.sMin == 0.5 && plain.readout.cut == [.panMinX])
         let escaped = try state(#"{"s\u004din":0.25,"\u0063ut":["pan\u004dinY"],"gestur\u0065":"pan"}"#).get()
         #expect(escaped.readout.sMin == 0.25 && escaped.readout.cut == [.panMinY] && escaped.readout.gesture == .pan)
-        guard case .failure(let e) = state(#"{"sc\u0061le":2}"#) else { Issue.record("an escaped scale was taken"); return }
+        guard case .failure(let e) = state(#"{"sc\u0061le":2}"#) else {
+            Issue.record("an escaped scale was taken"); return
+        }
         #expect(e.message == "the state has no field \"scale\"" && e.violation)
-        guard case .failure(let side) = state(#"{"cut":["panMinZ"]}"#) else { Issue.record("an unknown side was taken"); return }
+        guard case .failure(let side) = state(#"{"cut":["panMinZ"]}"#) else {
+            Issue.record("an unknown side was taken"); return
+        }
         #expect(side.message == "unknown side \"panMinZ\"")
-        guard case .failure(let rect) = state(#"{"crop":{"x":1,"y":2,"w":3,"height":4}}"#) else { Issue.record("a bad rect was taken"); return }
+        guard case .failure(let rect) = state(#"{"crop":{"x":1,"y":2,"w":3,"height":4}}"#) else {
+            Issue.record("a bad rect was taken"); return
+        }
         #expect(rect.message == "a rect has no field \"w\"")
     }
 

@@ -25,7 +25,9 @@ import Testing
 
     @Test func touchesAndTicksReadBack() throws {
         let touch = TouchSample(pointer: -3, phase: .cancel, point: Point(x: 146.5, y: -0.0), milliseconds: 108.333)
-        var r = reader { $0.binaryTouch(touch); $0.byte(BinaryOp.tick.rawValue) }
+        var r = reader {
+            $0.binaryTouch(touch); $0.byte(BinaryOp.tick.rawValue)
+        }
         guard case .touch(let back) = try r.op() else { Issue.record("not a touch"); return }
         #expect(back == touch && back.point.y.sign == .minus)
         guard case .tick = try r.op() else { Issue.record("not a tick"); return }
@@ -38,7 +40,8 @@ import Testing
         var before = ModelState.unreported
         before.readout = Readout()
         var after = before
-        after.observation.pose = Pose(scale: 0.30000000000000004, translation: Point(x: -58.4, y: .infinity), angle: -0.0)
+        after.observation.pose = Pose(
+            scale: 0.30000000000000004, translation: Point(x: -58.4, y: .infinity), angle: -0.0)
         after.observation.cropRect = Rect(x: 1, y: 2, width: 3, height: 4)
         after.observation.gridVisible = false
         after.observation.animating = true
@@ -47,13 +50,17 @@ import Testing
         after.readout.panLimit = Point(x: 10, y: 20)
         after.readout.cut = [.zoomMax, .tiltMin]
         after.readout.lowDensity = true
-        var r = reader { $0.binaryState(after, since: before); $0.byte(BinaryField.end.rawValue) }
+        var r = reader {
+            $0.binaryState(after, since: before); $0.byte(BinaryField.end.rawValue)
+        }
         var read = before
         guard case .end = try r.stateFields(into: &read) else { Issue.record("more than the end"); return }
         #expect(r.atEnd)
         #expect(read.observation.pose.scale.bitPattern == after.observation.pose.scale.bitPattern)
         #expect(read.observation.pose.angle.sign == .minus && read.observation.pose.translation.y == .infinity)
-        #expect(read.observation.cropRect == after.observation.cropRect && !read.observation.gridVisible && read.observation.animating)
+        #expect(
+            read.observation.cropRect == after.observation.cropRect && !read.observation.gridVisible
+                && read.observation.animating)
         #expect(read.slider == 12.5 && read.readout == after.readout)
         var unchanged = WireWriter()
         unchanged.binaryState(after, since: after)
@@ -62,7 +69,10 @@ import Testing
 
     /// Haptics, the one effect a tick commonly carries, are binary when a result has no other.
     @Test func hapticsReadBack() throws {
-        let all: [EditorEffect] = LimitReason.allCases.map { .haptic(.lightImpact($0)) } + [.haptic(.success), .haptic(.error), .haptic(.snap)]
+        let all: [EditorEffect] =
+            LimitReason.allCases.map { .haptic(.lightImpact($0)) } + [
+                .haptic(.success), .haptic(.error), .haptic(.snap)
+            ]
         var w = WireWriter()
         let allBinary = w.binaryHaptics(all)
         #expect(allBinary)
@@ -97,7 +107,8 @@ import Testing
         #expect(flag.violation && flag.message == "at byte 1: a flag must be 0 or 1, got 7")
         let tag = try #require(refusal([99, 0]))
         #expect(tag.violation && tag.message == "at byte 0: unknown field tag 99")
-        let json = try #require(refusal([BinaryField.json.rawValue, 0, 0, 0, 0x80, UInt8(ascii: "{"), UInt8(ascii: "}"), 0]))
+        let json = try #require(
+            refusal([BinaryField.json.rawValue, 0, 0, 0, 0x80, UInt8(ascii: "{"), UInt8(ascii: "}"), 0]))
         #expect(!json.violation && json.message.contains("truncated: the JSON part needs 2147483648 bytes, 3 left"))
         let noEnd = try #require(refusal([BinaryField.grid.rawValue, 1]))
         #expect(noEnd.message.contains("truncated"))
@@ -117,12 +128,15 @@ import Testing
     @Test func brokenOpsAreRefused() throws {
         var unknown = BinaryReader([77])
         #expect(throws: WireError.self) { try unknown.op() }
-        var phase = reader { $0.binaryTouch(TouchSample(pointer: 1, phase: .down, point: Point(x: 0, y: 0), milliseconds: 0)) }
+        var phase = reader {
+            $0.binaryTouch(TouchSample(pointer: 1, phase: .down, point: Point(x: 0, y: 0), milliseconds: 0))
+        }
         var bytes = phase.bytes
         bytes[9] = 4
         phase = BinaryReader(bytes)
         #expect(throws: WireError.self) { try phase.op() }
-        var short = BinaryReader(Array(reader { $0.binaryEvent(.panChanged(delta: Point(x: 1, y: 2))) }.bytes.dropLast()))
+        var short = BinaryReader(
+            Array(reader { $0.binaryEvent(.panChanged(delta: Point(x: 1, y: 2))) }.bytes.dropLast()))
         #expect(throws: WireError.self) { try short.op() }
     }
 
@@ -138,12 +152,17 @@ import Testing
         let ok = try #require(try header([0xB2, 0x52, 0x10, 0, 0, 0]).get())
         #expect(ok.kind == .stepped && ok.length == 16)
         let max = UInt32(WireFrame.maxPayload)
-        #expect(try header([0xB2, 0x4A] + withUnsafeBytes(of: max.littleEndian) { Array($0) }).get()?.length == WireFrame.maxPayload)
+        #expect(
+            try header([0xB2, 0x4A] + withUnsafeBytes(of: max.littleEndian) { Array($0) }).get()?.length
+                == WireFrame.maxPayload)
         let messages: [([UInt8], String)] = [
             ([UInt8(ascii: "{")], "a frame must start with byte 0xB2, got 0x7B"),
             ([0xB2, 0x00], "unknown frame kind 0x00"),
             ([0xB2, 0x52, 0xFF, 0xFF, 0xFF, 0xFF], "a frame of 4294967295 bytes, more than the 16 MiB bound"),
-            ([0xB2, 0x52] + withUnsafeBytes(of: (max + 1).littleEndian) { Array($0) }, "a frame of 16777211 bytes, more than the 16 MiB bound"),
+            (
+                [0xB2, 0x52] + withUnsafeBytes(of: (max + 1).littleEndian) { Array($0) },
+                "a frame of 16777211 bytes, more than the 16 MiB bound"
+            )
         ]
         for (bytes, said) in messages {
             guard case .failure(let e) = header(bytes) else { Issue.record("\(bytes) accepted"); continue }

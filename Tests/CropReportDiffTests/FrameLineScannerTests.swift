@@ -8,7 +8,8 @@ import Testing
 /// sample bit for bit and the same field hashes; every line it declines still gets the general
 /// path's result or error through `LogParser`.
 struct FrameLineScannerTests {
-    static let frame = #"{"tick":7,"t":0.116666666667,"scale":0.3356875,"tx":-12.5,"ty":0,"sMin":0.319702380952,"sMax":1.27880952381,"maskDiameter":322.26,"maxTx":64.452,"maxTy":8.0565,"viewWidth":393,"viewHeight":852,"phase":"pinch","animating":false,"session":"editing","gridVisible":true,"instructionVisible":false,"sliderPercent":3.51946639457,"clampZoomMin":false,"clampZoomMax":false,"clampPanX":false,"clampPanY":false,"engaged":["zoomMin"],"touches":[[120.5,300],[260,410.25]]}"#
+    static let frame =
+        #"{"tick":7,"t":0.116666666667,"scale":0.3356875,"tx":-12.5,"ty":0,"sMin":0.319702380952,"sMax":1.27880952381,"maskDiameter":322.26,"maxTx":64.452,"maxTy":8.0565,"viewWidth":393,"viewHeight":852,"phase":"pinch","animating":false,"session":"editing","gridVisible":true,"instructionVisible":false,"sliderPercent":3.51946639457,"clampZoomMin":false,"clampZoomMax":false,"clampPanX":false,"clampPanY":false,"engaged":["zoomMin"],"touches":[[120.5,300],[260,410.25]]}"#
 
     /// The general path's reading of `line`: the sample as text (NaN and -0 included) and the
     /// field row, or its error message.
@@ -44,22 +45,22 @@ struct FrameLineScannerTests {
 
     @Test func everyOtherSpellingGivesTheGeneralPathsResult() throws {
         let variants: [String] = [
-            Self.frame.replacingOccurrences(of: ",", with: ", "),                        // white space: general path
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":null"),        // NaN
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":1e999"),       // infinity
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":-0"),          // negative zero
+            Self.frame.replacingOccurrences(of: ",", with: ", "),  // white space: general path
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":null"),  // NaN
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":1e999"),  // infinity
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":-0"),  // negative zero
             Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":0.30000000000000004"),  // 17 digits
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":1.5e-300"),     // a large exponent
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":\"NaN\""),      // NaN as a string
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":true"),         // wrong type
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":1.5e-300"),  // a large exponent
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":\"NaN\""),  // NaN as a string
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":true")  // wrong type
         ]
         let tooMany: String = "[" + Array(repeating: "[1,2]", count: 21).joined(separator: ",") + "]"
         let more: [String] = [
-            Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":7.0"),          // an integral tick
+            Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":7.0"),  // an integral tick
             Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":7.5"),
             Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":-1"),
             Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":99999999999999999999"),
-            Self.frame.replacingOccurrences(of: "\"tick\":7,", with: ""),                   // missing
+            Self.frame.replacingOccurrences(of: "\"tick\":7,", with: ""),  // missing
             Self.frame.replacingOccurrences(of: "\"phase\":\"pinch\"", with: "\"phase\":\"pi\\\"nch\""),  // an escape
             Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":{\"a\":[1]}"),  // an object
             Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":[[[[[[1]]]]]]"),  // deep
@@ -68,8 +69,8 @@ struct FrameLineScannerTests {
             Self.frame.replacingOccurrences(of: "[[120.5,300],[260,410.25]]", with: "[]"),
             Self.frame.replacingOccurrences(of: "[[120.5,300],[260,410.25]]", with: tooMany),
             Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":7,\"tick\":8"),  // a key twice
-            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":01"),           // not JSON
-            Self.frame + " ", Self.frame + "x", "{}", "[]", "{\"tick\":1", "",
+            Self.frame.replacingOccurrences(of: "\"tx\":-12.5", with: "\"tx\":01"),  // not JSON
+            Self.frame + " ", Self.frame + "x", "{}", "[]", "{\"tick\":1", ""
         ]
         for text in variants + more {
             let line = Array(text.utf8)
@@ -81,7 +82,9 @@ struct FrameLineScannerTests {
                 let p = try LogParser.frames(line + [0x0A], file: "f")
                 #expect(describe(p.samples[0], p.fields) == expected, "\(text)")
             } catch {
-                #expect(error.description == "f:1: is not a frame cropsim writes (\(expected.dropFirst("error: ".count)))", "\(text)")
+                #expect(
+                    error.description == "f:1: is not a frame cropsim writes (\(expected.dropFirst("error: ".count)))",
+                    "\(text)")
             }
         }
     }
@@ -110,13 +113,17 @@ struct FrameLineScannerTests {
 
     @Test func numbersReadBitForBitAsWireReaderReadsThem() {
         var rng = Xoshiro(seed: (7, 7, 7, 7))
-        var texts = ["0", "-0", "1", "0.1", "123456789012345", "1234567890123456", "9007199254740993", "1e22", "1e23",
-                     "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "0.000001", "1E+5", "-2.5e-3", "1e999", "-1e999"]
+        var texts = [
+            "0", "-0", "1", "0.1", "123456789012345", "1234567890123456", "9007199254740993", "1e22", "1e23",
+            "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "0.000001", "1E+5", "-2.5e-3", "1e999",
+            "-1e999"
+        ]
         for _ in 0..<5000 {
             let x = Double(bitPattern: rng.next() >> 2) * (rng.next() % 2 == 0 ? 1 : -1)
             guard x.isFinite else { continue }
             texts.append("\(x)".replacingOccurrences(of: "e+", with: "e"))
-            texts.append(String(Int64(truncatingIfNeeded: rng.next()) % 1_000_000_007) + "." + String(rng.next() % 100_000_000))
+            texts.append(
+                String(Int64(truncatingIfNeeded: rng.next()) % 1_000_000_007) + "." + String(rng.next() % 100_000_000))
         }
         for text in texts {
             var r = WireReader(Array(text.utf8), overflowIsInfinity: true)

@@ -4,7 +4,8 @@ import Testing
 /// `LogLines` passes a line lying whole in a chunk where it lies and gathers only one split
 /// across chunks (issue 36): either way a log reads the same, and is refused the same.
 struct LogLinesTests {
-    let log = (0..<40).map { FrameLineScannerTests.frame.replacingOccurrences(of: "\"tick\":7,", with: "\"tick\":\($0),") }
+    let log =
+        (0..<40).map { FrameLineScannerTests.frame.replacingOccurrences(of: "\"tick\":7,", with: "\"tick\":\($0),") }
         .joined(separator: "\n") + "\n"
 
     func feed(_ bytes: [UInt8], chunk: Int) throws -> LogParser.Frames {
@@ -36,7 +37,9 @@ struct LogLinesTests {
             #expect(try feed(Array(accented.utf8), chunk: size).samples.count == 1)
             var broken = Array(accented.utf8)
             broken[broken.firstIndex(of: 0xC3)!] = 0xFF
-            #expect(throws: LogParser.Malformed(file: "f", line: 1, reason: "is not UTF-8")) { try feed(broken, chunk: size) }
+            #expect(throws: LogParser.Malformed(file: "f", line: 1, reason: "is not UTF-8")) {
+                try feed(broken, chunk: size)
+            }
         }
     }
 
@@ -44,7 +47,11 @@ struct LogLinesTests {
         let long = Array(("{\"pad\":\"" + String(repeating: "x", count: LogParser.maxFrameLineBytes) + "\"}\n").utf8)
         let log = Array(log.utf8) + long
         for size in [5, 1000, 64 << 10] {
-            #expect(throws: LogParser.Malformed(file: "f", line: 41, reason: "is longer than \(LogParser.maxFrameLineBytes) bytes, more than any line cropsim writes")) {
+            #expect(
+                throws: LogParser.Malformed(
+                    file: "f", line: 41,
+                    reason: "is longer than \(LogParser.maxFrameLineBytes) bytes, more than any line cropsim writes")
+            ) {
                 try feed(log, chunk: size)
             }
         }

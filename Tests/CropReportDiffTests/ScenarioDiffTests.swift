@@ -6,8 +6,9 @@ import Testing
 struct ScenarioDiffTests {
     /// A run of `count` ticks whose scale grows by 0.01 a tick.
     func run(_ id: String = "g/s", count: Int = 10, scale: (Int) -> Double = { 1 + Double($0) / 100 }) -> ScenarioLogs {
-        ScenarioLogs(id: id, frames: (0..<count).map { FrameSample(tick: $0, scale: scale($0)) },
-                     photo: PhotoPoints(width: 400, height: 300))
+        ScenarioLogs(
+            id: id, frames: (0..<count).map { FrameSample(tick: $0, scale: scale($0)) },
+            photo: PhotoPoints(width: 400, height: 300))
     }
 
     func haptic(_ tick: Int, _ name: String) -> LogLine {
@@ -89,8 +90,10 @@ struct ScenarioDiffTests {
     }
 
     @Test func tipsAreTheShownEffects() {
-        let lines = [LogLine(tick: 0, text: "a", name: "announce"), LogLine(tick: 20, text: "b", name: "show"),
-                     LogLine(tick: 30, text: "c", name: "alert")]
+        let lines = [
+            LogLine(tick: 0, text: "a", name: "announce"), LogLine(tick: 20, text: "b", name: "show"),
+            LogLine(tick: 30, text: "c", name: "alert")
+        ]
         let split = LogParser.splitTips(lines)
         #expect(split.tips.map(\.tick) == [20, 30])
         #expect(split.others.map(\.tick) == [0])
@@ -150,7 +153,8 @@ struct ReportDiffTests {
 
 /// The log parsers on the lines cropsim writes, and on lines it never writes.
 struct LogParserTests {
-    let frame = #"{"tick":0,"t":0,"scale":0.5,"tx":1,"ty":-2,"sMin":0.3,"sMax":1.2,"maskDiameter":322.26,"maxTx":64,"maxTy":8,"viewWidth":393,"viewHeight":852,"phase":"idle","animating":false,"session":"editing","gridVisible":true,"instructionVisible":true,"sliderPercent":3.5,"clampZoomMin":false,"clampZoomMax":false,"clampPanX":false,"clampPanY":false,"engaged":[],"touches":[[10,20]]}"#
+    let frame =
+        #"{"tick":0,"t":0,"scale":0.5,"tx":1,"ty":-2,"sMin":0.3,"sMax":1.2,"maskDiameter":322.26,"maxTx":64,"maxTy":8,"viewWidth":393,"viewHeight":852,"phase":"idle","animating":false,"session":"editing","gridVisible":true,"instructionVisible":true,"sliderPercent":3.5,"clampZoomMin":false,"clampZoomMax":false,"clampPanX":false,"clampPanY":false,"engaged":[],"touches":[[10,20]]}"#
 
     @Test func framesParse() throws {
         let parsed = try LogParser.frames(Array((frame + "\n").utf8), file: "f")
@@ -161,13 +165,19 @@ struct LogParserTests {
     }
 
     @Test func malformedLinesAreRefusedWithTheirNumber() {
-        #expect(throws: LogParser.Malformed(file: "f", line: 2, reason: "is not a frame cropsim writes (a field of every frame is missing)")) {
+        #expect(
+            throws: LogParser.Malformed(
+                file: "f", line: 2, reason: "is not a frame cropsim writes (a field of every frame is missing)")
+        ) {
             try LogParser.frames(Array((frame + "\n{\"tick\":1}\n").utf8), file: "f")
         }
         #expect(throws: LogParser.Malformed(file: "f", line: 2, reason: "tick 0 does not follow tick 0")) {
             try LogParser.frames(Array((frame + "\n" + frame + "\n").utf8), file: "f")
         }
-        #expect(throws: LogParser.Malformed(file: "h", line: 1, reason: "the last line has no newline; was the file cut short?")) {
+        #expect(
+            throws: LogParser.Malformed(
+                file: "h", line: 1, reason: "the last line has no newline; was the file cut short?")
+        ) {
             try LogParser.timed(Array("{\"tick\":1}".utf8), file: "h")
         }
         #expect(throws: LogParser.Malformed(file: "h", line: 1, reason: "is not UTF-8")) {

@@ -33,7 +33,9 @@ import Testing
         let frameHeight = sheet.height - 2 * layout.gap - layout.labelHeight
         func has(_ color: SIMD3<UInt8>, column: Int) -> Bool {
             let x0 = layout.gap + column * (240 + layout.gap)
-            return (frameHeight + layout.gap..<sheet.height).contains { y in (x0..<(x0 + 240)).contains { sheet[$0, y] == color } }
+            return (frameHeight + layout.gap..<sheet.height).contains { y in
+                (x0..<(x0 + 240)).contains { sheet[$0, y] == color }
+            }
         }
         #expect(has(HapticStyle.color(haptic.haptic), column: 1), "the haptic's swatch under its frame")
         #expect(!has(HapticStyle.color(haptic.haptic), column: 0))

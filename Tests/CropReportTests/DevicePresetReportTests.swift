@@ -26,11 +26,15 @@ import Testing
     @Test func aPresetAndItsNumbersResolveToTheSameBytes() throws {
         let temporary = try TemporaryFolder("preset"), root = temporary.url
         var resolved: [String] = []
-        for device in [#""iphone-15-plus""#, #"{ "preset": "iphone-15-plus" }"#, #"{ "view": [430, 932], "screenScale": 3 }"#] {
+        for device in [
+            #""iphone-15-plus""#, #"{ "preset": "iphone-15-plus" }"#, #"{ "view": [430, 932], "screenScale": 3 }"#
+        ] {
             let result = Simulator.run(try parse(scenario(device: device)))
             let dir = root.appendingPathComponent("r\(resolved.count)")
             try WrittenReport.write([result], to: dir.path)
-            resolved.append(try String(contentsOf: dir.appendingPathComponent("scenarios/d/scenario.resolved.json"), encoding: .utf8))
+            resolved.append(
+                try String(
+                    contentsOf: dir.appendingPathComponent("scenarios/d/scenario.resolved.json"), encoding: .utf8))
         }
         #expect(resolved[0].contains("\"screenScale\" : 3") || resolved[0].contains("\"screenScale\": 3"))
         #expect(resolved[0] == resolved[1] && resolved[1] == resolved[2])

@@ -22,7 +22,8 @@ enum Fixture {
 
     /// A decoded violation (Violation's memberwise initializer is internal to CropSim).
     static func violation(_ invariant: Property, tick: Int, message: String) throws -> Violation {
-        let json = "{\"invariant\":\"\(invariant.rawValue)\",\"tick\":\(tick),\"time\":\(Double(tick) / 60),\"message\":\"\(message)\"}"
+        let json =
+            "{\"invariant\":\"\(invariant.rawValue)\",\"tick\":\(tick),\"time\":\(Double(tick) / 60),\"message\":\"\(message)\"}"
         return try JSONDecoder().decode(Violation.self, from: Data(json.utf8))
     }
 
@@ -52,7 +53,9 @@ struct Page {
         index = try report.text("index.html")
         p95 = try report.text("timings.js")
         details = try results.map { r in try Self.section(try report.text("scenarios/\(r.scenario.id)/detail.js")) }
-        timings = try results.map { r in try Self.section(try report.text("scenarios/\(r.scenario.id)/timing.js"), call: "cropsimTiming") }
+        timings = try results.map { r in
+            try Self.section(try report.text("scenarios/\(r.scenario.id)/timing.js"), call: "cropsimTiming")
+        }
     }
 
     /// The HTML inside `cropsimDetail("id",\n"…");` (or another call).
@@ -68,7 +71,9 @@ struct Page {
         get throws {
             let start = try #require(index.range(of: "<script type=\"application/json\" id=\"rows\">"))
             let end = try #require(index.range(of: "</script>", range: start.upperBound..<index.endIndex))
-            return try #require(JSONSerialization.jsonObject(with: Data(index[start.upperBound..<end.lowerBound].utf8)) as? [[String: Any]])
+            return try #require(
+                JSONSerialization.jsonObject(with: Data(index[start.upperBound..<end.lowerBound].utf8))
+                    as? [[String: Any]])
         }
     }
 }
@@ -92,7 +97,8 @@ struct Page {
         #expect(page.index.contains("id=\"js-status\"") && page.index.contains("id=\"filters\""))
         // Nothing comes from the network.
         #expect(!page.all.contains("src=\"http") && !page.all.contains("href=\"http") && !page.all.contains("url(http"))
-        #expect(!page.index.contains("<link ") && !page.index.contains("fetch(") && !page.index.contains("XMLHttpRequest"))
+        #expect(
+            !page.index.contains("<link ") && !page.index.contains("fetch(") && !page.index.contains("XMLHttpRequest"))
     }
 
     @Test func oneSectionPerScenarioWithChartsPlayerAndFilmstrip() throws {
@@ -101,10 +107,16 @@ struct Page {
         for (k, r) in results.enumerated() {
             let section = page.details[k]
             #expect(count("<section class=\"scenario ", in: section) == 1)
-            #expect(section.contains("id=\"s-\(HTMLReport.elementKey(r.scenario.id))\" data-scenario-id=\"\(r.scenario.id)\""))
+            #expect(
+                section.contains(
+                    "id=\"s-\(HTMLReport.elementKey(r.scenario.id))\" data-scenario-id=\"\(r.scenario.id)\""))
             #expect(count("<svg class=\"chart timeline", in: section) == 3)
-            #expect(count("<svg class=\"chart histogram", in: section) == 0 && count("<div class=\"timing\">", in: section) == 1)
-            #expect(count("<svg class=\"chart histogram", in: page.timings[k]) == 1 && page.timings[k].contains("<table class=\"stats\">"))
+            #expect(
+                count("<svg class=\"chart histogram", in: section) == 0
+                    && count("<div class=\"timing\">", in: section) == 1)
+            #expect(
+                count("<svg class=\"chart histogram", in: page.timings[k]) == 1
+                    && page.timings[k].contains("<table class=\"stats\">"))
             #expect(count("<div class=\"player\"", in: section) == 1)
             #expect(count("<div class=\"filmstrip\">", in: section) == 1)
         }
@@ -114,7 +126,9 @@ struct Page {
         let html = try Page(try Fixture.results([Self.ids[0]])).all
         #expect(count("class=\"axis-title x-title\"", in: html) == 4)
         #expect(count("class=\"axis-title y-title\"", in: html) == 4)
-        for title in [">time (s)<", ">zoom s (×)<", ">tx (pt)<", ">ty (pt)<", ">model time per tick (log scale)<", ">ticks<"] {
+        for title in [
+            ">time (s)<", ">zoom s (×)<", ">tx (pt)<", ">ty (pt)<", ">model time per tick (log scale)<", ">ticks<"
+        ] {
             #expect(html.contains(title), "missing axis title \(title)")
         }
         #expect(count("<g class=\"legend\">", in: html) == 4)
@@ -154,7 +168,9 @@ struct Page {
     @Test func timingsLiveApart() throws {
         let results = try Fixture.results(Self.ids)
         var remeasured = results
-        for i in remeasured.indices { remeasured[i].modelNanoseconds = remeasured[i].modelNanoseconds.map { $0 * 7 + 123_456 } }
+        for i in remeasured.indices {
+            remeasured[i].modelNanoseconds = remeasured[i].modelNanoseconds.map { $0 * 7 + 123_456 }
+        }
         let first = results[0].scenario.id
         let a = try Page(results, wallSeconds: [first: 0.25]), b = try Page(remeasured, wallSeconds: [first: 9.5])
         #expect(a.index == b.index && a.details == b.details)
@@ -164,13 +180,16 @@ struct Page {
         #expect(alone.details[0] == a.details[1])
         // The page is drawn from rows in any order.
         let rows = results.map(SummaryRow.init)
-        #expect(HTMLReport.render(rows: rows) == HTMLReport.render(rows: rows.reversed()) && HTMLReport.render(rows: rows) == a.index)
+        #expect(
+            HTMLReport.render(rows: rows) == HTMLReport.render(rows: rows.reversed())
+                && HTMLReport.render(rows: rows) == a.index)
     }
 
     /// Element ids come from the scenario id alone: safe in HTML and `url(#…)`, one to one.
     @Test func elementKeysAreSafeAndOneToOne() {
         #expect(HTMLReport.elementKey("gestures/pinch-out-2") == "gestures_2fpinch-out-2")
-        #expect(HTMLReport.elementKey("a_2f") == "a_5f2f" && HTMLReport.elementKey("a/") != HTMLReport.elementKey("a_2f"))
+        #expect(
+            HTMLReport.elementKey("a_2f") == "a_5f2f" && HTMLReport.elementKey("a/") != HTMLReport.elementKey("a_2f"))
         #expect(HTMLReport.elementKey("é x") == "_c3_a9_20x")
         let ids = ["a/b", "a_b", "a-b", "a_2fb", "ab", "a.b", "a b"]
         #expect(Set(ids.map(HTMLReport.elementKey)).count == ids.count)
@@ -194,9 +213,12 @@ struct Page {
     @Test func theScrubberDataHoldsEveryTick() throws {
         let results = try Fixture.results([Self.ids[0]])
         let html = try Page(results).details[0]
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data-\(HTMLReport.elementKey(results[0].scenario.id))\">"))
+        let start = try #require(
+            html.range(
+                of: "<script type=\"application/json\" id=\"data-\(HTMLReport.elementKey(results[0].scenario.id))\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as! [String: Any]
         let n = results[0].frames.count
         #expect((json["scale"] as! [Double]).count == n)
         #expect((json["tx"] as! [Double]).count == n && (json["ty"] as! [Double]).count == n)
@@ -212,19 +234,25 @@ struct Page {
         #expect(html.contains("<image href=\"data:image/png;base64,"))
         #expect(html.contains("viewBox=\"0 0 256 170\""))
         let pattern = try Page(results).details[0]
-        #expect(!pattern.contains("data:image/png") && pattern.contains("id=\"photo-\(HTMLReport.elementKey(results[0].scenario.id))-c\""))
+        #expect(
+            !pattern.contains("data:image/png")
+                && pattern.contains("id=\"photo-\(HTMLReport.elementKey(results[0].scenario.id))-c\""))
     }
 
     /// Fixed decimals as `%.Nf` would print them, trimmed, without −0.
     @Test func numbersPrintLikePrintf() {
         let cases: [(Double, Int, String)] = [
             (0, 2, "0"), (-0.0, 2, "0"), (-0.001, 2, "0"), (1.5, 2, "1.5"), (2.25, 1, "2.2"), (-3.14159, 3, "-3.142"),
-            (100, 0, "100"), (0.000123456, 6, "0.000123"), (1e20, 2, "100000000000000000000"), (.nan, 2, "0"), (12.3456789, 4, "12.3457"),
+            (100, 0, "100"), (0.000123456, 6, "0.000123"), (1e20, 2, "100000000000000000000"), (.nan, 2, "0"),
+            (12.3456789, 4, "12.3457")
         ]
         for (x, d, want) in cases { #expect(svgNumber(x, decimals: d) == want, "\(x) with \(d) decimals") }
         for x in stride(from: -50.0, through: 50.0, by: 0.37) {
             let printf = String(format: "%.3f", x)
-            let trimmed = printf.contains(".") ? String(printf.reversed().drop { $0 == "0" }.reversed()).trimmingCharacters(in: CharacterSet(charactersIn: ".")) : printf
+            let trimmed =
+                printf.contains(".")
+                ? String(printf.reversed().drop { $0 == "0" }.reversed()).trimmingCharacters(
+                    in: CharacterSet(charactersIn: ".")) : printf
             #expect(svgNumber(x, decimals: 3) == (trimmed == "-0" ? "0" : trimmed), "\(x)")
         }
     }

@@ -10,13 +10,16 @@ import Testing
     static let folder = "Sources/CropReport/Resources"
     static let frameDrawing = "Sources/CropFrames/Resources/frame-drawing.js"
     static let scripts = ["\(folder)/error-trap.js", frameDrawing, "\(folder)/report.js"]
-    static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let node = ["/usr/bin/node", "/usr/local/bin/node"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(.enabled(if: node != nil, "node is not installed"))
     func theScriptsParse() throws {
         for path in Self.scripts {
-            let check = try execute(["--check", Repository.path(path)],
-                                    executable: URL(fileURLWithPath: try #require(Self.node)), deadline: .seconds(60))
+            let check = try execute(
+                ["--check", Repository.path(path)],
+                executable: URL(fileURLWithPath: try #require(Self.node)), deadline: .seconds(60))
             #expect(check.status == 0, "\(path): \(check.stderr)")
         }
     }

@@ -42,8 +42,11 @@ struct ReportDiffRoundTripTests {
     @Test func aChangedPinchIsNamedFromItsFirstDifferingTick() throws {
         let temporary = try TemporaryFolder("diff-tests"), folder = temporary.url
         let before = [try scenario(Self.pinch), try scenario(Self.tap)].map { Simulator.run($0) }
-        let after = [try scenario(Self.pinch, replacing: ("\"to\": 600", "\"to\": 500")), try scenario(Self.tap)].map { Simulator.run($0) }
-        let a = try report(before, in: folder, "a"), a2 = try report(before, in: folder, "a2"), b = try report(after, in: folder, "b")
+        let after = [try scenario(Self.pinch, replacing: ("\"to\": 600", "\"to\": 500")), try scenario(Self.tap)].map {
+            Simulator.run($0)
+        }
+        let a = try report(before, in: folder, "a"), a2 = try report(before, in: folder, "a2"),
+            b = try report(after, in: folder, "b")
 
         #expect(try diff(a, a2).isIdentical)
 
@@ -62,7 +65,8 @@ struct ReportDiffRoundTripTests {
         let a = try report([Simulator.run(try scenario(Self.tap))], in: folder, "a")
         let scenarioFolder = folder.appendingPathComponent("a/scenarios/\(Self.tap)")
         try FileManager.default.moveItem(at: scenarioFolder, to: folder.appendingPathComponent("elsewhere"))
-        try FileManager.default.createSymbolicLink(at: scenarioFolder, withDestinationURL: folder.appendingPathComponent("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            at: scenarioFolder, withDestinationURL: folder.appendingPathComponent("elsewhere"))
         #expect(throws: OutputError.self) { try a.logs(Self.tap) }
     }
 
@@ -76,7 +80,8 @@ struct ReportDiffRoundTripTests {
         bad.frames[4].pose.translation.x = .infinity
         try WrittenReport.write([good], to: folder.appendingPathComponent("a").path)
         try WrittenReport.write([bad], to: folder.appendingPathComponent("b").path)
-        let a = try ReportReader(folder.appendingPathComponent("a").path), b = try ReportReader(folder.appendingPathComponent("b").path)
+        let a = try ReportReader(folder.appendingPathComponent("a").path),
+            b = try ReportReader(folder.appendingPathComponent("b").path)
         let logs = try b.logs(id)
         #expect(logs.frames[3].scale.isNaN && logs.frames[4].tx == .infinity)
         #expect(ScenarioDiff.compare(logs, logs).isIdentical)

@@ -42,8 +42,13 @@ import Testing
         let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue == "$.expect.scale: expected <1> & got \"2\"")
         // The suite names the editor under test, its policies and what it leaves unjudged.
-        let properties = try document.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap { $0 as? XMLElement }
-        let byName = Dictionary(uniqueKeysWithValues: properties.map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) })
+        let properties = try document.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap {
+            $0 as? XMLElement
+        }
+        let byName = Dictionary(
+            uniqueKeysWithValues: properties.map {
+                ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!)
+            })
         #expect(byName["model"] == "cropsim-reference 1.0")
         #expect(byName["policies"]?.contains("sliderMapping=logarithmic") == true)
         #expect(byName["notJudged"] == "")
@@ -64,7 +69,8 @@ import Testing
         let property = try document.nodes(forXPath: "/testsuites/testsuite/properties/property[@name='cropsim']/@value")
         #expect(property.map(\.stringValue) == ["1.2.3 (abc1234)"])
         #expect(Summary(results, wallSeconds: [:]).build == .current)
-        #expect(HTMLReport.render(rows: [], build: build).contains("<p>Written by cropsim 1.2.3 (abc1234).</p></footer>"))
+        #expect(
+            HTMLReport.render(rows: [], build: build).contains("<p>Written by cropsim 1.2.3 (abc1234).</p></footer>"))
         #expect(BuildInfo.current.description.hasPrefix("\(BuildInfo.current.version) ("))
     }
 
@@ -82,15 +88,22 @@ import Testing
             for dir in [one, four] {
                 let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
                 let detail = try String(contentsOf: folder.appendingPathComponent("detail.js"), encoding: .utf8)
-                #expect(detail.hasPrefix("cropsimDetail(\"\(r.scenario.id)\",\n") && detail == HTMLReport.detail(r, thumbnail: nil))
+                #expect(
+                    detail.hasPrefix("cropsimDetail(\"\(r.scenario.id)\",\n")
+                        && detail == HTMLReport.detail(r, thumbnail: nil))
             }
             for file in ["frames.jsonl", "haptics.jsonl", "effects.jsonl", "scenario.resolved.json", "detail.js"] {
                 let path = "scenarios/\(r.scenario.id)/\(file)"
-                #expect(try Data(contentsOf: one.appendingPathComponent(path)) == Data(contentsOf: four.appendingPathComponent(path)))
+                #expect(
+                    try Data(contentsOf: one.appendingPathComponent(path))
+                        == Data(contentsOf: four.appendingPathComponent(path)))
             }
         }
         _ = try write("four", jobs: 4)  // replaces the previous report, deleted on several threads
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".four.lock", ".one.lock", "four", "one"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [
+                ".four.lock", ".one.lock", "four", "one"
+            ])
     }
 
     @Test func theReportFolderIsReplacedWholeAndLeavesNoStaging() throws {
@@ -100,19 +113,32 @@ import Testing
         try WrittenReport.write(Array(results.prefix(1)), to: dir.path)
         try WrittenReport.write(results, to: dir.path)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(names == [".cropsim-report", "index.html", "junit.xml", "scenarios", "summary-rows.jsonl", "summary.json", "timings.js"])
-        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect(
+            names == [
+                ".cropsim-report", "index.html", "junit.xml", "scenarios", "summary-rows.jsonl", "summary.json",
+                "timings.js"
+            ])
+        let summary =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("summary.json")))
+            as! [String: Any]
         #expect((summary["scenarios"] as! [Any]).count == results.count)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
         #expect(siblings == [".latest.lock", "latest"])
         let folder = dir.appendingPathComponent("scenarios").appendingPathComponent(results[0].scenario.id)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["detail.js", "effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl", "scenario.resolved.json",
-                          "telemetry.jsonl", "timing.js", "trace.json", "upload.jsonl", "violations.jsonl"])
+        #expect(
+            files == [
+                "detail.js", "effects.jsonl", "frame-timing.jsonl", "frames.jsonl", "haptics.jsonl",
+                "scenario.resolved.json",
+                "telemetry.jsonl", "timing.js", "trace.json", "upload.jsonl", "violations.jsonl"
+            ])
         let frames = try String(contentsOf: folder.appendingPathComponent("frames.jsonl"), encoding: .utf8)
         for line in frames.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            for key in ["tick", "t", "scale", "tx", "ty", "sMin", "sMax", "maskDiameter", "phase", "gridVisible", "instructionVisible"] {
+            for key in [
+                "tick", "t", "scale", "tx", "ty", "sMin", "sMax", "maskDiameter", "phase", "gridVisible",
+                "instructionVisible"
+            ] {
                 #expect(object[key] != nil, "missing \(key)")
             }
         }
@@ -127,16 +153,20 @@ import Testing
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: notes.appendingPathComponent("README.md"))
         try Data("mine".utf8).write(to: parent.appendingPathComponent("file.txt"))
-        try FileManager.default.createSymbolicLink(atPath: parent.appendingPathComponent("link").path, withDestinationPath: notes.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: parent.appendingPathComponent("link").path, withDestinationPath: notes.path)
         for name in ["notes", "file.txt", "link"] {
-            #expect(throws: OutputError.self) { try WrittenReport.write(results, to: parent.appendingPathComponent(name).path) }
+            #expect(throws: OutputError.self) {
+                try WrittenReport.write(results, to: parent.appendingPathComponent(name).path)
+            }
         }
         for path in ["", ".", "/", "..", FileManager.default.currentDirectoryPath] {
             #expect(throws: OutputError.self) { try WrittenReport.write(results, to: path) }
         }
         #expect(try String(contentsOf: notes.appendingPathComponent("README.md"), encoding: .utf8) == "mine")
         #expect(try String(contentsOf: parent.appendingPathComponent("file.txt"), encoding: .utf8) == "mine")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["file.txt", "link", "notes"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["file.txt", "link", "notes"])
     }
 
     /// One-character names (`--report-dir m`, `--junit j`) are paths like any other: Foundation's
@@ -158,10 +188,13 @@ import Testing
         try WrittenReport.write(Array(results.prefix(1)), to: dir.path)
         // Killed between the two renames of the fallback: the name is empty, the report is `.old-`.
         try FileManager.default.moveItem(at: dir, to: parent.appendingPathComponent(".latest.old-77"))
-        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-78"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.trash-79/scenarios"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent(".latest.tmp-78"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent(".latest.trash-79/scenarios"), withIntermediateDirectories: true)
         try Data("cropsim-report 1\n".utf8).write(to: parent.appendingPathComponent(".latest.trash-79/.cropsim-report"))
-        try FileManager.default.createDirectory(at: parent.appendingPathComponent(".latest.tmp-80-not-ours/x"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent(".latest.tmp-80-not-ours/x"), withIntermediateDirectories: true)
         try MarkedFolder(dir.path, mark: .report).replace { _ throws(OutputError) in }
         let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
         #expect(siblings == [".latest.lock", ".latest.tmp-80-not-ours", "latest"])

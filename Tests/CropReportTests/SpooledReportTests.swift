@@ -27,8 +27,11 @@ import Testing
         try #require(results.count == 5 && results.allSatisfy(\.passed))
         results[1].failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected \"1\" <b>"))
         results[2].notApplicable = "needs rotation"
-        results[3].subPixel = [Violation(property: .panFollowsFinger, tick: 9, time: 0.15, message: "off by 0.0015 device px",
-                                         magnitude: Magnitude(devicePixels: 0.0015))]
+        results[3].subPixel = [
+            Violation(
+                property: .panFollowsFinger, tick: 9, time: 0.15, message: "off by 0.0015 device px",
+                magnitude: Magnitude(devicePixels: 0.0015))
+        ]
         results[3].subPixelCounts = [.panFollowsFinger: 1]
         results[4].modelNanoseconds = results[4].modelNanoseconds.map { _ in 0 }
         return results.enumerated().map { FinishedScenario($0.element, wallSeconds: [0.25, 0.5, 0, 1.5, 2][$0.offset]) }
@@ -52,22 +55,34 @@ import Testing
         let ids = finished.map(\.result.scenario.id) + ["not-run/in-this-shard"]
         // Drawn whole: the page from every row, the rows file, the p95 of the measured runs.
         let rows = SummaryRows(suite: .init(ids: ids), rows: finished.map { SummaryRow($0.result) })
-        let whole = ["index.html": HTMLReport.render(rows: rows.rows, model: model), SummaryRows.fileName: rows.text,
-                     "timings.js": HTMLReport.timings(p95: finished.filter(\.measured).map { ($0.result.scenario.id, $0.timing.p95Ns) })]
+        let whole = [
+            "index.html": HTMLReport.render(rows: rows.rows, model: model), SummaryRows.fileName: rows.text,
+            "timings.js": HTMLReport.timings(
+                p95: finished.filter(\.measured).map { ($0.result.scenario.id, $0.timing.p95Ns) })
+        ]
         func merged(_ write: (inout Collected) throws(OutputError) -> Void) throws -> String {
             var sink = Collected()
             try write(&sink)
             return sink.text
         }
-        #expect(try merged { s throws(OutputError) in try spool.writeSummary(model: model, into: &s) } == Summary(finished, model: model).json())
-        #expect(try merged { s throws(OutputError) in try spool.writeJUnit(into: &s) }
+        #expect(
+            try merged { s throws(OutputError) in try spool.writeSummary(model: model, into: &s) }
+                == Summary(finished, model: model).json())
+        #expect(
+            try merged { s throws(OutputError) in try spool.writeJUnit(into: &s) }
                 == JUnitReport.xml(finished.map(\.result), wallSeconds: finished.wallSeconds))
-        #expect(try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) } == whole["index.html"])
-        #expect(try merged { s throws(OutputError) in try spool.writeRows(suite: .init(ids: ids), into: &s) } == whole[SummaryRows.fileName])
+        #expect(
+            try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) } == whole["index.html"])
+        #expect(
+            try merged { s throws(OutputError) in try spool.writeRows(suite: .init(ids: ids), into: &s) }
+                == whole[SummaryRows.fileName])
         #expect(try merged { s throws(OutputError) in try spool.writeTimings(into: &s) } == whole["timings.js"])
         let index = try merged { s throws(OutputError) in try spool.writeIndex(model: model, into: &s) }
-        #expect(index.contains("\"id\":\"\(ids[1])\"") && index.contains("<title>cropsim report: 3 of 5 passed</title>"))
-        let extras = try merged { s throws(OutputError) in try spool.writeParts(ScenarioSpool.firstExtraPart, of: spool.records, into: &s) }
+        #expect(
+            index.contains("\"id\":\"\(ids[1])\"") && index.contains("<title>cropsim report: 3 of 5 passed</title>"))
+        let extras = try merged { s throws(OutputError) in
+            try spool.writeParts(ScenarioSpool.firstExtraPart, of: spool.records, into: &s)
+        }
         #expect(extras == "extra 0\nextra 1\nextra 2\nextra 3\nextra 4\n")
     }
 

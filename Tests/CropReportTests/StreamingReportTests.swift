@@ -37,7 +37,8 @@ import Testing
         r.failures.append(ExpectationFailure(path: "$.expect.scale", message: "expected 1"))
         let kept = FinishedScenario(r, wallSeconds: 0.25)
         #expect(!r.frames.isEmpty && !r.modelNanoseconds.isEmpty && !r.scenario.steps.isEmpty)
-        #expect(kept.result.frames.isEmpty && kept.result.modelNanoseconds.isEmpty && kept.result.scenario.steps.isEmpty)
+        #expect(
+            kept.result.frames.isEmpty && kept.result.modelNanoseconds.isEmpty && kept.result.scenario.steps.isEmpty)
         #expect(kept.timing == FrameTimingStatistics(r.modelNanoseconds))
         #expect(kept.result.hapticCounts == r.hapticCounts && kept.result.firstProblem == r.firstProblem)
         #expect(kept.result.failed && kept.wallSeconds == 0.25)
@@ -106,7 +107,8 @@ import Testing
         for traces in ReportWriter.Traces.allCases {
             try WrittenReport.write(results, to: parent.appendingPathComponent(traces.rawValue).path, traces: traces)
             for r in results {
-                let folder = parent.appendingPathComponent(traces.rawValue).appendingPathComponent("scenarios").appendingPathComponent(r.scenario.id)
+                let folder = parent.appendingPathComponent(traces.rawValue).appendingPathComponent("scenarios")
+                    .appendingPathComponent(r.scenario.id)
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 #expect(names.contains("trace.json") == (traces == .all || r.failed), "\(traces) \(r.scenario.id)")
                 #expect(names.contains("frames.jsonl") && names.contains("frame-timing.jsonl"))

@@ -12,10 +12,12 @@ import Testing
 /// Sub-pixel deviations and magnitudes in the report's files (docs/reports.md): apart from the
 /// failures, passing, and absent when there are none.
 @Suite struct SubPixelReportTests {
-    static let tiny = Violation(property: .panFollowsFinger, tick: 9, time: 0.15, message: "a pan…; off by 0.0015 device px",
-                                magnitude: Magnitude(devicePixels: 0.0015))
-    static let visible = Violation(property: .maskCovered, tick: 6, time: 0.1, message: "the mask…; uncovered by 3.00 device px",
-                                   magnitude: Magnitude(devicePixels: 3, photoAxes: Point(x: 0, y: 3)))
+    static let tiny = Violation(
+        property: .panFollowsFinger, tick: 9, time: 0.15, message: "a pan…; off by 0.0015 device px",
+        magnitude: Magnitude(devicePixels: 0.0015))
+    static let visible = Violation(
+        property: .maskCovered, tick: 6, time: 0.1, message: "the mask…; uncovered by 3.00 device px",
+        magnitude: Magnitude(devicePixels: 3, photoAxes: Point(x: 0, y: 3)))
 
     /// Three runs of the suite: the second with a sub-pixel deviation, the third with a real one.
     func results() throws -> [RunResult] {
@@ -35,7 +37,9 @@ import Testing
         let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
         #expect(cases[1].elements(forName: "failure").isEmpty)
         let out = try #require(cases[1].elements(forName: "system-out").first?.stringValue)
-        #expect(out.contains("sub-pixel target deviations (1, not failing") && out.contains(Self.tiny.description), "\(out)")
+        #expect(
+            out.contains("sub-pixel target deviations (1, not failing") && out.contains(Self.tiny.description), "\(out)"
+        )
         #expect(cases[0].elements(forName: "system-out").isEmpty && cases[2].elements(forName: "system-out").isEmpty)
         #expect(try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue == "1")
     }
@@ -44,11 +48,14 @@ import Testing
         let r = try results()
         let summary = Summary(r, wallSeconds: [:])
         #expect(summary.passed == 2 && summary.failed == 1)
-        #expect(summary.scenarios[1].subPixel == 1 && summary.scenarios[1].subPixelByInvariant == ["panFollowsFinger": 1])
+        #expect(
+            summary.scenarios[1].subPixel == 1 && summary.scenarios[1].subPixelByInvariant == ["panFollowsFinger": 1])
         #expect(summary.scenarios[0].subPixel == nil && summary.scenarios[0].subPixelByInvariant == nil)
         let row = SummaryRow(r[1])
         #expect(row.pass && row.v == 0 && row.sp == 1 && row.json.contains(#","sp":1"#))
-        #expect(row.prob?.contains("<span class=\"subpixel\">≈ sub-pixel panFollowsFinger</span> at tick 9") == true, "\(row.prob ?? "")")
+        #expect(
+            row.prob?.contains("<span class=\"subpixel\">≈ sub-pixel panFollowsFinger</span> at tick 9") == true,
+            "\(row.prob ?? "")")
         #expect(SummaryRow(r[0]).sp == nil && !SummaryRow(r[0]).json.contains("\"sp\""))
     }
 
@@ -58,10 +65,18 @@ import Testing
         let temporary = try TemporaryFolder("subpixel"), dir = temporary.url("report")
         try WrittenReport.write(r, to: dir.path)
         func lines(_ i: Int) throws -> String {
-            try String(contentsOf: dir.appendingPathComponent("scenarios/\(r[i].scenario.id)/violations.jsonl"), encoding: .utf8)
+            try String(
+                contentsOf: dir.appendingPathComponent("scenarios/\(r[i].scenario.id)/violations.jsonl"),
+                encoding: .utf8)
         }
         #expect(try lines(0) == "")
-        #expect(try lines(1) == #"{"invariant":"panFollowsFinger","tick":9,"t":0.15,"message":"a pan…; off by 0.0015 device px","magnitude":{"devicePixels":0.0015},"subPixel":true}"# + "\n")
-        #expect(try lines(2) == #"{"invariant":"maskCovered","tick":6,"t":0.1,"message":"the mask…; uncovered by 3.00 device px","magnitude":{"devicePixels":3,"photoAxes":{"x":0,"y":3}}}"# + "\n")
+        #expect(
+            try lines(1)
+                == #"{"invariant":"panFollowsFinger","tick":9,"t":0.15,"message":"a pan…; off by 0.0015 device px","magnitude":{"devicePixels":0.0015},"subPixel":true}"#
+                + "\n")
+        #expect(
+            try lines(2)
+                == #"{"invariant":"maskCovered","tick":6,"t":0.1,"message":"the mask…; uncovered by 3.00 device px","magnitude":{"devicePixels":3,"photoAxes":{"x":0,"y":3}}}"#
+                + "\n")
     }
 }

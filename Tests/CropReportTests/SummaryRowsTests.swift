@@ -41,16 +41,20 @@ import Testing
         #expect(Self.parse("") == "is empty or does not end with a newline")
         #expect(Self.parse(String(text.dropLast())) == "is empty or does not end with a newline")
         #expect(Self.parse(text + "\n")?.hasPrefix("line 5:") == true)
-        #expect(Self.parse(text.replacingOccurrences(of: "\"ticks\":", with: "\"ticks\" :"))?.hasPrefix("line 2:") == true)
+        #expect(
+            Self.parse(text.replacingOccurrences(of: "\"ticks\":", with: "\"ticks\" :"))?.hasPrefix("line 2:") == true)
         #expect(Self.parse("{\"suite\":{\"fingerprint\":\"0\",\"scenarios\":1}}\n")?.hasPrefix("line 1:") == true)
         #expect(Self.parse("[" + String(repeating: "[", count: 100_000) + "\n")?.hasPrefix("line 1:") == true)
         // Out of id order, and repeated.
         lines.swapAt(1, 2)
         #expect(Self.parse(lines.joined(separator: "\n") + "\n")?.contains("out of id order or repeated") == true)
-        #expect(Self.parse(text + text.split(separator: "\n")[1] + "\n")?.contains("out of id order or repeated") == true)
+        #expect(
+            Self.parse(text + text.split(separator: "\n")[1] + "\n")?.contains("out of id order or repeated") == true)
         // Markup the report never writes, escaped the way a row is.
         let row = try #require(text.split(separator: "\n").last { !$0.contains("\"prob\"") })
         let hostile = row.dropLast() + ",\"prob\":\"\\u003cimg src=x onerror=alert(1)>\"}"
-        #expect(Self.parse(text.replacingOccurrences(of: String(row), with: String(hostile)))?.contains("markup the report never writes") == true)
+        #expect(
+            Self.parse(text.replacingOccurrences(of: String(row), with: String(hostile)))?.contains(
+                "markup the report never writes") == true)
     }
 }

@@ -18,7 +18,8 @@ import Testing
         #expect(!metSection.contains("checkpoint failed"))
 
         var failed = met
-        failed.failures.append(ExpectationFailure(path: "$.checkpoints[0].scale", message: "at t=0.55 s: expected sMin, got 2"))
+        failed.failures.append(
+            ExpectationFailure(path: "$.checkpoints[0].scale", message: "at t=0.55 s: expected sMin, got 2"))
         let section = try Page([failed]).details[0]
         #expect(count("<g class=\"checkpoint failed\" data-time=\"0.55\"", in: section) == 3)
         #expect(section.contains("checkpoint failed") && section.contains("expected sMin, got 2"))
@@ -28,11 +29,15 @@ import Testing
     @Test func gestureSpansSitInTheirOwnOpaqueLane() throws {
         let r = try #require(try Fixture.results(["gestures/hand-over-drag-pinch-drag"]).first)
         let section = try Page([r]).details[0]
-        let spans = section.components(separatedBy: "<rect class=\"phase ").dropFirst().map { String($0.prefix(while: { $0 != ">" })) }
+        let spans = section.components(separatedBy: "<rect class=\"phase ").dropFirst().map {
+            String($0.prefix(while: { $0 != ">" }))
+        }
         #expect(spans.contains { $0.hasPrefix("phase-pan") } && spans.contains { $0.hasPrefix("phase-pinch") })
         for span in spans {
             #expect(!span.contains("fill-opacity"), "a translucent span mixes with what is under it")
-            #expect(span.contains("y=\"\(svgNumber(SVGChart.laneTop))\"") && span.contains("height=\"\(svgNumber(SVGChart.laneHeight))\""))
+            #expect(
+                span.contains("y=\"\(svgNumber(SVGChart.laneTop))\"")
+                    && span.contains("height=\"\(svgNumber(SVGChart.laneHeight))\""))
         }
         #expect(SVGChart.laneTop + SVGChart.laneHeight <= SVGChart.top, "the lane overlaps the plot, where the band is")
     }

@@ -15,8 +15,11 @@ import Synchronization
 /// merged files keep that order); they are given on `jobs` threads, last first when `reversed`,
 /// as `--jobs` threads finish them.
 enum WrittenReport {
-    static func write(_ results: [RunResult], to path: String, wallSeconds: [String: Double] = [:], thumbnails: [String: RGBImage] = [:],
-                      model: ModelReport? = nil, traces: ReportWriter.Traces = .all, jobs: Int = 1, reversed: Bool = false) throws(OutputError) {
+    static func write(
+        _ results: [RunResult], to path: String, wallSeconds: [String: Double] = [:],
+        thumbnails: [String: RGBImage] = [:],
+        model: ModelReport? = nil, traces: ReportWriter.Traces = .all, jobs: Int = 1, reversed: Bool = false
+    ) throws(OutputError) {
         let results = results.sorted { $0.scenario.id < $1.scenario.id }
         var writer = ReportWriter(path: path)
         writer.model = model
@@ -31,7 +34,10 @@ enum WrittenReport {
                     guard k < order.count, firstError.withLock({ $0 == nil }) else { return }
                     let r = results[order[k]], seconds = wallSeconds[r.scenario.id]
                     do throws(OutputError) {
-                        try sink.write(r, attachments: HTMLReport.scenarioFiles(r, wallSeconds: seconds, thumbnail: thumbnails[r.scenario.id]))
+                        try sink.write(
+                            r,
+                            attachments: HTMLReport.scenarioFiles(
+                                r, wallSeconds: seconds, thumbnail: thumbnails[r.scenario.id]))
                         try spool.keep(order[k], FinishedScenario(r, wallSeconds: seconds ?? 0), extra: [])
                     } catch {
                         firstError.withLock { $0 = $0 ?? error }
@@ -50,7 +56,8 @@ enum WrittenReport {
 
         init(_ results: [RunResult], wallSeconds: [String: Double] = [:], thumbnails: [String: RGBImage] = [:]) throws {
             temporary = try TemporaryFolder("written-report")
-            try WrittenReport.write(results, to: temporary.path("report"), wallSeconds: wallSeconds, thumbnails: thumbnails)
+            try WrittenReport.write(
+                results, to: temporary.path("report"), wallSeconds: wallSeconds, thumbnails: thumbnails)
         }
 
         /// A file of the report, by its path below the folder.

@@ -24,7 +24,7 @@ import Testing
     /// The issue's table, restated here rather than read from `DevicePreset`.
     static let table: [(String, Double, Double, Double)] = [
         ("iphone-se", 320, 568, 2), ("iphone-15", 393, 852, 3), ("iphone-15-plus", 430, 932, 3),
-        ("ipad", 820, 1180, 2), ("ipad-pro-12.9", 1024, 1366, 2),
+        ("ipad", 820, 1180, 2), ("ipad-pro-12.9", 1024, 1366, 2)
     ]
 
     @Test func everyPresetHasTheSpecifiedSizeInBothOrientations() throws {
@@ -38,10 +38,12 @@ import Testing
     }
 
     @Test func thePresetObjectTakesTheOtherDeviceKeys() throws {
-        let d = try parse(scenario(device: #"{ "preset": "ipad-landscape", "touchRate": 120, "reduceMotion": true }"#)).device
+        let d = try parse(scenario(device: #"{ "preset": "ipad-landscape", "touchRate": 120, "reduceMotion": true }"#))
+            .device
         #expect(d.view == Size(width: 1180, height: 820) && d.screenScale == 2 && d.reduceMotion && d.touchRate == 120)
         // Repeating the preset's own numbers is allowed: they agree.
-        let same = try parse(scenario(device: #"{ "preset": "iphone-15", "view": [393, 852], "screenScale": 3 }"#)).device
+        let same = try parse(scenario(device: #"{ "preset": "iphone-15", "view": [393, 852], "screenScale": 3 }"#))
+            .device
         #expect(same.view == Size(width: 393, height: 852))
     }
 
@@ -56,20 +58,33 @@ import Testing
     static let valid = DevicePreset.names.joined(separator: ", ")
 
     static let cases: [Case] = [
-        Case(device: #""iphone-99""#, column: 13, path: "$.device",
-             message: "unknown device preset \"iphone-99\"; valid presets: \(valid)"),
-        Case(device: #""""#, column: 13, path: "$.device", message: "unknown device preset \"\"; valid presets: \(valid)"),
-        Case(device: #""IPHONE-15""#, column: 13, path: "$.device", message: "unknown device preset \"IPHONE-15\"; valid presets: \(valid)"),
-        Case(device: #"{ "preset": "../iphone-15" }"#, column: 25, path: "$.device.preset",
-             message: "unknown device preset \"../iphone-15\"; valid presets: \(valid)"),
-        Case(device: #"{ "preset": 15 }"#, column: 25, path: "$.device.preset", message: "expected a string, got a number"),
-        Case(device: #"{ "preset": "iphone-15", "view": [400, 852] }"#, column: 46, path: "$.device.view",
-             message: "[400, 852] conflicts with preset \"iphone-15\" (393×852); give the preset or the view, not both"),
-        Case(device: #"{ "preset": "iphone-15", "screenScale": 2 }"#, column: 53, path: "$.device.screenScale",
-             message: "2 conflicts with preset \"iphone-15\" (σ 3); give the preset or the screenScale, not both"),
-        Case(device: #"{ "preset": "iphone-15", "view": [1e308, 852] }"#, column: 47, path: "$.device.view[0]",
-             message: "width must be in 100.0…4000.0, got 1e+308"),
-        Case(device: #"{ "view": [393, 852] }"#, column: 13, path: "$.device", message: "missing required key \"screenScale\""),
+        Case(
+            device: #""iphone-99""#, column: 13, path: "$.device",
+            message: "unknown device preset \"iphone-99\"; valid presets: \(valid)"),
+        Case(
+            device: #""""#, column: 13, path: "$.device", message: "unknown device preset \"\"; valid presets: \(valid)"
+        ),
+        Case(
+            device: #""IPHONE-15""#, column: 13, path: "$.device",
+            message: "unknown device preset \"IPHONE-15\"; valid presets: \(valid)"),
+        Case(
+            device: #"{ "preset": "../iphone-15" }"#, column: 25, path: "$.device.preset",
+            message: "unknown device preset \"../iphone-15\"; valid presets: \(valid)"),
+        Case(
+            device: #"{ "preset": 15 }"#, column: 25, path: "$.device.preset",
+            message: "expected a string, got a number"),
+        Case(
+            device: #"{ "preset": "iphone-15", "view": [400, 852] }"#, column: 46, path: "$.device.view",
+            message: "[400, 852] conflicts with preset \"iphone-15\" (393×852); give the preset or the view, not both"),
+        Case(
+            device: #"{ "preset": "iphone-15", "screenScale": 2 }"#, column: 53, path: "$.device.screenScale",
+            message: "2 conflicts with preset \"iphone-15\" (σ 3); give the preset or the screenScale, not both"),
+        Case(
+            device: #"{ "preset": "iphone-15", "view": [1e308, 852] }"#, column: 47, path: "$.device.view[0]",
+            message: "width must be in 100.0…4000.0, got 1e+308"),
+        Case(
+            device: #"{ "view": [393, 852] }"#, column: 13, path: "$.device",
+            message: "missing required key \"screenScale\"")
     ]
 
     @Test(arguments: cases)

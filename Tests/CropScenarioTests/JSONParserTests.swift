@@ -19,8 +19,11 @@ import Testing
 
     @Test func aByteOrderMarkIsNotAColumn() throws {
         let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1, x]".utf8)
-        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: 5),
-                                               message: "unexpected character 'x', expected a value")) {
+        #expect(
+            throws: JSONParser.SyntaxError(
+                location: SourceLocation(line: 1, column: 5),
+                message: "unexpected character 'x', expected a value")
+        ) {
             try JSONParser.parse(text)
         }
     }
@@ -34,7 +37,7 @@ import Testing
         ("[1e999]", "number 1e999 is out of range"),
         ("\"abc", "unterminated string"),
         ("[1] 2", "unexpected text after the end of the document"),
-        ("\"\\ud800\"", "unpaired surrogate in \\u escape"),
+        ("\"\\ud800\"", "unpaired surrogate in \\u escape")
     ])
     func invalidJSONIsRejected(_ text: String, _ message: String) {
         #expect(throws: JSONParser.SyntaxError.self) { try parse(text) }
@@ -47,8 +50,11 @@ import Testing
     func invalidUTF8IsRejected(_ bad: [UInt8]) {
         for escape in [[], Array(#"\n"#.utf8)] {
             let bytes = Array(#"{"name": "a"#.utf8) + bad + escape + Array(#"b"}"#.utf8)
-            #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: 11),
-                                                   message: "invalid UTF-8 in string")) { try JSONParser.parse(bytes) }
+            #expect(
+                throws: JSONParser.SyntaxError(
+                    location: SourceLocation(line: 1, column: 11),
+                    message: "invalid UTF-8 in string")
+            ) { try JSONParser.parse(bytes) }
         }
         #expect((try? JSONParser.parse(Array(#"{"name": "aé→😀b"}"#.utf8))) != nil)
     }
@@ -67,11 +73,15 @@ import Testing
     func deepNestingIsRefusedNotACrash(_ open: String) {
         let deep = String(repeating: open, count: 100_000)
         let column = JSONParser.maxDepth * open.unicodeScalars.count + 1
-        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: column),
-                                               message: "arrays and objects nested deeper than 64 levels")) {
+        #expect(
+            throws: JSONParser.SyntaxError(
+                location: SourceLocation(line: 1, column: column),
+                message: "arrays and objects nested deeper than 64 levels")
+        ) {
             try parse(deep)
         }
-        let atTheLimit = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
+        let atTheLimit =
+            String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
         #expect(throws: Never.self) { try parse(atTheLimit) }
     }
 
@@ -81,8 +91,11 @@ import Testing
         let items = Array(repeating: "\"é\"", count: 1_000_000).joined(separator: ",")
         let text = "[" + items + ",]"
         let column = 1 + 1_000_000 * 4 + 1
-        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 1, column: column),
-                                               message: "unexpected character ']', expected a value")) {
+        #expect(
+            throws: JSONParser.SyntaxError(
+                location: SourceLocation(line: 1, column: column),
+                message: "unexpected character ']', expected a value")
+        ) {
             try parse(text)
         }
         #expect(throws: Never.self) { try parse("[" + items + "]") }
@@ -91,8 +104,11 @@ import Testing
     @Test func aHugeDuplicateKeyIsQuotedShort() {
         let key = String(repeating: "k", count: 1_000_000)
         let text = "{\"\(key)\": 1,\n \"\(key)\": 2}"
-        #expect(throws: JSONParser.SyntaxError(location: SourceLocation(line: 2, column: 2),
-                                               message: "duplicate key \"\(String(repeating: "k", count: 48))…\"")) {
+        #expect(
+            throws: JSONParser.SyntaxError(
+                location: SourceLocation(line: 2, column: 2),
+                message: "duplicate key \"\(String(repeating: "k", count: 48))…\"")
+        ) {
             try parse(text)
         }
     }

@@ -51,30 +51,34 @@ import Testing
     }
 
     @Test func theCanonicalFormOfASmallScenario() throws {
-        let s = try parse(#"""
-        { "name": "n", "device": "iphone-15", "image": { "width": 40, "height": 30, "orientation": 1 },
-          "steps": [ { "at": "100ms", "rotate": { "by": 90 } }, { "at": 0.5, "slider": { "to": 40, "animated": false } } ],
-          "expect": { "upload": {}, "scale": { "value": "sMax", "tolerance": 0.001 }, "phase": "idle", "violations": "none" } }
-        """#)
-        #expect(ScenarioEncoder.text(s) == #"""
-        {
-          "name": "n",
-          "device": { "view": [393, 852], "screenScale": 3 },
-          "image": { "width": 40, "height": 30 },
-          "steps": [
-            { "at": 0.1, "pinch": { "from": 160, "to": 160, "duration": 0.5, "rotate": 90 } },
-            { "at": 0.5, "slider": { "to": 40, "animated": false } }
-          ],
-          "expect": { "scale": { "value": "sMax", "tolerance": 0.001 }, "phase": "idle" }
-        }
+        let s = try parse(
+            #"""
+            { "name": "n", "device": "iphone-15", "image": { "width": 40, "height": 30, "orientation": 1 },
+              "steps": [ { "at": "100ms", "rotate": { "by": 90 } }, { "at": 0.5, "slider": { "to": 40, "animated": false } } ],
+              "expect": { "upload": {}, "scale": { "value": "sMax", "tolerance": 0.001 }, "phase": "idle", "violations": "none" } }
+            """#)
+        #expect(
+            ScenarioEncoder.text(s) == #"""
+                {
+                  "name": "n",
+                  "device": { "view": [393, 852], "screenScale": 3 },
+                  "image": { "width": 40, "height": 30 },
+                  "steps": [
+                    { "at": 0.1, "pinch": { "from": 160, "to": 160, "duration": 0.5, "rotate": 90 } },
+                    { "at": 0.5, "slider": { "to": 40, "animated": false } }
+                  ],
+                  "expect": { "scale": { "value": "sMax", "tolerance": 0.001 }, "phase": "idle" }
+                }
 
-        """#)
+                """#)
     }
 }
 
 /// `cropsim new`'s templates are valid scenarios in canonical form.
 @Suite struct ScenarioTemplateTests {
-    @Test(arguments: ScenarioTemplate.allCases) func everyTemplateParsesAndIsCanonical(_ template: ScenarioTemplate) throws {
+    @Test(arguments: ScenarioTemplate.allCases) func everyTemplateParsesAndIsCanonical(_ template: ScenarioTemplate)
+        throws
+    {
         let text = template.text(name: "mine", schema: "../schema.json")
         let s = try ScenarioParser.parse(Array(text.utf8), file: "mine.json", id: "mine")
         #expect(s.name == "mine" && !s.steps.isEmpty && !s.covers.isEmpty)
@@ -92,14 +96,19 @@ import Testing
 
     @Test func itReadsAndWritesLikeAnyNumber() throws {
         let s = try parse(#"{ "maskDiameter": { "value": 410, "tolerance": 0.001 } }"#)
-        #expect(s.expect.maskDiameter == NumberExpectation(target: NumberExpression(factor: 410), tolerance: 0.001,
-                                                           path: "$.expect.maskDiameter"))
+        #expect(
+            s.expect.maskDiameter
+                == NumberExpectation(
+                    target: NumberExpression(factor: 410), tolerance: 0.001,
+                    path: "$.expect.maskDiameter"))
         #expect(ScenarioEncoder.expectations(s.expect) == #"{ "maskDiameter": { "value": 410, "tolerance": 0.001 } }"#)
     }
 
     @Test func aStringIsAnErrorAtItsPlace() {
         let error = #expect(throws: ScenarioError.self) { try parse(#"{ "maskDiameter": "wide" }"#) }
-        #expect(error?.path == "$.expect.maskDiameter" && error?.message.hasPrefix("expected a number or an expression") == true)
+        #expect(
+            error?.path == "$.expect.maskDiameter"
+                && error?.message.hasPrefix("expected a number or an expression") == true)
     }
 
     @Test func theSchemaListsIt() {

@@ -17,18 +17,25 @@ extension ScenarioGen {
     mutating func action(path: String) -> Action {
         switch pick(ActionKind.allCases) {
         case .drag:
-            return .drag(Drag(points: (0..<int(2...4)).map { _ in point() }, duration: time(), easing: easing(), hold: time()))
+            return .drag(
+                Drag(points: (0..<int(2...4)).map { _ in point() }, duration: time(), easing: easing(), hold: time()))
         case .pinch, .rotate:
-            return .pinch(Pinch(center: point(), fromSpan: number(0...600), toSpan: number(0...600), duration: time(), easing: easing(),
-                                drift: bool() ? .zero : Point(x: number(-50...50), y: number(-50...50)), angle: number(-360...360),
-                                rotation: number(-720...720), hold: time()))
+            return .pinch(
+                Pinch(
+                    center: point(), fromSpan: number(0...600), toSpan: number(0...600), duration: time(),
+                    easing: easing(),
+                    drift: bool() ? .zero : Point(x: number(-50...50), y: number(-50...50)), angle: number(-360...360),
+                    rotation: number(-720...720), hold: time()))
         case .twoFingerDrag:
-            return .twoFingerDrag(TwoFingerDrag(from: point(), to: point(), span: number(0...400), duration: time(), easing: easing(),
-                                                angle: number(-360...360), hold: time()))
+            return .twoFingerDrag(
+                TwoFingerDrag(
+                    from: point(), to: point(), span: number(0...400), duration: time(), easing: easing(),
+                    angle: number(-360...360), hold: time()))
         case .tap: return .tap(point())
         case .doubleTap: return .doubleTap(point(), interval: bool() ? Gesture.doubleTapInterval : time())
         case .longTouch: return .longTouch(point(), duration: time())
-        case .touches: return .touches((0..<int(1...3)).map { i in track(finger: "F\(i)", path: "\(path).touches[\(i)]") })
+        case .touches:
+            return .touches((0..<int(1...3)).map { i in track(finger: "F\(i)", path: "\(path).touches[\(i)]") })
         case .slider: return .slider(percent: number(0...100), animated: bool())
         case .increment: return .increment(int(1...100))
         case .decrement: return .decrement(int(1...100))
@@ -64,8 +71,9 @@ extension ScenarioGen {
     mutating func expression(path: String) -> NumberExpectation {
         let symbol: NumberExpression.Symbol? = bool() ? nil : pick(NumberExpression.Symbol.allCases)
         let factor = symbol == nil ? number(-1000...1000) : pick([1, -1, 1.5, -0.25, 2])
-        return NumberExpectation(target: NumberExpression(factor: factor, symbol: symbol),
-                                 tolerance: bool() ? NumberExpectation.defaultTolerance : number(0...1, step: 0.001), path: path)
+        return NumberExpectation(
+            target: NumberExpression(factor: factor, symbol: symbol),
+            tolerance: bool() ? NumberExpectation.defaultTolerance : number(0...1, step: 0.001), path: path)
     }
 
     /// Some of every key; `end` adds what only an `expect` block may say.

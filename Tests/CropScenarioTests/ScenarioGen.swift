@@ -41,21 +41,30 @@ struct ScenarioGen: RandomNumberGenerator {
         var t = 0.0
         for i in 0..<int(0...6) {
             t += number(0...1)
-            steps.append(Step(time: t, action: action(path: "$.steps[\(i)]"), path: "$.steps[\(i)]",
-                              note: int(0...3) == 0 ? pick(["pan", "a \"quoted\" note", ""]) : nil))
+            steps.append(
+                Step(
+                    time: t, action: action(path: "$.steps[\(i)]"), path: "$.steps[\(i)]",
+                    note: int(0...3) == 0 ? pick(["pan", "a \"quoted\" note", ""]) : nil))
         }
-        var s = Scenario(id: "g", file: "g.json", name: pick(["g", "a \"quoted\" name", "ünïcode\ttab"]),
-                         description: bool() ? "" : "d\n2", covers: bool() ? [] : ["R2.1", "R12.3"],
-                         device: Device(view: Size(width: number(100...4000, step: 1), height: number(100...4000, step: 0.5)),
-                                        screenScale: number(1...4, step: 0.5), reduceMotion: bool(), touchRate: pick([60, 120])),
-                         image: ImageSpec(source: SourceImage(storedWidth: int(1...9000), storedHeight: int(1...9000),
-                                                              orientation: Orientation(rawValue: int(1...8))!)),
-                         config: config(), steps: steps, backend: backend(), expect: expectations(at: "$.expect", end: true),
-                         checkpoints: (0..<int(0...2)).map { i in
-                             Checkpoint(time: number(0...20), expect: expectations(at: "$.checkpoints[\(i)]", end: false),
-                                        path: "$.checkpoints[\(i)]")
-                         })
-        let mirrorable = !steps.contains { if case .resize = $0.action { true } else if case .rotate90 = $0.action { true } else { false } }
+        var s = Scenario(
+            id: "g", file: "g.json", name: pick(["g", "a \"quoted\" name", "ünïcode\ttab"]),
+            description: bool() ? "" : "d\n2", covers: bool() ? [] : ["R2.1", "R12.3"],
+            device: Device(
+                view: Size(width: number(100...4000, step: 1), height: number(100...4000, step: 0.5)),
+                screenScale: number(1...4, step: 0.5), reduceMotion: bool(), touchRate: pick([60, 120])),
+            image: ImageSpec(
+                source: SourceImage(
+                    storedWidth: int(1...9000), storedHeight: int(1...9000),
+                    orientation: Orientation(rawValue: int(1...8))!)),
+            config: config(), steps: steps, backend: backend(), expect: expectations(at: "$.expect", end: true),
+            checkpoints: (0..<int(0...2)).map { i in
+                Checkpoint(
+                    time: number(0...20), expect: expectations(at: "$.checkpoints[\(i)]", end: false),
+                    path: "$.checkpoints[\(i)]")
+            })
+        let mirrorable = !steps.contains {
+            if case .resize = $0.action { true } else if case .rotate90 = $0.action { true } else { false }
+        }
         if mirrorable && bool() { s.metamorphic = [.mirror] }
         for d in Policies.descriptors where int(0...3) == 0 { s.policies[d.name] = pick(d.values) }
         return s
@@ -80,15 +89,19 @@ struct ScenarioGen: RandomNumberGenerator {
     mutating func backend() -> BackendScript {
         var b = BackendScript.none
         guard bool() else { return b }
-        b.user = UserContext(uid: "u-\(int(0...99))", avatarPath: bool() ? "users/a.png" : nil, avatarVersion: int(0...9))
+        b.user = UserContext(
+            uid: "u-\(int(0...99))", avatarPath: bool() ? "users/a.png" : nil, avatarVersion: int(0...9))
         if bool() { b.baseURL = "https://example.invalid/x" }
         func latency(_ standard: Double) -> Double { bool() ? standard : number(0...2) }
         b.crops = (0..<int(0...2)).map { _ in .init(result: bool(), latency: latency(BackendScript.cropLatency)) }
         b.uploads = (0..<int(0...3)).map { _ in
-            .init(result: pick([.success, .timeout, .connectionDropped, .httpError(status: int(300...599))]),
-                  latency: latency(BackendScript.uploadLatency))
+            .init(
+                result: pick([.success, .timeout, .connectionDropped, .httpError(status: int(300...599))]),
+                latency: latency(BackendScript.uploadLatency))
         }
-        b.profileUpdates = (0..<int(0...2)).map { _ in .init(result: bool(), latency: latency(BackendScript.profileLatency)) }
+        b.profileUpdates = (0..<int(0...2)).map { _ in
+            .init(result: bool(), latency: latency(BackendScript.profileLatency))
+        }
         return b
     }
 }

@@ -8,7 +8,8 @@ import Testing
 /// without blocking, huge files by size before reading, and one run never holds two scenarios
 /// with one id. Each gives one `file:0:0: $: message` error.
 @Suite struct ScenarioLoaderTests {
-    static let minimal = #"{"name": "n", "device": {"view": [393, 852], "screenScale": 3}, "image": {"width": 400, "height": 400}}"#
+    static let minimal =
+        #"{"name": "n", "device": {"view": [393, 852], "screenScale": 3}, "image": {"width": 400, "height": 400}}"#
 
     /// A fresh folder under the system temp folder, removed when `body` returns.
     func inTemporaryFolder(_ body: (String) throws -> Void) throws {
@@ -17,7 +18,8 @@ import Testing
     }
 
     func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
@@ -29,8 +31,12 @@ import Testing
         try inTemporaryFolder { dir in
             #expect(mkfifo("\(dir)/pipe.json", 0o600) == 0)
             // Named directly and found in a folder: neither waits for a writer.
-            #expect(only(ScenarioLoader.load(["\(dir)/pipe.json"])) == "\(dir)/pipe.json:0:0: $: is a FIFO (named pipe), not a regular file")
-            #expect(only(ScenarioLoader.load([dir])) == "\(dir)/pipe.json:0:0: $: is a FIFO (named pipe), not a regular file")
+            #expect(
+                only(ScenarioLoader.load(["\(dir)/pipe.json"]))
+                    == "\(dir)/pipe.json:0:0: $: is a FIFO (named pipe), not a regular file")
+            #expect(
+                only(ScenarioLoader.load([dir]))
+                    == "\(dir)/pipe.json:0:0: $: is a FIFO (named pipe), not a regular file")
         }
     }
 
@@ -65,8 +71,10 @@ import Testing
             let path = "\(dir)/huge.json"
             #expect(FileManager.default.createFile(atPath: path, contents: nil))
             #expect(truncate(path, off_t(17 << 20)) == 0)
-            #expect(only(ScenarioLoader.load([path]))
-                == "\(path):0:0: $: the file is 17825792 bytes, over the budget of 8388608 bytes (8 MiB) per scenario")
+            #expect(
+                only(ScenarioLoader.load([path]))
+                    == "\(path):0:0: $: the file is 17825792 bytes, over the budget of 8388608 bytes (8 MiB) per scenario"
+            )
         }
     }
 
@@ -75,10 +83,16 @@ import Testing
             try write(Self.minimal, to: "\(dir)/a/x.json")
             try write(Self.minimal, to: "\(dir)/b/x.json")
             let loaded = ScenarioLoader.load(["\(dir)/a/x.json", "\(dir)/b/x.json"])
-            #expect(only(loaded) == "\(dir)/b/x.json:0:0: $: scenario id \"x\" is also the id of \(dir)/a/x.json; ids must be unique in one run")
+            #expect(
+                only(loaded)
+                    == "\(dir)/b/x.json:0:0: $: scenario id \"x\" is also the id of \(dir)/a/x.json; ids must be unique in one run"
+            )
             #expect(loaded.scenarios.map(\.file) == ["\(dir)/a/x.json"])
             let folders = ScenarioLoader.load(["\(dir)/a", "\(dir)/b"])
-            #expect(only(folders) == "\(dir)/b/x.json:0:0: $: scenario id \"x\" is also the id of \(dir)/a/x.json; ids must be unique in one run")
+            #expect(
+                only(folders)
+                    == "\(dir)/b/x.json:0:0: $: scenario id \"x\" is also the id of \(dir)/a/x.json; ids must be unique in one run"
+            )
         }
     }
 
@@ -99,10 +113,12 @@ import Testing
         try inTemporaryFolder { dir in
             try write("{", to: "\(dir)/suite/x.json")
             try FileManager.default.createDirectory(atPath: "\(dir)/suite/sub", withIntermediateDirectories: true)
-            #expect(only(ScenarioLoader.load(["\(dir)/suite/sub/../x.json"]))
-                == "\(dir)/suite/sub/../x.json:1:2: $: expected a quoted key")
-            #expect(only(ScenarioLoader.load(["\(dir)/suite/sub/../nope.json"]))
-                == "\(dir)/suite/sub/../nope.json:0:0: $: no such file or folder")
+            #expect(
+                only(ScenarioLoader.load(["\(dir)/suite/sub/../x.json"]))
+                    == "\(dir)/suite/sub/../x.json:1:2: $: expected a quoted key")
+            #expect(
+                only(ScenarioLoader.load(["\(dir)/suite/sub/../nope.json"]))
+                    == "\(dir)/suite/sub/../nope.json:0:0: $: no such file or folder")
         }
     }
 }

@@ -13,7 +13,8 @@ import Testing
 
     /// The default a key's schema states, as scenario text.
     func schemaDefault(_ field: ScenarioFormat.ConfigField) -> String? {
-        guard case .object(let members) = field.schema, let value = members.first(where: { $0.0 == "default" })?.1 else { return nil }
+        guard case .object(let members) = field.schema, let value = members.first(where: { $0.0 == "default" })?.1
+        else { return nil }
         switch value {
         case .bool(let b): return "\(b)"
         case .number(let n): return formatExactNumber(n)
@@ -23,7 +24,8 @@ import Testing
 
     @Test func everyStatedDefaultIsTheSpecsAndIsLeftOut() throws {
         let defaulted = ScenarioFormat.configTable.fields.filter { schemaDefault($0) != nil }
-        #expect(defaulted.count == ScenarioFormat.configTable.fields.count - 1, "every key but encoding states its default")
+        #expect(
+            defaulted.count == ScenarioFormat.configTable.fields.count - 1, "every key but encoding states its default")
         for field in defaulted {
             let c = try config(#"{ "\#(field.key)": \#(schemaDefault(field)!) }"#)
             #expect(c == AvatarCropperConfig(), "\(field.key)")
@@ -32,9 +34,12 @@ import Testing
     }
 
     @Test func everyKeyReadsAndWritesInTheTablesOrder() throws {
-        let text = #"{ "outputSize": 1024, "qualityMultiplier": 2, "maxZoomMultiplier": 8, "maskDiameterFraction": 0.5, "showGrid": false, "allowRotation": true, "useLiquidGlassChrome": false, "minPixelPerPoint": 0.5, "encoding": { "format": "jpeg", "quality": 0.75 } }"#
+        let text =
+            #"{ "outputSize": 1024, "qualityMultiplier": 2, "maxZoomMultiplier": 8, "maskDiameterFraction": 0.5, "showGrid": false, "allowRotation": true, "useLiquidGlassChrome": false, "minPixelPerPoint": 0.5, "encoding": { "format": "jpeg", "quality": 0.75 } }"#
         let c = try config(text)
-        #expect(c.outputSize == 1024 && c.qualityMultiplier == 2 && c.maxZoomMultiplier == 8 && c.maskDiameterFraction == 0.5)
+        #expect(
+            c.outputSize == 1024 && c.qualityMultiplier == 2 && c.maxZoomMultiplier == 8
+                && c.maskDiameterFraction == 0.5)
         #expect(!c.showGrid && c.allowRotation && !c.useLiquidGlassChrome && c.minPixelPerPoint == 0.5)
         #expect(c.encoding == .jpegSRGB(quality: 0.75))
         #expect(ScenarioFormat.configTable.encode(c) == text)
@@ -48,7 +53,9 @@ import Testing
     }
 
     @Test func pngTakesNoQuality() {
-        let error = #expect(throws: ScenarioError.self) { try config(#"{ "encoding": { "format": "png", "quality": 0.5 } }"#) }
+        let error = #expect(throws: ScenarioError.self) {
+            try config(#"{ "encoding": { "format": "png", "quality": 0.5 } }"#)
+        }
         #expect(error?.path == "$.config.encoding.quality" && error?.message == "PNG has no quality setting")
     }
 }
@@ -62,17 +69,24 @@ import Testing
 
     @Test func theStatedDefaultsAreLeftOut() throws {
         let s = try scenario(device: #"{ "preset": "ipad", "reduceMotion": false, "touchRate": 60 }"#)
-        #expect(ScenarioFormat.writeDevice(DeviceSpec(device: s.device, preset: DevicePreset.named("ipad"))) == #""ipad""#)
+        #expect(
+            ScenarioFormat.writeDevice(DeviceSpec(device: s.device, preset: DevicePreset.named("ipad"))) == #""ipad""#)
     }
 
     @Test func otherValuesReadAndWriteAfterTheSize() throws {
-        let s = try scenario(device: #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
-        #expect(s.device == Device(view: Size(width: 400, height: 800), screenScale: 2, reduceMotion: true, touchRate: 120))
-        #expect(ScenarioFormat.writeDevice(DeviceSpec(device: s.device)) == #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
+        let s = try scenario(
+            device: #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
+        #expect(
+            s.device == Device(view: Size(width: 400, height: 800), screenScale: 2, reduceMotion: true, touchRate: 120))
+        #expect(
+            ScenarioFormat.writeDevice(DeviceSpec(device: s.device))
+                == #"{ "view": [400, 800], "screenScale": 2, "reduceMotion": true, "touchRate": 120 }"#)
     }
 
     @Test func aTouchRateBetweenTheTwoIsAnErrorAtItsKey() {
-        let error = #expect(throws: ScenarioError.self) { try scenario(device: #"{ "preset": "ipad", "touchRate": 90 }"#) }
+        let error = #expect(throws: ScenarioError.self) {
+            try scenario(device: #"{ "preset": "ipad", "touchRate": 90 }"#)
+        }
         #expect(error?.path == "$.device.touchRate" && error?.message == "touchRate must be 60 or 120, got 90")
     }
 }
@@ -87,10 +101,13 @@ import Testing
     @Test func theOrientationAndTheFileReadAndWriteAfterTheSize() throws {
         let text = #"{ "width": 40, "height": 30, "orientation": 6, "file": "photo.png" }"#
         let i = try image(text)
-        #expect(i.source == SourceImage(storedWidth: 40, storedHeight: 30, orientation: .right) && i.file == "photo.png")
+        #expect(
+            i.source == SourceImage(storedWidth: 40, storedHeight: 30, orientation: .right) && i.file == "photo.png")
         #expect(i.fileLocation?.line == 1)
         #expect(ScenarioFormat.imageTable.encode(i) == text)
-        #expect(ScenarioFormat.imageTable.encode(try image(#"{ "width": 40, "height": 30, "orientation": 1 }"#)) == #"{ "width": 40, "height": 30 }"#)
+        #expect(
+            ScenarioFormat.imageTable.encode(try image(#"{ "width": 40, "height": 30, "orientation": 1 }"#))
+                == #"{ "width": 40, "height": 30 }"#)
     }
 
     @Test func aFileMakesTheSizeOptional() throws {
@@ -100,7 +117,9 @@ import Testing
     }
 
     @Test func anOrientationOutOfRangeIsAnErrorAtItsKey() {
-        let error = #expect(throws: ScenarioError.self) { try image(#"{ "width": 40, "height": 30, "orientation": 9 }"#) }
+        let error = #expect(throws: ScenarioError.self) {
+            try image(#"{ "width": 40, "height": 30, "orientation": 9 }"#)
+        }
         #expect(error?.path == "$.image.orientation" && error?.message == "expected a whole number in 1…8, got 9.0")
     }
 }

@@ -29,7 +29,9 @@ import Testing
             return identity
         }
 
-        static func open(_ request: OpenRequest, in log: TouchLog, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in log: TouchLog, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
             Self(editor: try Editor.open(request, effects: &effects), log: log)
         }
 
@@ -37,7 +39,9 @@ import Testing
             log.samples.withLock { $0.append(sample) }
         }
 
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+            editor.apply(event, into: &effects)
+        }
         mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
         var observation: Observation { editor.observation }
         var sliderPercent: Double { editor.sliderPercent }

@@ -36,9 +36,9 @@ import Testing
     @Test mutating func tapsTooSlowOrTooFarApartAreNot() {
         send(1, 100, 100, .down, ms: 0)
         send(1, 100, 100, .up, ms: 50)
-        send(2, 100, 100, .down, ms: 301)   // 0.301 s after the first down
+        send(2, 100, 100, .down, ms: 301)  // 0.301 s after the first down
         send(2, 100, 100, .up, ms: 350)
-        send(3, 141, 100, .down, ms: 400)   // 41 pt from the previous tap
+        send(3, 141, 100, .down, ms: 400)  // 41 pt from the previous tap
         send(3, 141, 100, .up, ms: 450)
         #expect(events.isEmpty)
     }
@@ -95,7 +95,9 @@ import Testing
         recognizer = GestureRecognizer(settings: settings)
         func at(_ a: Double) -> (Point, Point) {
             let r = a * .pi / 180
-            return (Point(x: 200 - 50 * cos(r), y: 400 - 50 * sin(r)), Point(x: 200 + 50 * cos(r), y: 400 + 50 * sin(r)))
+            return (
+                Point(x: 200 - 50 * cos(r), y: 400 - 50 * sin(r)), Point(x: 200 + 50 * cos(r), y: 400 + 50 * sin(r))
+            )
         }
         let start = at(0)
         send(1, start.0.x, start.0.y, .down, ms: 0)
@@ -140,7 +142,9 @@ import Testing
         send(1, 100, 400, .down, ms: 0)
         send(2, 300, 400, .down, ms: 0)
         // Both fingers move before the tick's flush: the direction turns by 180° up to rounding.
-        for (a, b, ms) in [((300.0, 401.0), (100.0, 399.0), 8), ((100, 400), (300, 400), 16)] as [((Double, Double), (Double, Double), Int64)] {
+        for (a, b, ms) in [((300.0, 401.0), (100.0, 399.0), 8), ((100, 400), (300, 400), 16)]
+            as [((Double, Double), (Double, Double), Int64)]
+        {
             recognizer.handle(finger: 1, point: Point(x: a.0, y: a.1), phase: .move, time: ms * 1000, into: &events)
             recognizer.handle(finger: 2, point: Point(x: b.0, y: b.1), phase: .move, time: ms * 1000, into: &events)
             recognizer.flush(into: &events)

@@ -36,8 +36,12 @@ import Testing
             return identity
         }
 
-        static func open(_ request: OpenRequest, in setup: Setup, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
-            Self(editor: try Editor.open(request, effects: &effects), late: setup.late, holdsEverything: setup.holdsEverything)
+        static func open(_ request: OpenRequest, in setup: Setup, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
+            Self(
+                editor: try Editor.open(request, effects: &effects), late: setup.late,
+                holdsEverything: setup.holdsEverything)
         }
 
         mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
@@ -90,15 +94,18 @@ import Testing
             return identity
         }
 
-        static func open(_ request: OpenRequest, in policies: Policies, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in policies: Policies, effects: inout [EditorEffect])
+            throws(OpenRefusal) -> Self
+        {
             var settings = RecognizerSettings.standard
             settings.recognizesRotation = request.config.allowRotation
             if policies.dragThreshold == .none { settings.dragThreshold = 0 }
             if policies.twistThreshold == .none { settings.rotationThreshold = 0 }
             settings.fingerAfterPinch = policies.fingerAfterPinch
             settings.followsSharpTurns = policies.sharpTurn == .followed
-            return Self(editor: try Editor.open(request, effects: &effects), recognizer: GestureRecognizer(settings: settings),
-                        atFrameEnd: policies.inputTiming == .atFrameEnd)
+            return Self(
+                editor: try Editor.open(request, effects: &effects), recognizer: GestureRecognizer(settings: settings),
+                atFrameEnd: policies.inputTiming == .atFrameEnd)
         }
 
         mutating func touch(_ sample: TouchSample, into effects: inout [EditorEffect]) {
@@ -106,7 +113,9 @@ import Testing
             let time = Int64((sample.milliseconds * 1000).rounded())
             recognizer.handle(finger: sample.pointer, point: sample.point, phase: phase, time: time, into: &events)
             // Nothing more comes for a cancelled pointer: its id is free for a new touch.
-            if phase == .cancel { recognizer.handle(finger: sample.pointer, point: sample.point, phase: .up, time: time, into: &events) }
+            if phase == .cancel {
+                recognizer.handle(finger: sample.pointer, point: sample.point, phase: .up, time: time, into: &events)
+            }
             if !atFrameEnd { recognizer.flush(into: &events) }
             // At the frame's end, like a web cropper whose animation frame applies what its touch
             // handlers recorded: only a double-tap applies at once.
@@ -118,7 +127,9 @@ import Testing
             return false
         }
 
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+            editor.apply(event, into: &effects)
+        }
 
         mutating func tick(into effects: inout [EditorEffect]) {
             recognizer.flush(into: &events)
@@ -149,14 +160,17 @@ import Testing
         let declared = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atFrameEnd)).run(s)
         #expect(declared.passed, "\(declared.violations) \(declared.failures)")
         let undeclared = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atEvent)).run(s)
-        #expect(undeclared.violations.contains { $0.property == .panFollowsFinger }, "\(undeclared.violations.map(\.property))")
+        #expect(
+            undeclared.violations.contains { $0.property == .panFollowsFinger },
+            "\(undeclared.violations.map(\.property))")
     }
 
     /// An editor that applies nothing when a finger lands mid-frame, and everything in order at
     /// the frame's end, meets the hand-overs: the frame's end judges the drag's last move.
     @Test(arguments: pans)
     func frameEndEditorsMayApplyWhatWaitsAfterAFingerLands(_ id: String) throws {
-        let run = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atFrameEnd, holdsEverything: true)).run(try Self.scenario(id))
+        let run = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atFrameEnd, holdsEverything: true)).run(
+            try Self.scenario(id))
         #expect(run.passed, "\(run.violations) \(run.failures)")
     }
 
@@ -171,7 +185,8 @@ import Testing
 
     @Test(arguments: pans)
     func aPanOneFrameLateIsFound(_ id: String) throws {
-        let late = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atFrameEnd, late: true)).run(try Self.scenario(id))
+        let late = ModelRunner(FrameEndPuppet.self, in: .init(timing: .atFrameEnd, late: true)).run(
+            try Self.scenario(id))
         #expect(late.violations.contains { $0.property == .panFollowsFinger }, "\(late.violations.map(\.property))")
     }
 
@@ -187,11 +202,14 @@ import Testing
         // fingers down. (With `sharpTurn: followed` too, regressions/mirrorDiffers-quarter-turn-
         // per-sample turns the reference to its own tilt limit, 0.0871°, where the oracle's lies
         // further: an open disagreement, docs/rotation.md.)
-        Self.policies(.atFrameEnd, drag: .none, twist: .none, after: .ignoredAlone),
+        Self.policies(.atFrameEnd, drag: .none, twist: .none, after: .ignoredAlone)
     ]
 
-    static func policies(_ timing: Policies.InputTiming, drag: Policies.DragThreshold = .tenPoints, twist: Policies.TwistThreshold = .tenDegrees,
-                         after: Policies.FingerAfterPinch = .drags, sharp: Policies.SharpTurn = .ignored) -> Policies {
+    static func policies(
+        _ timing: Policies.InputTiming, drag: Policies.DragThreshold = .tenPoints,
+        twist: Policies.TwistThreshold = .tenDegrees,
+        after: Policies.FingerAfterPinch = .drags, sharp: Policies.SharpTurn = .ignored
+    ) -> Policies {
         var p = Policies()
         p.inputTiming = timing
         p.dragThreshold = drag
@@ -210,7 +228,8 @@ import Testing
     /// threshold the photo moves sooner than the expectations say.
     @Test(arguments: touchPolicies)
     func aTouchLevelEditorIsJudgedLikeTheReference(_ policies: Policies) throws {
-        let loaded = ScenarioLoader.load(Repository.scenarioFiles.map { Repository.scenarios.appendingPathComponent($0).path })
+        let loaded = ScenarioLoader.load(
+            Repository.scenarioFiles.map { Repository.scenarios.appendingPathComponent($0).path })
         let scenarios = ScenarioPhotos.resolve(loaded.scenarios).scenarios
         let timing = policies.inputTiming, drag = policies.dragThreshold
         var judged = 0
@@ -220,7 +239,9 @@ import Testing
             guard reference.notApplicable == nil else { continue }
             judged += 1
             #expect(touched.notApplicable == nil && touched.modelFailure == nil, "\(s.id)")
-            #expect(touched.violations.map(\.property) == reference.violations.map(\.property), "\(s.id): \(touched.violations.prefix(3))")
+            #expect(
+                touched.violations.map(\.property) == reference.violations.map(\.property),
+                "\(s.id): \(touched.violations.prefix(3))")
             // Scenarios whose expectations assume moves applied at once are not judged at the frame's end.
             if timing == .atFrameEnd, drag == .tenPoints, s.policies["inputTiming"] != "atEvent" {
                 #expect(touched.passed == reference.passed, "\(s.id): \(touched.failures.prefix(3))")

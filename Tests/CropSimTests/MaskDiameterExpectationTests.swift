@@ -6,10 +6,10 @@ import Testing
 @Suite struct MaskDiameterExpectationTests {
     func run(checkpoint: String, expect: String) throws -> RunResult {
         let text = #"""
-        { "name": "m", "device": { "view": [820, 1180], "screenScale": 2 }, "image": { "width": 4032, "height": 3024 },
-          "steps": [ { "at": 0.5, "resize": [500, 1180] } ],
-          "checkpoints": [ { "at": 0.2, "maskDiameter": \#(checkpoint) } ], "expect": { "maskDiameter": \#(expect) } }
-        """#
+            { "name": "m", "device": { "view": [820, 1180], "screenScale": 2 }, "image": { "width": 4032, "height": 3024 },
+              "steps": [ { "at": 0.5, "resize": [500, 1180] } ],
+              "checkpoints": [ { "at": 0.2, "maskDiameter": \#(checkpoint) } ], "expect": { "maskDiameter": \#(expect) } }
+            """#
         return Simulator.run(try ScenarioParser.parse(Array(text.utf8), file: "m.json", id: "m"))
     }
 

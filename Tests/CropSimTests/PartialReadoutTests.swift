@@ -17,16 +17,23 @@ import Testing
 
     @Test func aFieldNeverReportedIsNotJudgedTheOthersAre() throws {
         let text = """
-        { "name": "readout", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 },
-          "expect": { "dimmingOpacity": 0.92, "phase": "idle", "zoomLimited": false, "maskDiameter": 322.26 } }
-        """
+            { "name": "readout", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 },
+              "expect": { "dimmingOpacity": 0.92, "phase": "idle", "zoomLimited": false, "maskDiameter": 322.26 } }
+            """
         let scenario = try ScenarioParser.parse(Array(text.utf8), file: "x.json", id: "x")
         let result = ModelRunner(ReferenceAs.self, in: Self.someReadout).run(scenario)
-        #expect(result.expectationsNotJudged == ["$.expect.dimmingOpacity (the model does not report it)",
-                                                 "$.expect.phase (the model does not report it)"])
+        #expect(
+            result.expectationsNotJudged == [
+                "$.expect.dimmingOpacity (the model does not report it)",
+                "$.expect.phase (the model does not report it)"
+            ])
         #expect(result.outcome == .passed, "\(result.failures)")
         // What it reports is judged: a wrong mask diameter fails.
-        let wrong = try ScenarioParser.parse(Array(text.replacingOccurrences(of: "322.26", with: "300").utf8), file: "x.json", id: "x")
-        #expect(ModelRunner(ReferenceAs.self, in: Self.someReadout).run(wrong).failures.map(\.path) == ["$.expect.maskDiameter"])
+        let wrong = try ScenarioParser.parse(
+            Array(text.replacingOccurrences(of: "322.26", with: "300").utf8), file: "x.json", id: "x")
+        #expect(
+            ModelRunner(ReferenceAs.self, in: Self.someReadout).run(wrong).failures.map(\.path) == [
+                "$.expect.maskDiameter"
+            ])
     }
 }

@@ -11,7 +11,9 @@ import Testing
 @Suite struct RecognitionPolicyTests {
     var events: [EditorEvent] = []
 
-    mutating func send(_ r: inout GestureRecognizer, _ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, ms: Int64) {
+    mutating func send(
+        _ r: inout GestureRecognizer, _ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, ms: Int64
+    ) {
         r.handle(finger: id, point: Point(x: x, y: y), phase: phase, time: ms * 1000, into: &events)
         r.flush(into: &events)
     }
@@ -52,14 +54,19 @@ import Testing
     }
 
     @Test mutating func ignoredAloneTheLeftoverMakesNothingButANewFingerPinchesWithIt() {
-        #expect(leftoverThenNewFinger(.ignoredAlone) == [.pinchBegan(focal: Point(x: 180, y: 400)),
-                                                         .pinchChanged(scale: 2, focal: Point(x: 230, y: 400))])
+        #expect(
+            leftoverThenNewFinger(.ignoredAlone) == [
+                .pinchBegan(focal: Point(x: 180, y: 400)),
+                .pinchChanged(scale: 2, focal: Point(x: 230, y: 400))
+            ])
     }
 
     /// After a third finger stopped a pinch, a landing that makes two fingers down pinches again
     /// under `ignoredAlone` (a web cropper's `touchstart` with two touches), and not under `ignored`.
     @Test(arguments: [(Policies.FingerAfterPinch.ignoredAlone, true), (.ignored, false)])
-    mutating func afterAThirdFingerTwoFingersDownPinchOnlyUnderIgnoredAlone(_ policy: Policies.FingerAfterPinch, _ pinches: Bool) {
+    mutating func afterAThirdFingerTwoFingersDownPinchOnlyUnderIgnoredAlone(
+        _ policy: Policies.FingerAfterPinch, _ pinches: Bool
+    ) {
         var r = Self.recognizer(after: policy)
         send(&r, 1, 100, 400, .down, ms: 0)
         send(&r, 2, 300, 400, .down, ms: 0)
@@ -79,7 +86,9 @@ import Testing
         send(&r, 1, 100, 400, .down, ms: 0)
         send(&r, 2, 300, 400, .down, ms: 0)
         let a = 120.0 * .pi / 180
-        r.handle(finger: 2, point: Point(x: 100 + 200 * cos(a), y: 400 + 200 * sin(a)), phase: .move, time: 16_000, into: &events)
+        r.handle(
+            finger: 2, point: Point(x: 100 + 200 * cos(a), y: 400 + 200 * sin(a)), phase: .move, time: 16_000,
+            into: &events)
         r.flush(into: &events)
         guard case .twistChanged(_, let rotation, _)? = events.last else {
             Issue.record("no twist: \(events)")

@@ -18,11 +18,14 @@ struct ReferenceAs: EditorModel {
 
     static func identity(in claim: Claim) -> ModelIdentity { claim.identity }
 
-    static func open(_ request: OpenRequest, in claim: Claim, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+    static func open(_ request: OpenRequest, in claim: Claim, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self
+    {
         Self(editor: try Editor.open(request, effects: &effects), edit: claim.readout)
     }
 
-    mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+    mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+        editor.apply(event, into: &effects)
+    }
     mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
     var observation: Observation { editor.observation }
     var sliderPercent: Double { editor.sliderPercent }

@@ -18,15 +18,20 @@ import Testing
         let inset: Double
 
         static func identity(in inset: Double) -> ModelIdentity {
-            ModelIdentity(name: "inset-clamp", version: "\(inset)",
-                          capabilities: Capabilities.all.subtracting([.rotation, .cropRect, .haptics]))
+            ModelIdentity(
+                name: "inset-clamp", version: "\(inset)",
+                capabilities: Capabilities.all.subtracting([.rotation, .cropRect, .haptics]))
         }
 
-        static func open(_ request: OpenRequest, in inset: Double, effects: inout [EditorEffect]) throws(OpenRefusal) -> Self {
+        static func open(_ request: OpenRequest, in inset: Double, effects: inout [EditorEffect]) throws(OpenRefusal)
+            -> Self
+        {
             Self(editor: try Editor.open(request, effects: &effects), inset: inset)
         }
 
-        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { editor.apply(event, into: &effects) }
+        mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+            editor.apply(event, into: &effects)
+        }
         mutating func tick(into effects: inout [EditorEffect]) { editor.tick(into: &effects) }
         var sliderPercent: Double { editor.sliderPercent }
         var readout: Readout { editor.readout }
@@ -34,8 +39,11 @@ import Testing
         var observation: Observation {
             var o = editor.observation
             let limit = editor.zoomGeometry.panLimit(scale: o.pose.scale)
-            func pulled(_ t: Double, _ l: Double) -> Double { l > inset && abs(t) >= l - 1e-9 ? t - (t < 0 ? -inset : inset) : t }
-            o.pose.translation = Point(x: pulled(o.pose.translation.x, limit.x), y: pulled(o.pose.translation.y, limit.y))
+            func pulled(_ t: Double, _ l: Double) -> Double {
+                l > inset && abs(t) >= l - 1e-9 ? t - (t < 0 ? -inset : inset) : t
+            }
+            o.pose.translation = Point(
+                x: pulled(o.pose.translation.x, limit.x), y: pulled(o.pose.translation.y, limit.y))
             return o
         }
     }
@@ -68,7 +76,9 @@ import Testing
 
         let strict = try run(inset: 0.0005, failSubPixel: true)
         #expect(strict.failed && strict.subPixel.isEmpty)
-        #expect(strict.violationCount == r.subPixelCount && strict.violations.allSatisfy { $0.property == .panFollowsFinger })
+        #expect(
+            strict.violationCount == r.subPixelCount
+                && strict.violations.allSatisfy { $0.property == .panFollowsFinger })
         #expect(strict.firstProblem?.contains("off by 0.0015 device px") == true, "\(strict.firstProblem ?? "")")
     }
 

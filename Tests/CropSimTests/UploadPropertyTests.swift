@@ -21,17 +21,18 @@ import Testing
         let ups = uploads.map { #"{ "result": \#(Self.outcomes[$0]), "latency": \#(latency) }"# }.joined(separator: ",")
         let profiles = profileOK.map { #"{ "result": "\#($0 ? "ok" : "fail")" }"# }.joined(separator: ",")
         let text = #"""
-        { "name": "p", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 },
-          "backend": { "user": { "uid": "u-1", "avatarPath": "users/u-1/old.png", "avatarVersion": 7 },
-                       "crop": [{ "result": "\#(cropOK ? "ok" : "fail")" }], "uploads": [\#(ups)], "profileUpdates": [\#(profiles)] },
-          "steps": [ { "at": 0.2, "confirm": true } ] }
-        """#
+            { "name": "p", "device": { "view": [393, 852], "screenScale": 3 }, "image": { "width": 4032, "height": 3024 },
+              "backend": { "user": { "uid": "u-1", "avatarPath": "users/u-1/old.png", "avatarVersion": 7 },
+                           "crop": [{ "result": "\#(cropOK ? "ok" : "fail")" }], "uploads": [\#(ups)], "profileUpdates": [\#(profiles)] },
+              "steps": [ { "at": 0.2, "confirm": true } ] }
+            """#
         return try ScenarioParser.parse(Array(text.utf8), file: "p.json", id: "p")
     }
 
     @Test func theProfileIsAlwaysFullyOldOrFullyNew() async {
         await propertyCheck(count: 200, input: Self.script) { uploads, profileOK, cropOK, latencyTicks in
-            let r = Simulator.run(try scenario(uploads: uploads, profileOK: profileOK, cropOK: cropOK, latencyTicks: latencyTicks))
+            let r = Simulator.run(
+                try scenario(uploads: uploads, profileOK: profileOK, cropOK: cropOK, latencyTicks: latencyTicks))
             // The upload monitor checks atomicity, keys, backoff and retryability on every tick.
             #expect(r.violations.isEmpty, "\(r.violations)")
             let profile = try #require(r.backend?.profile)
@@ -50,9 +51,12 @@ import Testing
 
     @Test func backoffIsExactlyTheSpecifiedDelays() async {
         await propertyCheck(count: 200, input: Self.script) { uploads, _, _, latencyTicks in
-            let r = Simulator.run(try scenario(uploads: uploads, profileOK: [], cropOK: true, latencyTicks: latencyTicks))
+            let r = Simulator.run(
+                try scenario(uploads: uploads, profileOK: [], cropOK: true, latencyTicks: latencyTicks))
             let starts = r.effects.compactMap { if case .upload = $0.effect { $0.tick } else { nil } }
-            let ends = r.effects.compactMap { if case .uploadTelemetry(let t) = $0.effect, !t.succeeded { $0.tick } else { nil } }
+            let ends = r.effects.compactMap {
+                if case .uploadTelemetry(let t) = $0.effect, !t.succeeded { $0.tick } else { nil }
+            }
             #expect(starts.count <= 4)
             for (i, start) in starts.enumerated().dropFirst() {
                 #expect(start - ends[i - 1] == [30, 60, 120][i - 1], "attempt \(i + 1)")

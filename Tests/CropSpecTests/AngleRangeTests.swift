@@ -11,8 +11,10 @@ import Testing
         var config = AvatarCropperConfig()
         config.allowRotation = true
         let tamper = Tamper()
-        let request = OpenRequest(source: SourceImage(storedWidth: 4032, storedHeight: 4032), viewport: Viewport(width: 393, height: 852, screenScale: 3),
-                                  config: config, reduceMotion: true)
+        let request = OpenRequest(
+            source: SourceImage(storedWidth: 4032, storedHeight: 4032),
+            viewport: Viewport(width: 393, height: 852, screenScale: 3),
+            config: config, reduceMotion: true)
         var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
         let center = Point(x: 196.5, y: 426)
         m.apply(.pinchBegan(focal: center), .twistChanged(scale: 1, rotation: 0, focal: center))

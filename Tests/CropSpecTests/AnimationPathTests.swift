@@ -19,24 +19,32 @@ import Testing
     /// Plays the double-tap's frames, landing on the target at frame 70 (within every settle
     /// bound used here): `progress(n)` is frame n's u, `sign` the correction's; `linearPan`
     /// moves the translation linearly with u instead.
-    func doubleTap(declaring spring: Policies.TransitionSpring = .zeta08, sign: Double = 1, linearPan: Bool = false,
-                   progress: (Int) -> Double) throws -> [Property] {
+    func doubleTap(
+        declaring spring: Policies.TransitionSpring = .zeta08, sign: Double = 1, linearPan: Bool = false,
+        progress: (Int) -> Double
+    ) throws -> [Property] {
         let tamper = Tamper()
         tamper.policies = policies { $0.transitionSpring = spring }
-        var m = try #require(CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport), in: tamper))
+        var m = try #require(
+            CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport), in: tamper))
         var reference = try Editor.open(source: source, viewport: viewport).editor
         _ = reference.apply(.doubleTap(at: tap))
         m.apply(.doubleTap(at: tap))
         let transition = try #require(reference.transition)
         let g = reference.geometry
         let q = transition.from.imagePoint(under: transition.anchor)
-        let correction = transition.to.translation - Pose.translation(placing: q, under: transition.anchor, scale: transition.to.scale)
+        let correction =
+            transition.to.translation
+            - Pose.translation(placing: q, under: transition.anchor, scale: transition.to.scale)
         #expect(abs(correction.y) > 10, "the target must be clamped: \(correction)")
         let frames = (1..<70).map { n in
             let u = progress(n)
             var shown = transition.pose(at: u)
             shown.translation = shown.translation + correction * ((sign - 1) * u)
-            if linearPan { shown.translation = transition.from.translation + (transition.to.translation - transition.from.translation) * u }
+            if linearPan {
+                shown.translation =
+                    transition.from.translation + (transition.to.translation - transition.from.translation) * u
+            }
             return g.clamp(shown).pose
         }
         m.play(frames + [transition.to], in: g, tamper: tamper)
@@ -69,6 +77,7 @@ import Testing
 
     @Test func anUnderdampedWobbleOutsideTheEnvelopeFails() throws {
         // ±0.08 around the reference: within springTiming's 0.1, but late frames leave e^{−ζω₀t}/√(1 − ζ²).
-        #expect(try doubleTap { Self.zeta08.progress(atTick: $0) + 0.08 * Double.sin(Double($0) / 2) } == [.springEnvelope])
+        #expect(
+            try doubleTap { Self.zeta08.progress(atTick: $0) + 0.08 * Double.sin(Double($0) / 2) } == [.springEnvelope])
     }
 }

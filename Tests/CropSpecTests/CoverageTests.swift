@@ -31,7 +31,9 @@ import Testing
         var section = ""
         for line in try Repository.text("docs/spec/gesture-notes.md").split(separator: "\n") {
             if line.hasPrefix("## ") { section = String(line.dropFirst(3)); continue }
-            if section.hasPrefix("Vocabulary"), line.hasPrefix("| "), !line.hasPrefix("| input"), !line.hasPrefix("| ---") {
+            if section.hasPrefix("Vocabulary"), line.hasPrefix("| "), !line.hasPrefix("| input"),
+                !line.hasPrefix("| ---")
+            {
                 rules.append(line.split(separator: "|")[0].trimmingCharacters(in: .whitespaces))
             } else if ["Recognition", "Motion", "Haptics"].contains(section), line.hasPrefix("- ") {
                 rules.append(String(line.dropFirst(2)))
@@ -63,7 +65,11 @@ import Testing
         #expect(rules.count == 19, "parsed \(rules.count) rules")
         // Every rule of the notes has exactly one id, and every id names a rule of the notes.
         for rule in rules {
-            let ids = table.filter { rule.hasPrefix($0.opening) && (rule.count == $0.opening.count || !rule[rule.index(rule.startIndex, offsetBy: $0.opening.count)].isLetter) }
+            let ids = table.filter {
+                rule.hasPrefix($0.opening)
+                    && (rule.count == $0.opening.count
+                        || !rule[rule.index(rule.startIndex, offsetBy: $0.opening.count)].isLetter)
+            }
             #expect(ids.count == 1, "rule \"\(rule.prefix(50))…\" has ids \(ids.map(\.id))")
         }
         for row in table {

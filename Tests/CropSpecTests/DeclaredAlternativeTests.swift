@@ -13,8 +13,11 @@ import Testing
     func instructionsFade(_ p: Policies, lingering: Int) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
         let s = g.initialPose
-        script.steps = [PuppetScript.Step(observation: o.observation(s, grid: false, instructions: true))]
-            + (0..<lingering).map { _ in PuppetScript.Step(observation: o.observation(s, grid: false, instructions: true)) }
+        script.steps =
+            [PuppetScript.Step(observation: o.observation(s, grid: false, instructions: true))]
+            + (0..<lingering).map { _ in
+                PuppetScript.Step(observation: o.observation(s, grid: false, instructions: true))
+            }
             + [PuppetScript.Step(observation: o.observation(s, grid: false, instructions: false))]
         m.apply(.panBegan)
         m.tick(lingering + 1, recognizerActive: true)
@@ -31,11 +34,12 @@ import Testing
     /// An animated slider move to 100 % over two frames, the grid hidden while it animates.
     func gridHiddenWhileMoving(_ p: Policies) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
-        let mid = Pose(scale: (g.initialPose.scale * g.sMax).squareRoot(), translation: .zero), top = Pose(scale: g.sMax, translation: .zero)
+        let mid = Pose(scale: (g.initialPose.scale * g.sMax).squareRoot(), translation: .zero),
+            top = Pose(scale: g.sMax, translation: .zero)
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, animating: true)),
             PuppetScript.Step(observation: o.observation(mid, grid: false, animating: true), slider: o.percent(mid)),
-            PuppetScript.Step(observation: o.observation(top), slider: 100),
+            PuppetScript.Step(observation: o.observation(top), slider: 100)
         ]
         m.apply(.setZoomSlider(percent: 100, animated: true))
         m.tick(2)
@@ -43,16 +47,24 @@ import Testing
     }
 
     @Test func theGridMayHideDuringMoves() throws {
-        #expect(try gridHiddenWhileMoving(policies { $0.gridHidden = .alsoDuringMoves; $0.transitionSpring = .unspecified }) == [])
-        #expect(try gridHiddenWhileMoving(policies { $0.transitionSpring = .unspecified }) == [.gridHiddenDuringGestures])
+        #expect(
+            try gridHiddenWhileMoving(
+                policies {
+                    $0.gridHidden = .alsoDuringMoves; $0.transitionSpring = .unspecified
+                }) == [])
+        #expect(
+            try gridHiddenWhileMoving(policies { $0.transitionSpring = .unspecified }) == [.gridHiddenDuringGestures])
     }
 
     /// At s_max, an increment that moves nothing, with or without a light impact.
     func incrementAtTheTop(_ p: Policies, impact: Bool) throws -> [Property] {
         let top = Pose(scale: g.sMax, translation: .zero)
         var (m, script) = try o.puppet(opening: o.observation(top), policies: p)
-        script.steps = [PuppetScript.Step(observation: o.observation(top), effects: impact ? [.haptic(.lightImpact(.zoomMax))] : [],
-                                          slider: 100)]
+        script.steps = [
+            PuppetScript.Step(
+                observation: o.observation(top), effects: impact ? [.haptic(.lightImpact(.zoomMax))] : [],
+                slider: 100)
+        ]
         m.apply(.incrementZoom)
         return m.properties.filter { $0 != .initialPose && $0 != .instructionsHiddenAfterFirstGesture }
     }
@@ -72,7 +84,7 @@ import Testing
             PuppetScript.Step(observation: o.observation(g.initialPose, animating: true)),
             PuppetScript.Step(observation: o.observation(mid, animating: true), slider: o.percent(mid)),
             PuppetScript.Step(observation: o.observation(mid), slider: o.percent(mid)),
-            PuppetScript.Step(observation: o.observation(mid), slider: o.percent(mid)),
+            PuppetScript.Step(observation: o.observation(mid), slider: o.percent(mid))
         ]
         m.apply(.setZoomSlider(percent: 100, animated: true))
         m.tick()
@@ -82,7 +94,11 @@ import Testing
     }
 
     @Test func reduceMotionMayStopAMoveWhereItIs() throws {
-        #expect(try reduceMotionStops(policies { $0.reduceMotionMidMove = .stops; $0.transitionSpring = .unspecified }) == [])
+        #expect(
+            try reduceMotionStops(
+                policies {
+                    $0.reduceMotionMidMove = .stops; $0.transitionSpring = .unspecified
+                }) == [])
         #expect(try reduceMotionStops(policies { $0.transitionSpring = .unspecified }) == [.sliderTarget])
     }
 
@@ -90,8 +106,10 @@ import Testing
     func doubleTapKeepsInstructions(_ p: Policies) throws -> [Property] {
         var (m, script) = try o.puppet(reduceMotion: true, policies: p)
         let rung = Pose(scale: min(1.5 * g.sMin, g.sMax), translation: .zero)
-        script.steps = [PuppetScript.Step(observation: o.observation(rung, instructions: true), slider: o.percent(rung)),
-                        PuppetScript.Step(observation: o.observation(rung, instructions: true), slider: o.percent(rung))]
+        script.steps = [
+            PuppetScript.Step(observation: o.observation(rung, instructions: true), slider: o.percent(rung)),
+            PuppetScript.Step(observation: o.observation(rung, instructions: true), slider: o.percent(rung))
+        ]
         m.apply(.doubleTap(at: o.center))
         m.tick()
         return m.properties
@@ -108,8 +126,10 @@ import Testing
         let want = o.percent(g.initialPose) + percent
         let scale = ZoomSlider.scale(for: want, in: g)
         let landed = Pose(scale: scale, translation: .zero)
-        script.steps = [PuppetScript.Step(observation: o.observation(landed), slider: want),
-                        PuppetScript.Step(observation: o.observation(landed), slider: want)]
+        script.steps = [
+            PuppetScript.Step(observation: o.observation(landed), slider: want),
+            PuppetScript.Step(observation: o.observation(landed), slider: want)
+        ]
         m.apply(.incrementZoom)
         m.tick()
         return m.properties.filter { $0 != .instructionsHiddenAfterFirstGesture }
@@ -126,7 +146,8 @@ import Testing
 extension DeclaredAlternativeTests {
     @Test func aCriticallyDampedSpringIsJudgedAsDeclared() throws {
         let critical = SpringReference(stiffness: 100, dampingRatio: 1)
-        #expect(try PolicyTests().doubleTap(riding: critical, frames: 80, policies { $0.transitionSpring = .zeta10 }) == [])
+        #expect(
+            try PolicyTests().doubleTap(riding: critical, frames: 80, policies { $0.transitionSpring = .zeta10 }) == [])
         #expect(try PolicyTests().doubleTap(riding: critical, frames: 80, Policies()).contains(.springTiming))
     }
 
@@ -136,10 +157,14 @@ extension DeclaredAlternativeTests {
     func resize(_ p: Policies, keepingAbsolute: Bool) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
         let size = Size(width: o.viewport.size.width * 1.5, height: o.viewport.size.height * 1.5)
-        let bigger = ZoomGeometry(source: o.source, viewport: Viewport(size: size, screenScale: o.viewport.screenScale), config: .init())
+        let bigger = ZoomGeometry(
+            source: o.source, viewport: Viewport(size: size, screenScale: o.viewport.screenScale), config: .init())
         let scale = keepingAbsolute ? bigger.sMin : g.initialPose.scale / g.sMin * bigger.sMin
         let pose = Pose(scale: scale, translation: .zero)
-        script.steps = [PuppetScript.Step(observation: o.observation(pose, in: bigger), slider: ZoomSlider.percent(for: scale, in: bigger))]
+        script.steps = [
+            PuppetScript.Step(
+                observation: o.observation(pose, in: bigger), slider: ZoomSlider.percent(for: scale, in: bigger))
+        ]
         m.apply(.resize(size))
         return m.properties
     }
@@ -154,15 +179,19 @@ extension DeclaredAlternativeTests {
     /// target's, which the editor lands on first (the default).
     func confirmMidMove(_ p: Policies, cropsFrame: Bool) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
-        let mid = Pose(scale: (g.initialPose.scale * g.sMax).squareRoot(), translation: .zero), top = Pose(scale: g.sMax, translation: .zero)
+        let mid = Pose(scale: (g.initialPose.scale * g.sMax).squareRoot(), translation: .zero),
+            top = Pose(scale: g.sMax, translation: .zero)
         let cropped = cropsFrame ? mid : top
-        let request = CropRequest(rect: g.cropRect(for: cropped), storedRect: g.storedCropRect(for: cropped), orientation: o.source.orientation,
-                                  outputSize: 512, encoding: .pngSRGB, fromThumbnail: false)
+        let request = CropRequest(
+            rect: g.cropRect(for: cropped), storedRect: g.storedCropRect(for: cropped),
+            orientation: o.source.orientation,
+            outputSize: 512, encoding: .pngSRGB, fromThumbnail: false)
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, animating: true)),
             PuppetScript.Step(observation: o.observation(mid, animating: true), slider: o.percent(mid)),
-            PuppetScript.Step(observation: o.observation(cropped, session: .confirmed), effects: [.haptic(.success), .crop(request)],
-                              slider: o.percent(cropped)),
+            PuppetScript.Step(
+                observation: o.observation(cropped, session: .confirmed), effects: [.haptic(.success), .crop(request)],
+                slider: o.percent(cropped))
         ]
         m.apply(.setZoomSlider(percent: 100, animated: true))
         m.tick()
@@ -174,7 +203,9 @@ extension DeclaredAlternativeTests {
         let unspecified = policies { $0.transitionSpring = .unspecified }
         #expect(try confirmMidMove(unspecified, cropsFrame: false) == [])
         #expect(try confirmMidMove(unspecified, cropsFrame: true) == [.sliderTarget])
-        let frame = policies { $0.confirmDuringMove = .cropsFrame; $0.transitionSpring = .unspecified }
+        let frame = policies {
+            $0.confirmDuringMove = .cropsFrame; $0.transitionSpring = .unspecified
+        }
         #expect(try confirmMidMove(frame, cropsFrame: true) == [])
         #expect(try confirmMidMove(frame, cropsFrame: false) == [.sliderTarget])
     }

@@ -15,8 +15,10 @@ import Testing
     static func opened(minPixelPerPoint: Double, silent: Bool = true) throws -> (CheckedEditor<Tampered>, Tamper) {
         var config = AvatarCropperConfig()
         config.minPixelPerPoint = minPixelPerPoint
-        let request = OpenRequest(source: SourceImage(storedWidth: 320, storedHeight: 320), viewport: Viewport(width: 393, height: 852, screenScale: 3),
-                                  config: config, reduceMotion: true)
+        let request = OpenRequest(
+            source: SourceImage(storedWidth: 320, storedHeight: 320),
+            viewport: Viewport(width: 393, height: 852, screenScale: 3),
+            config: config, reduceMotion: true)
         let tamper = Tamper()
         tamper.policies.densityCap = .collapseWhenLow
         if silent {
@@ -29,7 +31,9 @@ import Testing
     }
 
     static func flipLowDensity(_ effects: [EditorEffect]) -> [EditorEffect] {
-        effects.map { if case .telemetry(var t) = $0 { t.lowDensity.toggle(); return .telemetry(t) } else { return $0 } }
+        effects.map {
+            if case .telemetry(var t) = $0 { t.lowDensity.toggle(); return .telemetry(t) } else { return $0 }
+        }
     }
 
     /// On the knife edge, found by fuzzing Examples/independent: telemetry saying "not low" where

@@ -34,7 +34,9 @@ import Testing
 
     /// A double-tap, `frames` ticks of its spring, `event`, then time to settle; `shown` replaces
     /// the pose the event leaves.
-    func midMove(_ event: EditorEvent, frames: Int = 12, shown: Pose? = nil, policies: Policies = Policies()) throws -> [Property] {
+    func midMove(_ event: EditorEvent, frames: Int = 12, shown: Pose? = nil, policies: Policies = Policies()) throws
+        -> [Property]
+    {
         var (m, tamper) = try opened(policies)
         m.apply(.doubleTap(at: tap))
         m.tick(frames)
@@ -56,10 +58,14 @@ import Testing
     @Test func aResizeMayStopTheMoveWhenDeclared() throws {
         let stops = policies { $0.resizeMidMove = .stops }
         let stopped = try stoppedThen(.resize(Self.landscape), frames: 12).pose
-        #expect(try midMove(.resize(Self.landscape), shown: stopped, policies: stops).filter { $0 == .resizeKeepsCenter } == [])
+        #expect(
+            try midMove(.resize(Self.landscape), shown: stopped, policies: stops).filter { $0 == .resizeKeepsCenter }
+                == [])
         #expect(try midMove(.resize(Self.landscape), policies: stops).contains(.resizeKeepsCenter))
         // carriesOn: the frame kept at the resize, so the reference's landing there is a find.
-        #expect(try midMove(.resize(Self.landscape), policies: policies { $0.resizeMidMove = .carriesOn }).contains(.resizeKeepsCenter))
+        #expect(
+            try midMove(.resize(Self.landscape), policies: policies { $0.resizeMidMove = .carriesOn }).contains(
+                .resizeKeepsCenter))
     }
 
     @Test func aSliderDraggedMidMoveBuildsOnTheMoveLandedOrTheFrame() throws {

@@ -12,8 +12,9 @@ import Testing
     static func geometry(multiplier: Double) -> SpecGeometry {
         var config = AvatarCropperConfig()
         config.maxZoomMultiplier = multiplier
-        return SpecGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up),
-                            viewport: Viewport(width: 393, height: 852, screenScale: 3), config: config)
+        return SpecGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024, orientation: .up),
+            viewport: Viewport(width: 393, height: 852, screenScale: 3), config: config)
     }
 
     static func levels(_ g: SpecGeometry) -> [Double] {

@@ -20,14 +20,16 @@ extension OracleTests {
         script.steps = [PuppetScript.Step(observation: observation(pose, in: g), slider: percent(pose, in: g))]
         m.tick()
         let message = try #require(m.violations.first { $0.property == .maskCovered }?.message)
-        let numbers = try #require(message.firstMatch(of: /uncovered ([0-9.e-]+) pt deep.*; uncovered by ([0-9.e-]+) device px/), "\(message)")
+        let numbers = try #require(
+            message.firstMatch(of: /uncovered ([0-9.e-]+) pt deep.*; uncovered by ([0-9.e-]+) device px/), "\(message)")
         let depth = try #require(Double(numbers.output.1)), pixels = try #require(Double(numbers.output.2))
         #expect(abs(depth - 10) < 1e-6 && abs(pixels - 30) < 1e-5, "\(message)")
         // As data too: 30 device px deep, all of it along the photo's y axis.
         let size = try #require(m.violations.first { $0.property == .maskCovered }?.magnitude)
         let axes = try #require(size.photoAxes)
         #expect(abs(size.devicePixels - 30) < 1e-5 && abs(axes.x) < 1e-6 && abs(axes.y - 30) < 1e-5, "\(size)")
-        #expect(message.hasSuffix("; uncovered by 30.00 device px (0.00, 30.00 px along the photo's x, y)"), "\(message)")
+        #expect(
+            message.hasSuffix("; uncovered by 30.00 device px (0.00, 30.00 px along the photo's x, y)"), "\(message)")
         #expect(message.contains("along the photo's axes (turned 30.0°)") && !message.contains("\n"), "\(message)")
         let offset = try #require(message.firstMatch(of: /its centre is \(([0-9.e-]+), ([0-9.e-]+)\) pt/), "\(message)")
         let ux = try #require(Double(offset.output.1)), uy = try #require(Double(offset.output.2))

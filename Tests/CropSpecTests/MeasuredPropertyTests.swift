@@ -11,7 +11,9 @@ import Testing
     /// The oracle's sources, by file name.
     static func sources() throws -> [String: String] {
         let folder = Repository.root.appendingPathComponent("Sources/CropSpec")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("Oracle") && $0.hasSuffix(".swift") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("Oracle") && $0.hasSuffix(".swift")
+        }
         return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Repository.text("Sources/CropSpec/\($0)")) })
     }
 
@@ -28,9 +30,14 @@ import Testing
             if stack.last == true {
                 if c == "\\" {
                     let next = text.index(after: i)
-                    if next < text.endIndex, text[next] == "(" { stack.append(false); interpolationDepth.append(0); i = next }
-                    else { i = next }
-                } else if c == "\"" { stack.removeLast() }
+                    if next < text.endIndex, text[next] == "(" {
+                        stack.append(false); interpolationDepth.append(0); i = next
+                    } else {
+                        i = next
+                    }
+                } else if c == "\"" {
+                    stack.removeLast()
+                }
             } else if c == "\"" {
                 stack.append(true)
             } else if c == "(" {
@@ -41,7 +48,9 @@ import Testing
                     if depth == 0 { return text[..<i] }
                 } else if interpolationDepth.last == 0 {
                     stack.removeLast(); interpolationDepth.removeLast()
-                } else { interpolationDepth[interpolationDepth.count - 1] -= 1 }
+                } else {
+                    interpolationDepth[interpolationDepth.count - 1] -= 1
+                }
             }
             i = text.index(after: i)
         }
@@ -58,7 +67,9 @@ import Testing
     @Test func everyMeasuredPropertyPassesItsSize() throws {
         let sources = try Self.sources()
         let landed = sources.values.contains { text in
-            guard let land = text.range(of: "func land("), let fail = text.range(of: "fail(property,", range: land.upperBound..<text.endIndex) else { return false }
+            guard let land = text.range(of: "func land("),
+                let fail = text.range(of: "fail(property,", range: land.upperBound..<text.endIndex)
+            else { return false }
             return Self.call(in: text[fail.upperBound...]).contains("size:")
         }
         #expect(landed, "land(…) reports a discrete action's miss without its size")

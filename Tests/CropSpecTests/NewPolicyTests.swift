@@ -21,12 +21,15 @@ import Testing
         let back = rebased ? Pose(scale: s, translation: Point(x: limit - 5, y: 0)) : edge
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
-            PuppetScript.Step(observation: o.observation(edge, grid: false, instructions: false), effects: [.haptic(.lightImpact(.panClampX))]),
-            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false)),
+            PuppetScript.Step(
+                observation: o.observation(edge, grid: false, instructions: false),
+                effects: [.haptic(.lightImpact(.panClampX))]),
+            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false))
         ]
         let c = o.center
-        m.apply(.pinchBegan(focal: c), .pinchChanged(scale: 1, focal: Point(x: c.x + 5000, y: c.y)),
-                .pinchChanged(scale: 1, focal: Point(x: c.x + 4995, y: c.y)))
+        m.apply(
+            .pinchBegan(focal: c), .pinchChanged(scale: 1, focal: Point(x: c.x + 5000, y: c.y)),
+            .pinchChanged(scale: 1, focal: Point(x: c.x + 4995, y: c.y)))
         return m.properties
     }
 
@@ -37,7 +40,9 @@ import Testing
         #expect(try pinchBackFromTheEdge(anchorRebased, rebased: true) == [])
         #expect(try pinchBackFromTheEdge(anchorRebased, rebased: false) == [.focalPointKept])
         // A zoom re-based like `incremental` with the anchor kept from the start.
-        let zoomOnly = policies { $0.pinchReference = .incremental; $0.pinchAnchor = .fromStart }
+        let zoomOnly = policies {
+            $0.pinchReference = .incremental; $0.pinchAnchor = .fromStart
+        }
         #expect(try pinchBackFromTheEdge(zoomOnly, rebased: false) == [])
         #expect(try pinchBackFromTheEdge(zoomOnly, rebased: true) == [.focalPointKept])
     }
@@ -50,8 +55,11 @@ import Testing
         let bottom = Pose(scale: g.sMin, translation: .zero)
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
-            ignored ? PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false))
-                : PuppetScript.Step(observation: o.observation(bottom, grid: false, instructions: false), effects: [.haptic(.lightImpact(.zoomMin))]),
+            ignored
+                ? PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false))
+                : PuppetScript.Step(
+                    observation: o.observation(bottom, grid: false, instructions: false),
+                    effects: [.haptic(.lightImpact(.zoomMin))])
         ]
         m.apply(.pinchBegan(focal: o.center), .pinchChanged(scale: 0, focal: o.center))
         return m.properties
@@ -78,7 +86,7 @@ import Testing
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, animating: true)),
             PuppetScript.Step(observation: o.observation(Pose(scale: mid, translation: .zero), animating: true)),
-            PuppetScript.Step(observation: o.observation(landed, instructions: false)),
+            PuppetScript.Step(observation: o.observation(landed, instructions: false))
         ]
         m.apply(.setZoomSlider(percent: 100, animated: true))
         m.tick()
@@ -102,13 +110,16 @@ import Testing
         config.minPixelPerPoint = 3
         let photo = SourceImage(storedWidth: 700, storedHeight: 700)
         let every = SpecGeometry(source: photo, viewport: o.viewport, config: config)
-        let collapse = SpecGeometry(source: photo, viewport: o.viewport, config: config, policies: policies { $0.densityCap = .collapseWhenLow })
+        let collapse = SpecGeometry(
+            source: photo, viewport: o.viewport, config: config, policies: policies { $0.densityCap = .collapseWhenLow }
+        )
         #expect(every.lowDensity && collapse.lowDensity)
         #expect(every.lowDensityNoticeOwed && !collapse.lowDensityNoticeOwed)
         #expect(collapse.sMax == collapse.sMin && collapse.zoomLimited)
         // Above the density at s_min the limit reading caps nothing.
-        let fine = SpecGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: o.viewport, config: .init(),
-                                policies: policies { $0.densityCap = .collapseWhenLow })
+        let fine = SpecGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: o.viewport, config: .init(),
+            policies: policies { $0.densityCap = .collapseWhenLow })
         #expect(fine.sMax == min(fine.sMin * 4, fine.sQuality) && !fine.lowDensityNoticeOwed)
     }
 
@@ -118,8 +129,10 @@ import Testing
         let spring = try #require(Policies.TransitionSpring(rawValue: "k120-zeta0.85"))
         #expect(spring.parameters == .init(stiffness: 120, dampingRatio: 0.85))
         #expect(Policies.TransitionSpring(rawValue: "zeta0.8") == .zeta08)
-        for bad in ["k5-zeta0.8", "k120-zeta1.5", "k1e2-zeta0.8", "k-zeta0.8", "knan-zeta0.8", "k120-zeta.5", "k120zeta0.8",
-                    "k120-zeta0.8 ", "k+120-zeta0.8", "k" + String(repeating: "9", count: 400) + "-zeta0.8"] {
+        for bad in [
+            "k5-zeta0.8", "k120-zeta1.5", "k1e2-zeta0.8", "k-zeta0.8", "knan-zeta0.8", "k120-zeta.5", "k120zeta0.8",
+            "k120-zeta0.8 ", "k+120-zeta0.8", "k" + String(repeating: "9", count: 400) + "-zeta0.8"
+        ] {
             #expect(Policies.TransitionSpring(rawValue: bad) == nil, "\(bad)")
         }
         var p = Policies()
@@ -149,8 +162,12 @@ import Testing
         #expect(Capabilities([.notices]).names == ["notices"])
         #expect(try Capabilities(name: "rotation") == .rotation)
         #expect(try Capabilities(name: "tips") == [.notices, .announcement])
-        #expect(Property.voiceOverAnnounced.isJudged(given: .announcement) && !Property.voiceOverAnnounced.isJudged(given: .notices))
+        #expect(
+            Property.voiceOverAnnounced.isJudged(given: .announcement)
+                && !Property.voiceOverAnnounced.isJudged(given: .notices))
         #expect(Property.twistFollowsFingers.isJudged(given: .twist) && !Property.snapOnRelease.isJudged(given: .twist))
-        #expect(Property.angleGuideShown.isJudged(given: [.twist, .angleGuide]) && !Property.rotate90Target.isJudged(given: .twist))
+        #expect(
+            Property.angleGuideShown.isJudged(given: [.twist, .angleGuide])
+                && !Property.rotate90Target.isJudged(given: .twist))
     }
 }

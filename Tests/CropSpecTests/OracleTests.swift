@@ -14,24 +14,32 @@ import Testing
     var geometry: ZoomGeometry { ZoomGeometry(source: source, viewport: viewport, config: .init()) }
     var center: Point { viewport.center }
 
-    func observation(_ pose: Pose, grid: Bool = true, instructions: Bool = true, animating: Bool = false,
-                     session: SessionPhase = .editing, in g: ZoomGeometry? = nil) -> Observation {
+    func observation(
+        _ pose: Pose, grid: Bool = true, instructions: Bool = true, animating: Bool = false,
+        session: SessionPhase = .editing, in g: ZoomGeometry? = nil
+    ) -> Observation {
         let g = g ?? geometry
-        return Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose),
-                           gridVisible: grid, instructionsVisible: instructions, session: session, animating: animating)
+        return Observation(
+            pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose),
+            gridVisible: grid, instructionsVisible: instructions, session: session, animating: animating)
     }
 
-    func percent(_ pose: Pose, in g: ZoomGeometry? = nil) -> Double { ZoomSlider.percent(for: pose.scale, in: g ?? geometry) }
+    func percent(_ pose: Pose, in g: ZoomGeometry? = nil) -> Double {
+        ZoomSlider.percent(for: pose.scale, in: g ?? geometry)
+    }
 
     /// A puppet opened at the initial pose, announced: nothing broken yet.
-    func puppet(config: AvatarCropperConfig = .init(), reduceMotion: Bool = false, user: UserContext? = nil,
-                opening: Observation? = nil, effects: [EditorEffect] = [.announce(.voiceOverIntro)],
-                policies: Policies = .init()) throws -> (CheckedEditor<Puppet>, PuppetScript) {
+    func puppet(
+        config: AvatarCropperConfig = .init(), reduceMotion: Bool = false, user: UserContext? = nil,
+        opening: Observation? = nil, effects: [EditorEffect] = [.announce(.voiceOverIntro)],
+        policies: Policies = .init()
+    ) throws -> (CheckedEditor<Puppet>, PuppetScript) {
         let g = ZoomGeometry(source: source, viewport: viewport, config: config)
         let first = opening ?? observation(g.initialPose, in: g)
         let script = PuppetScript(opening: first, effects: effects, slider: percent(first.pose, in: g))
         script.policies = policies
-        let request = OpenRequest(source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user)
+        let request = OpenRequest(
+            source: source, viewport: viewport, config: config, reduceMotion: reduceMotion, user: user)
         return (try #require(CheckedEditor<Puppet>.opened(request, in: script)), script)
     }
 
@@ -39,7 +47,8 @@ import Testing
     func violations(_ o: Observation, recognizerActive: Bool = false, ticks: Int = 1) throws -> [Violation] {
         var (m, script) = try puppet()
         let rest = PuppetScript.Step(observation: observation(geometry.initialPose))
-        script.steps = Array(repeating: rest, count: ticks - 1)
+        script.steps =
+            Array(repeating: rest, count: ticks - 1)
             + [PuppetScript.Step(observation: o, slider: o.pose.isFinite ? percent(o.pose) : nil)]
         m.tick(ticks, recognizerActive: recognizerActive)
         return m.violations
@@ -65,7 +74,8 @@ import Testing
 
     @Test func panningPastTheBoundBreaksMaskCovered() throws {
         let s = geometry.initialPose.scale
-        let v = try violations(observation(Pose(scale: s, translation: Point(x: geometry.panLimit(scale: s).x + 0.01, y: 0))))
+        let v = try violations(
+            observation(Pose(scale: s, translation: Point(x: geometry.panLimit(scale: s).x + 0.01, y: 0))))
         #expect(v.map(\.property) == [.maskCovered, .outputSquareCovered, .cropRectInSource])
     }
 
@@ -75,7 +85,8 @@ import Testing
 
     @Test func aCropRectFromTheStoredSizeIsCaught() throws {
         // The classic bug: width and height not swapped for orientation 6.
-        let unswapped = ZoomGeometry(source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: viewport, config: .init())
+        let unswapped = ZoomGeometry(
+            source: SourceImage(storedWidth: 4032, storedHeight: 3024), viewport: viewport, config: .init())
         var o = observation(geometry.initialPose)
         o.cropRect = unswapped.cropRect(for: geometry.initialPose)
         #expect(try violations(o).map(\.property) == [.cropRectInSource])
@@ -87,7 +98,7 @@ import Testing
         config.qualityMultiplier = 0.01
         let g = ZoomGeometry(source: source, viewport: viewport, config: config)
         var (m, script) = try puppet(config: config)
-        let pose = Pose(scale: 3.5, translation: .zero) // σ / s = 0.86 px/pt
+        let pose = Pose(scale: 3.5, translation: .zero)  // σ / s = 0.86 px/pt
         script.steps = [PuppetScript.Step(observation: observation(pose, in: g), slider: percent(pose, in: g))]
         m.tick()
         #expect(m.properties.contains(.density))
@@ -96,18 +107,27 @@ import Testing
 
     @Test func gridAndInstructionsFollowTheGestures() throws {
         let p = geometry.initialPose
-        #expect(try violations(observation(p, grid: true), recognizerActive: true).map(\.property) == [.gridHiddenDuringGestures])
+        #expect(
+            try violations(observation(p, grid: true), recognizerActive: true).map(\.property) == [
+                .gridHiddenDuringGestures
+            ])
         #expect(try violations(observation(p, grid: false)).map(\.property) == [.gridHiddenDuringGestures])
-        #expect(try violations(observation(p, instructions: false)).map(\.property) == [.instructionsHiddenAfterFirstGesture])
+        #expect(
+            try violations(observation(p, instructions: false)).map(\.property) == [
+                .instructionsHiddenAfterFirstGesture
+            ])
     }
 
     @Test func repeatedHapticsWithoutLeavingTheLimitAreCaught() throws {
         var (m, script) = try puppet()
         let atMax = Pose(scale: geometry.sMax, translation: .zero)
         let impact: [EditorEffect] = [.haptic(.lightImpact(.zoomMax))]
-        script.steps = [PuppetScript.Step(observation: observation(geometry.initialPose, instructions: false)),
-                        PuppetScript.Step(observation: observation(atMax, instructions: false), effects: impact, slider: percent(atMax)),
-                        PuppetScript.Step(), PuppetScript.Step(effects: impact)]
+        script.steps = [
+            PuppetScript.Step(observation: observation(geometry.initialPose, instructions: false)),
+            PuppetScript.Step(
+                observation: observation(atMax, instructions: false), effects: impact, slider: percent(atMax)),
+            PuppetScript.Step(), PuppetScript.Step(effects: impact)
+        ]
         m.apply(.pinchBegan(focal: center), .pinchChanged(scale: 9, focal: center))
         m.tick()
         m.apply(.pinchChanged(scale: 10, focal: center))
@@ -122,7 +142,10 @@ import Testing
 
     @Test func aTipShownTwiceIsCaught() throws {
         var (m, script) = try puppet()
-        script.steps = [PuppetScript.Step(effects: [.show(.memoryFallback)]), PuppetScript.Step(), PuppetScript.Step(effects: [.show(.memoryFallback)])]
+        script.steps = [
+            PuppetScript.Step(effects: [.show(.memoryFallback)]), PuppetScript.Step(),
+            PuppetScript.Step(effects: [.show(.memoryFallback)])
+        ]
         m.apply(.memoryWarning)
         m.tick()
         m.apply(.memoryWarning)
@@ -136,7 +159,11 @@ import Testing
         let q = start.imagePoint(under: Point(x: 20, y: 0))
         let unclamped = start.scale * 40
         let wrong = geometry.clamp(Pose(scale: geometry.sMax, translation: Point(x: 20 - q.x * unclamped, y: 0))).pose
-        let right = geometry.clamp(Pose(scale: geometry.sMax, translation: Pose.translation(placing: q, under: Point(x: 20, y: 0), scale: geometry.sMax))).pose
+        let right = geometry.clamp(
+            Pose(
+                scale: geometry.sMax,
+                translation: Pose.translation(placing: q, under: Point(x: 20, y: 0), scale: geometry.sMax))
+        ).pose
         let impact: [EditorEffect] = [.haptic(.lightImpact(.zoomMax))]
         for (pose, broken) in [(right, [Property]()), (wrong, [.focalPointKept])] {
             var (m, script) = try puppet()
@@ -199,7 +226,9 @@ import Testing
     @Test func aCropFromTheOriginalAfterAMemoryWarningIsCaught() throws {
         var (m, tamper) = try opened()
         m.apply(.memoryWarning)
-        tamper.effects = { $0.map { if case .crop(var r) = $0 { r.fromThumbnail = false; return .crop(r) } else { return $0 } } }
+        tamper.effects = {
+            $0.map { if case .crop(var r) = $0 { r.fromThumbnail = false; return .crop(r) } else { return $0 } }
+        }
         m.apply(.confirm)
         #expect(m.properties == [.memoryFallbackUsesThumbnail])
     }
@@ -226,7 +255,9 @@ import Testing
         m.apply(.cropFinished(succeeded: false))
         m.tick()
         #expect(m.observation.session == .editing && m.violations.isEmpty)
-        tamper.frame = { var stuck = $0; stuck.session = .confirmed; return stuck }
+        tamper.frame = {
+            var stuck = $0; stuck.session = .confirmed; return stuck
+        }
         m.tick()
         #expect(m.properties == [.sessionFollowsFlow])
         m.apply(.cancel)
@@ -283,18 +314,24 @@ import Testing
         m.apply(.doubleTap(at: center))
         #expect(m.properties == [.doubleTapRung])
         var (n, _) = try opened()
-        n.apply(.doubleTap(at: Point(x: center.x + 30, y: center.y - 40)), .doubleTap(at: Point(x: center.x - 30, y: center.y + 10)))
+        n.apply(
+            .doubleTap(at: Point(x: center.x + 30, y: center.y - 40)),
+            .doubleTap(at: Point(x: center.x - 30, y: center.y + 10)))
         #expect(n.violations.isEmpty)
     }
 
     @Test func sliderIncrementRecenterAndResizeLandWhereTheSpecSays() throws {
         var (m, _) = try opened()
-        m.apply(.setZoomSlider(percent: 50, animated: true), .incrementZoom, .panBegan, .panChanged(delta: Point(x: 30, y: 20)),
-                .panEnded, .recenter, .resize(Size(width: 852, height: 393)))
+        m.apply(
+            .setZoomSlider(percent: 50, animated: true), .incrementZoom, .panBegan,
+            .panChanged(delta: Point(x: 30, y: 20)),
+            .panEnded, .recenter, .resize(Size(width: 852, height: 393)))
         #expect(m.violations.isEmpty)
         let moved = Pose(scale: m.observation.pose.scale, translation: Point(x: 3, y: 0))
-        let events: [(EditorEvent, Property)] = [(.recenter, .recenterTarget), (.setZoomSlider(percent: 30, animated: false), .sliderTarget),
-                                                 (.decrementZoom, .incrementTarget), (.resize(Size(width: 852, height: 393)), .resizeKeepsCenter)]
+        let events: [(EditorEvent, Property)] = [
+            (.recenter, .recenterTarget), (.setZoomSlider(percent: 30, animated: false), .sliderTarget),
+            (.decrementZoom, .incrementTarget), (.resize(Size(width: 852, height: 393)), .resizeKeepsCenter)
+        ]
         for (event, property) in events {
             var (n, tamper) = try opened()
             tamper.pose = moved
@@ -311,7 +348,12 @@ import Testing
         while m.observation.animating && ticks < 700 {
             ticks += 1
             // The frame the move lands on shows the photo 1 % off the rung.
-            tamper.frame = { $0.animating ? $0 : observation(Pose(scale: $0.pose.scale * 1.01, translation: $0.pose.translation), instructions: false) }
+            tamper.frame = {
+                $0.animating
+                    ? $0
+                    : observation(
+                        Pose(scale: $0.pose.scale * 1.01, translation: $0.pose.translation), instructions: false)
+            }
             m.tick()
         }
         #expect(m.properties.contains(.doubleTapRung))
@@ -323,7 +365,9 @@ import Testing
         // At rest somewhere new, the reading is judged; while a gesture holds the photo it is not.
         for (active, broken) in [(true, [Property]()), (false, [.sliderReadsZoom])] {
             var (m, script) = try puppet()
-            script.steps = [PuppetScript.Step(observation: observation(moved, grid: !active), slider: percent(moved) + 1)]
+            script.steps = [
+                PuppetScript.Step(observation: observation(moved, grid: !active), slider: percent(moved) + 1)
+            ]
             m.tick(recognizerActive: active)
             #expect(m.properties.filter { $0 != .instructionsHiddenAfterFirstGesture } == broken)
         }
@@ -336,8 +380,10 @@ import Testing
         let tooSmall = "This photo is too small for a profile picture"
         #expect(PhotoAcceptance.violation(source: small, undecodable: false, rejection: tooSmall) == nil)
         #expect(PhotoAcceptance.violation(source: small, undecodable: false, rejection: nil) != nil)
-        #expect(PhotoAcceptance.violation(source: SourceImage(storedWidth: 320, storedHeight: 320), undecodable: false,
-                                          rejection: tooSmall) != nil)
+        #expect(
+            PhotoAcceptance.violation(
+                source: SourceImage(storedWidth: 320, storedHeight: 320), undecodable: false,
+                rejection: tooSmall) != nil)
         #expect(PhotoAcceptance.violation(source: source, undecodable: true, rejection: nil) != nil)
     }
 }

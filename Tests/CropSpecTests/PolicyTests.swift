@@ -18,14 +18,18 @@ import Testing
     func crossTheRange(_ p: Policies, impactAtTheOtherSide: Bool) throws -> [Property] {
         var (m, script) = try o.puppet(policies: p)
         let s = g.initialPose.scale, limit = g.panLimit(scale: s).x
-        let right = Pose(scale: s, translation: Point(x: limit, y: 0)), left = Pose(scale: s, translation: Point(x: -limit, y: 0))
+        let right = Pose(scale: s, translation: Point(x: limit, y: 0)),
+            left = Pose(scale: s, translation: Point(x: -limit, y: 0))
         let impact = EditorEffect.haptic(.lightImpact(.panClampX))
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
             PuppetScript.Step(observation: o.observation(right, grid: false, instructions: false), effects: [impact]),
-            PuppetScript.Step(observation: o.observation(left, grid: false, instructions: false), effects: impactAtTheOtherSide ? [impact] : []),
+            PuppetScript.Step(
+                observation: o.observation(left, grid: false, instructions: false),
+                effects: impactAtTheOtherSide ? [impact] : [])
         ]
-        m.apply(.panBegan, .panChanged(delta: Point(x: 5000, y: 0)), .panChanged(delta: Point(x: -2 * limit - 50, y: 0)))
+        m.apply(
+            .panBegan, .panChanged(delta: Point(x: 5000, y: 0)), .panChanged(delta: Point(x: -2 * limit - 50, y: 0)))
         return m.properties
     }
 
@@ -49,8 +53,10 @@ import Testing
         let back = remembers ? edge : Pose(scale: s, translation: Point(x: limit - 5, y: 0))
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
-            PuppetScript.Step(observation: o.observation(edge, grid: false, instructions: false), effects: [.haptic(.lightImpact(.panClampX))]),
-            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false)),
+            PuppetScript.Step(
+                observation: o.observation(edge, grid: false, instructions: false),
+                effects: [.haptic(.lightImpact(.panClampX))]),
+            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false))
         ]
         m.apply(.panBegan, .panChanged(delta: Point(x: 5000, y: 0)), .panChanged(delta: Point(x: -5, y: 0)))
         return m.properties
@@ -76,10 +82,14 @@ import Testing
         #expect(s0 * 4 > g.sMax && g.sMax * 4 / 5 > g.sMin)
         script.steps = [
             PuppetScript.Step(observation: o.observation(g.initialPose, grid: false, instructions: false)),
-            PuppetScript.Step(observation: o.observation(top, grid: false, instructions: false), effects: [.haptic(.lightImpact(.zoomMax))]),
-            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false)),
+            PuppetScript.Step(
+                observation: o.observation(top, grid: false, instructions: false),
+                effects: [.haptic(.lightImpact(.zoomMax))]),
+            PuppetScript.Step(observation: o.observation(back, grid: false, instructions: false))
         ]
-        m.apply(.pinchBegan(focal: o.center), .pinchChanged(scale: 5, focal: o.center), .pinchChanged(scale: 4, focal: o.center))
+        m.apply(
+            .pinchBegan(focal: o.center), .pinchChanged(scale: 5, focal: o.center),
+            .pinchChanged(scale: 4, focal: o.center))
         return m.properties
     }
 
@@ -98,19 +108,28 @@ import Testing
     func sliderToTheTop(_ p: Policies, reduceMotion: Bool = false, impact: Bool, frames: Int = 0) throws -> [Property] {
         var (m, script) = try o.puppet(reduceMotion: reduceMotion, policies: p)
         let top = Pose(scale: g.sMax, translation: .zero)
-        script.steps = [PuppetScript.Step(animating: true)]
+        script.steps =
+            [PuppetScript.Step(animating: true)]
             + Array(repeating: PuppetScript.Step(animating: true), count: frames)
-            + [PuppetScript.Step(observation: o.observation(top), effects: impact ? [.haptic(.lightImpact(.zoomMax))] : [], slider: 100)]
+            + [
+                PuppetScript.Step(
+                    observation: o.observation(top), effects: impact ? [.haptic(.lightImpact(.zoomMax))] : [],
+                    slider: 100)
+            ]
         m.apply(.setZoomSlider(percent: 100, animated: true))
         m.tick(frames + 1)
         return m.properties
     }
 
     @Test func arrivalHapticsOnlyWhenDeclared() throws {
-        let arrivals = policies { $0.arrivalHaptics = .arrivalsToo; $0.transitionSpring = .unspecified }
+        let arrivals = policies {
+            $0.arrivalHaptics = .arrivalsToo; $0.transitionSpring = .unspecified
+        }
         #expect(try sliderToTheTop(arrivals, impact: true) == [])
         #expect(try sliderToTheTop(arrivals, impact: false) == [])
-        #expect(try sliderToTheTop(policies { $0.transitionSpring = .unspecified }, impact: true) == [.hapticsEdgeTriggered])
+        #expect(
+            try sliderToTheTop(policies { $0.transitionSpring = .unspecified }, impact: true) == [.hapticsEdgeTriggered]
+        )
     }
 
     @Test func reduceMotionLandsInTheEventOrOnTheNextTick() throws {
@@ -118,7 +137,8 @@ import Testing
         #expect(try sliderToTheTop(nextTick, reduceMotion: true, impact: false) == [])
         #expect(try sliderToTheTop(Policies(), reduceMotion: true, impact: false) == [.reduceMotionDiscrete])
         // Still animating on the tick after: not discrete under either.
-        #expect(try sliderToTheTop(nextTick, reduceMotion: true, impact: false, frames: 1).contains(.reduceMotionDiscrete))
+        #expect(
+            try sliderToTheTop(nextTick, reduceMotion: true, impact: false, frames: 1).contains(.reduceMotionDiscrete))
     }
 
     // MARK: instructionsHiddenBy
@@ -143,18 +163,24 @@ import Testing
 
     /// A slider jump to 100 % whose frames follow `spring` (closed form; nil: evenly) with
     /// `linear` or geometric zoom.
-    func doubleTap(riding spring: SpringReference?, linear: Bool = false, frames: Int = 80, _ p: Policies) throws -> [Property] {
+    func doubleTap(riding spring: SpringReference?, linear: Bool = false, frames: Int = 80, _ p: Policies) throws
+        -> [Property]
+    {
         var (m, script) = try o.puppet(policies: p)
         let from = g.initialPose, to = Pose(scale: g.sMax, translation: .zero)
         var steps = [PuppetScript.Step(observation: o.observation(from), animating: true)]
         for n in 1...frames {
             let u = spring?.progress(atTick: n) ?? Double(n) / Double(frames)
             // Clamped at s_max, as an editor clamps an overshooting spring.
-            let s = min(linear ? from.scale + u * (to.scale - from.scale) : from.scale * Double.pow(to.scale / from.scale, u), g.sMax)
+            let s = min(
+                linear ? from.scale + u * (to.scale - from.scale) : from.scale * Double.pow(to.scale / from.scale, u),
+                g.sMax)
             let landed = n == frames
             let pose = landed ? to : Pose(scale: s, translation: .zero)
-            steps.append(PuppetScript.Step(observation: o.observation(pose, animating: !landed),
-                                           slider: ZoomSlider.percent(for: pose.scale, in: g)))
+            steps.append(
+                PuppetScript.Step(
+                    observation: o.observation(pose, animating: !landed),
+                    slider: ZoomSlider.percent(for: pose.scale, in: g)))
         }
         script.steps = steps
         m.apply(.setZoomSlider(percent: 100, animated: true))
@@ -189,14 +215,16 @@ import Testing
         var config = AvatarCropperConfig()
         config.minPixelPerPoint = 2
         let every = SpecGeometry(source: source, viewport: ipad, config: config)
-        let atMin = SpecGeometry(source: source, viewport: ipad, config: config, policies: policies { $0.densityCap = .atMinimumOnly })
+        let atMin = SpecGeometry(
+            source: source, viewport: ipad, config: config, policies: policies { $0.densityCap = .atMinimumOnly })
         #expect(every.sMax == every.sDensity)
         #expect(atMin.sMax == min(atMin.sMin * 4, atMin.sQuality) && atMin.sMax > every.sMax)
     }
 
     @Test func theSliderMapsLogarithmicallyOrLinearly() {
         let log = SpecGeometry(source: o.source, viewport: o.viewport, config: .init())
-        let linear = SpecGeometry(source: o.source, viewport: o.viewport, config: .init(), policies: policies { $0.sliderMapping = .linear })
+        let linear = SpecGeometry(
+            source: o.source, viewport: o.viewport, config: .init(), policies: policies { $0.sliderMapping = .linear })
         let mid = (log.sMin + log.sMax) / 2
         #expect(abs(linear.sliderScale(50) - mid) < 1e-12 * mid)
         #expect(abs(linear.sliderPercent(mid) - 50) < 1e-9)
@@ -212,7 +240,8 @@ import Testing
     func threeTimeouts(_ p: Policies, givingUp: Bool = false) throws -> [Property] {
         let tamper = Tamper()
         tamper.policies = p
-        let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
+        let request = OpenRequest(
+            source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
         var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
         // Each retry starts 30, then 60 ticks after the failure (the events of a frame come before its tick).
         m.apply(.confirm, .cropFinished(succeeded: true), .uploadFinished(attempt: 1, outcome: .timeout))
@@ -249,9 +278,11 @@ import Testing
         func redirected(_ p: Policies) throws -> [Property] {
             let tamper = Tamper()
             tamper.policies = p
-            let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
+            let request = OpenRequest(
+                source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
             var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
-            m.apply(.confirm, .cropFinished(succeeded: true), .uploadFinished(attempt: 1, outcome: .httpError(status: 302)))
+            m.apply(
+                .confirm, .cropFinished(succeeded: true), .uploadFinished(attempt: 1, outcome: .httpError(status: 302)))
             m.tick(40)
             return m.properties
         }

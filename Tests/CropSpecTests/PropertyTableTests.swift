@@ -21,7 +21,8 @@ import Testing
 
     @Test func everyJudgedPropertyCitesTheSpec() {
         for row in PropertyTable.rows where row.kind != .static {
-            #expect(!row.spec.isEmpty && row.spec.allSatisfy { !$0.text.isEmpty }, "\(row.property.rawValue) cites nothing")
+            #expect(
+                !row.spec.isEmpty && row.spec.allSatisfy { !$0.text.isEmpty }, "\(row.property.rawValue) cites nothing")
         }
     }
 
@@ -31,7 +32,9 @@ import Testing
         let named = Set(PropertyTable.rows.flatMap(\.policies))
         #expect(named.subtracting(declared).sorted() == [])
         #expect(declared.subtracting(named).sorted() == [], "a policy that changes no property")
-        for row in PropertyTable.rows { #expect(Set(row.policies).count == row.policies.count, "\(row.property.rawValue)") }
+        for row in PropertyTable.rows {
+            #expect(Set(row.policies).count == row.policies.count, "\(row.property.rawValue)")
+        }
     }
 
     /// A quote is the spec's words: each part between elisions occurs, whitespace aside, in the
@@ -43,9 +46,13 @@ import Testing
         for row in PropertyTable.rows {
             for quote in row.spec {
                 let place = quote.source.hasPrefix("G-") ? notes : criteria[quote.source] ?? requirements
-                #expect((quote.source.wholeMatch(of: /R\d+\.\d+/) != nil) == (criteria[quote.source] != nil), "\(row.property.rawValue): \(quote.source) is no requirement")
+                #expect(
+                    (quote.source.wholeMatch(of: /R\d+\.\d+/) != nil) == (criteria[quote.source] != nil),
+                    "\(row.property.rawValue): \(quote.source) is no requirement")
                 for part in quote.text.components(separatedBy: " … ") {
-                    #expect(place.contains(Self.words(part)), "\(row.property.rawValue): \(quote.source) does not say “\(part)”")
+                    #expect(
+                        place.contains(Self.words(part)),
+                        "\(row.property.rawValue): \(quote.source) does not say “\(part)”")
                 }
             }
         }
@@ -69,7 +76,9 @@ import Testing
     @Test func everyDecisionLinksAHeading() throws {
         for place in Set(PropertyTable.rows.flatMap { $0.decisions + $0.checkedIn }) where place.contains("#") {
             let parts = place.split(separator: "#", maxSplits: 1).map(String.init)
-            let anchors = try Repository.text(parts[0]).split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(String($0)) }
+            let anchors = try Repository.text(parts[0]).split(separator: "\n").filter { $0.hasPrefix("#") }.map {
+                Self.anchor(String($0))
+            }
             #expect(anchors.contains(parts[1]), "\(place) links no heading")
         }
     }
@@ -77,7 +86,8 @@ import Testing
     /// The capability rule `isJudged` had as a special case is a row now: the crop rect is
     /// judged on every frame's rect or on the crop request, whichever the model has.
     @Test func cropRectInSourceNeedsOneOfItsSources() {
-        #expect(Property.cropRectInSource.isJudged(given: .cropRect) && Property.cropRectInSource.isJudged(given: .confirm))
+        #expect(
+            Property.cropRectInSource.isJudged(given: .cropRect) && Property.cropRectInSource.isJudged(given: .confirm))
         #expect(!Property.cropRectInSource.isJudged(given: [.haptics, .slider]))
         #expect(Property.cropRectInSource.needs == [])
         #expect(Property.memoryFallbackNoticeShown.needs == [.memoryFallback, .confirm, .notices])
@@ -108,8 +118,9 @@ import Testing
 
     /// A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens.
     static func anchor(_ heading: String) -> String {
-        String(heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-            .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
-            .map { $0 == " " ? "-" : $0 })
+        String(
+            heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+                .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+                .map { $0 == " " ? "-" : $0 })
     }
 }

@@ -73,8 +73,9 @@ import Testing
     /// What the model shows per tick: `Transition.advance` from tick 1 until it reports settled, after
     /// which the editor lands on the target (u = 1). Returns the progress per tick and the settle tick.
     static func model(_ spring: Spring, dt: Double = 1.0 / 60) -> (progress: [Double], settled: Int) {
-        var transition = Transition(from: Pose(scale: 1, translation: .zero),
-                                    to: Pose(scale: 2, translation: Point(x: 10, y: -4)), anchor: .zero)
+        var transition = Transition(
+            from: Pose(scale: 1, translation: .zero),
+            to: Pose(scale: 2, translation: Point(x: 10, y: -4)), anchor: .zero)
         var progress = [transition.progress]
         while !transition.advance(spring: spring, dt: dt) { progress.append(transition.progress) }
         progress.append(transition.progress)
@@ -144,7 +145,8 @@ import Testing
     @Test func explicitEulerIsNotToldApart() {
         let explicit = Self.deviation(Self.explicitEulerModel())
         let semiImplicit = Self.deviation(Self.model(.transition))
-        #expect(explicit < semiImplicit && explicit < Self.tolerance, "explicit \(explicit), semi-implicit \(semiImplicit)")
+        #expect(
+            explicit < semiImplicit && explicit < Self.tolerance, "explicit \(explicit), semi-implicit \(semiImplicit)")
     }
 }
 
@@ -167,11 +169,12 @@ import Testing
         5: [sTL, sBL, sBR, sTR],
         6: [sBL, sTL, sTR, sBR],
         7: [sBR, sTR, sTL, sBL],
-        8: [sTR, sBR, sBL, sTL],
+        8: [sTR, sBR, sBL, sTL]
     ]
 
     static func stored(_ p: Point, _ orientation: Int, storedWidth: Double = w, storedHeight: Double = h) -> Point {
-        OrientationReference.stored(point: p, orientation: orientation, storedWidth: storedWidth, storedHeight: storedHeight)
+        OrientationReference.stored(
+            point: p, orientation: orientation, storedWidth: storedWidth, storedHeight: storedHeight)
     }
 
     /// Equal up to the rounding of `W − (W − x)`.
@@ -181,7 +184,10 @@ import Testing
     func uprightCornersLandOnTheStoredCornersTheDefinitionNames(_ orientation: Int) {
         let size = OrientationReference.uprightSize(orientation: orientation, storedWidth: Self.w, storedHeight: Self.h)
         #expect(size == (orientation >= 5 ? Size(width: Self.h, height: Self.w) : Size(width: Self.w, height: Self.h)))
-        let upright = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+        let upright = [
+            Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height),
+            Point(x: 0, y: size.height)
+        ]
         #expect(upright.map { Self.stored($0, orientation) } == Self.corners[orientation]!)
     }
 
@@ -203,7 +209,9 @@ import Testing
     @Test(arguments: 1...8)
     func theMirrorPartnerMirrorsTheUprightImage(_ orientation: Int) {
         let partner = orientation % 2 == 1 ? orientation + 1 : orientation - 1
-        let width = OrientationReference.uprightSize(orientation: orientation, storedWidth: Self.w, storedHeight: Self.h).width
+        let width = OrientationReference.uprightSize(
+            orientation: orientation, storedWidth: Self.w, storedHeight: Self.h
+        ).width
         var random = Xoshiro(seed: 99)
         for _ in 0..<200 {
             let p = Point(x: random.unit() * width, y: random.unit() * 250)
@@ -220,7 +228,8 @@ import Testing
     /// Random rects inside the upright image, on random stored sizes (non-square, so a size swap
     /// shows), with orientations drawn from `orientations`.
     static func randomCases(seed: UInt64, count: Int = 300, orientations: [Orientation] = Orientation.allCases)
-        -> [(w: Double, h: Double, orientation: Orientation, rect: Rect)] {
+        -> [(w: Double, h: Double, orientation: Orientation, rect: Rect)]
+    {
         var random = Xoshiro(seed: seed)
         return (0..<count).map { _ in
             let w = (320 + random.unit() * 6000).rounded(), h = (320 + random.unit() * 6000).rounded()
@@ -233,7 +242,8 @@ import Testing
     }
 
     static func close(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9 && abs(a.height - b.height) <= 1e-9
+        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9
+            && abs(a.height - b.height) <= 1e-9
     }
 
     @Test func theModelAgreesOnEveryOrientation() {
@@ -241,11 +251,16 @@ import Testing
         #expect(Set(cases.map(\.orientation)).count == 8)
         for (w, h, orientation, rect) in cases {
             let model = orientation.storedRect(fromOriented: rect, storedWidth: w, storedHeight: h)
-            let reference = OrientationReference.stored(rect: rect, orientation: orientation.rawValue, storedWidth: w, storedHeight: h)
-            #expect(Self.close(model, reference), "\(orientation) \(rect) in \(w)×\(h): model \(model), reference \(reference)")
+            let reference = OrientationReference.stored(
+                rect: rect, orientation: orientation.rawValue, storedWidth: w, storedHeight: h)
+            #expect(
+                Self.close(model, reference),
+                "\(orientation) \(rect) in \(w)×\(h): model \(model), reference \(reference)")
             let size = orientation.orientedSize(storedWidth: Int(w), storedHeight: Int(h))
-            #expect(Size(width: Double(size.width), height: Double(size.height))
-                == OrientationReference.uprightSize(orientation: orientation.rawValue, storedWidth: w, storedHeight: h))
+            #expect(
+                Size(width: Double(size.width), height: Double(size.height))
+                    == OrientationReference.uprightSize(
+                        orientation: orientation.rawValue, storedWidth: w, storedHeight: h))
         }
     }
 
@@ -257,7 +272,8 @@ import Testing
             for used in Orientation.allCases where used != wrong {
                 let caught = cases.contains { w, h, _, rect in
                     let mutant = used.storedRect(fromOriented: rect, storedWidth: w, storedHeight: h)
-                    let reference = OrientationReference.stored(rect: rect, orientation: wrong.rawValue, storedWidth: w, storedHeight: h)
+                    let reference = OrientationReference.stored(
+                        rect: rect, orientation: wrong.rawValue, storedWidth: w, storedHeight: h)
                     return !Self.close(mutant, reference)
                 }
                 #expect(caught, "\(used)'s transform used for \(wrong) went unnoticed")
@@ -284,7 +300,8 @@ import Testing
     /// image-rs's `F-exif-chunk-early.png` (a hand-drawn F, eXIf orientation 6), decoded upright by
     /// CropImaging, shows at every upright pixel the stored pixel the reference names.
     @Test func aRealPhotoDecodesWhereTheReferenceSays() throws {
-        let fixture = Self.repository.appendingPathComponent("Tests/Fixtures/images/pngsuite/image-png-bugfixes/F-exif-chunk-early.png")
+        let fixture = Self.repository.appendingPathComponent(
+            "Tests/Fixtures/images/pngsuite/image-png-bugfixes/F-exif-chunk-early.png")
         let scratch = Self.repository.appendingPathComponent(".build-test-scratch/cropspec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -298,8 +315,9 @@ import Testing
             var count = 0
             for y in 0..<upright.height {
                 for x in 0..<upright.width {
-                    let p = OrientationReference.stored(point: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), orientation: orientation,
-                                                        storedWidth: Double(stored.width), storedHeight: Double(stored.height))
+                    let p = OrientationReference.stored(
+                        point: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), orientation: orientation,
+                        storedWidth: Double(stored.width), storedHeight: Double(stored.height))
                     if upright[x, y] != stored[Int(p.x), Int(p.y)] { count += 1 }
                 }
             }

@@ -41,8 +41,9 @@ import Testing
     @Test func offTheEdgeEnteringOwesExactlyOneSnap() throws {
         var (m, tamper) = try opened()
         let center = viewport.center
-        m.apply(.pinchBegan(focal: center), .twistChanged(scale: 1, rotation: 0, focal: center),
-                .twistChanged(scale: 1, rotation: 4, focal: center))
+        m.apply(
+            .pinchBegan(focal: center), .twistChanged(scale: 1, rotation: 0, focal: center),
+            .twistChanged(scale: 1, rotation: 4, focal: center))
         m.apply(.gestureCancelled, .pinchBegan(focal: center), .twistChanged(scale: 1, rotation: 0, focal: center))
         tamper.effects = { $0 + [.haptic(.snap)] }
         m.apply(.twistChanged(scale: 1, rotation: -1, focal: center))

@@ -11,8 +11,9 @@ import Testing
 /// see the model at all.
 @Suite struct StaticSpecTests {
     @Test func theShippedModelPassesEveryStaticProperty() {
-        let v = StaticSpec.violations(dimming: OverlayStyle.dimmingOpacity, strokeWidth: OverlayStyle.strokeWidth,
-                                      gridCells: OverlayStyle.gridCells, text: { $0.text }, defaults: AvatarCropperConfig())
+        let v = StaticSpec.violations(
+            dimming: OverlayStyle.dimmingOpacity, strokeWidth: OverlayStyle.strokeWidth,
+            gridCells: OverlayStyle.gridCells, text: { $0.text }, defaults: AvatarCropperConfig())
         #expect(v.map { "\($0.0.rawValue): \($0.1)" } == [])
     }
 
@@ -38,8 +39,11 @@ import Testing
 
     /// R12.4: the model's URL builder carries the version as `?v=`.
     @Test func avatarURLsCarryTheVersion() {
-        #expect(UploadPolicy.url(base: "https://x.supabase.co/storage/v1/object/public", path: "users/u/avatar_512.png", version: 7)
-                    .hasSuffix("/avatars/users/u/avatar_512.png?v=7"))
+        #expect(
+            UploadPolicy.url(
+                base: "https://x.supabase.co/storage/v1/object/public", path: "users/u/avatar_512.png", version: 7
+            )
+            .hasSuffix("/avatars/users/u/avatar_512.png?v=7"))
     }
 
     /// The oracle restates the spec; it must not call the model's helpers (an oracle that did
@@ -47,18 +51,22 @@ import Testing
     /// depends on the vocabulary alone, so no model helper is in scope there.
     @Test func theOracleCanSeeTheVocabularyOnly() throws {
         let manifest = try Repository.text("Package.swift")
-        let target = try #require(manifest.range(of: #"name: "CropSpec",\s*dependencies:"#, options: .regularExpression))
+        let target = try #require(
+            manifest.range(of: #"name: "CropSpec",\s*dependencies:"#, options: .regularExpression))
         let end = try #require(manifest[target.upperBound...].range(of: "]\n"))
         let dependencies = manifest[target.upperBound..<end.lowerBound]
         #expect(dependencies.contains(#""CropVocabulary""#))
         #expect(!dependencies.contains("CropModel") && !dependencies.contains("CropSim"))
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources/CropSpec").path)
+        let sources = try FileManager.default.subpathsOfDirectory(
+            atPath: Repository.root.appendingPathComponent("Sources/CropSpec").path)
         for file in sources where file.hasSuffix(".swift") {
             let text = try Repository.text("Sources/CropSpec/\(file)")
             #expect(!text.contains("@testable"), "\(file)")
             for line in text.split(separator: "\n") where line.hasPrefix("import ") {
                 // Synchronization is the standard library's (a lock for springs declared by parameters).
-                #expect(["import CropVocabulary", "import RealModule", "import Synchronization"].contains(String(line)), "\(file): \(line)")
+                #expect(
+                    ["import CropVocabulary", "import RealModule", "import Synchronization"].contains(String(line)),
+                    "\(file): \(line)")
             }
         }
     }

@@ -12,9 +12,12 @@ import Testing
     /// Confirm at frame 1, the crop back 12 ticks later (200 ms), attempt 1 times out after 20
     /// ticks, attempt 2 (30 ticks later) gets a 503 after 10, attempt 3 (60 ticks later) succeeds
     /// after 5 (of 65 ticks). `edit` plants a bug in the records of one event: 0 the crop's, n attempt n's.
-    func flow(editing event: Int? = nil, _ edit: @escaping @Sendable (EditorEffect) -> EditorEffect = { $0 }) throws -> [Property] {
+    func flow(editing event: Int? = nil, _ edit: @escaping @Sendable (EditorEffect) -> EditorEffect = { $0 }) throws
+        -> [Property]
+    {
         let tamper = Tamper()
-        let request = OpenRequest(source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
+        let request = OpenRequest(
+            source: o.source, viewport: o.viewport, reduceMotion: true, user: UserContext(uid: "u1"))
         var m = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
         let plant = { (n: Int) in if n == event { tamper.effects = { $0.map(edit) } } }
         m.apply(.confirm)
@@ -33,7 +36,9 @@ import Testing
         return m.properties
     }
 
-    static func crop(_ change: @escaping @Sendable (inout ConfirmTelemetry) -> Void) -> @Sendable (EditorEffect) -> EditorEffect {
+    static func crop(_ change: @escaping @Sendable (inout ConfirmTelemetry) -> Void)
+        -> @Sendable (EditorEffect) -> EditorEffect
+    {
         { effect in
             guard case .telemetry(var t) = effect else { return effect }
             change(&t)
@@ -41,7 +46,9 @@ import Testing
         }
     }
 
-    static func attempt(_ change: @escaping @Sendable (inout UploadTelemetry) -> Void) -> @Sendable (EditorEffect) -> EditorEffect {
+    static func attempt(_ change: @escaping @Sendable (inout UploadTelemetry) -> Void)
+        -> @Sendable (EditorEffect) -> EditorEffect
+    {
         { effect in
             guard case .uploadTelemetry(var t) = effect else { return effect }
             change(&t)

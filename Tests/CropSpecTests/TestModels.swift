@@ -55,7 +55,9 @@ struct Puppet: EditorModel {
         ModelIdentity(name: "puppet", version: "1", capabilities: .all, policies: context.policies)
     }
 
-    static func open(_ request: OpenRequest, in script: PuppetScript, effects: inout [EditorEffect]) throws(OpenRefusal) -> Puppet {
+    static func open(_ request: OpenRequest, in script: PuppetScript, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> Puppet
+    {
         effects += script.openingEffects
         return Puppet(now: script.opening, slider: script.openingSlider, script: script)
     }
@@ -68,7 +70,9 @@ struct Puppet: EditorModel {
         effects += step.effects
     }
 
-    mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) { play(script.take(), into: &effects) }
+    mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
+        play(script.take(), into: &effects)
+    }
     mutating func tick(into effects: inout [EditorEffect]) { play(script.take(), into: &effects) }
     var observation: Observation { now }
     var sliderPercent: Double { slider }
@@ -104,7 +108,9 @@ struct Tampered: EditorModel {
         return identity
     }
 
-    static func open(_ request: OpenRequest, in tamper: Tamper, effects: inout [EditorEffect]) throws(OpenRefusal) -> Tampered {
+    static func open(_ request: OpenRequest, in tamper: Tamper, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> Tampered
+    {
         var own: [EditorEffect] = []
         let editor = try Editor.open(request, effects: &own)
         effects += tamper.opening?(own) ?? own
@@ -147,8 +153,10 @@ struct RecordingHost: EditorHost {
     var effects: [EditorEffect] = []
     var watchesFrames: Bool { false }
     mutating func perform(_ effects: [EditorEffect], tick: Int) { self.effects += effects }
-    mutating func frameEnded(tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
-                             geometry: SpecGeometry) -> Bool { true }
+    mutating func frameEnded(
+        tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
+        geometry: SpecGeometry
+    ) -> Bool { true }
 }
 
 extension CheckedEditor {
@@ -179,8 +187,10 @@ extension CheckedEditor where Model == Tampered {
         for (i, pose) in poses.enumerated() {
             let settled = i == poses.count - 1
             tamper.frame = { _ in
-                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
-                            instructionsVisible: false, session: .editing, animating: !settled)
+                Observation(
+                    pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose),
+                    gridVisible: true,
+                    instructionsVisible: false, session: .editing, animating: !settled)
             }
             tick()
         }

@@ -13,7 +13,8 @@ import Testing
     func doubleTapFrames(dt: Double) throws -> [Property] {
         let source = SourceImage(storedWidth: 4032, storedHeight: 3024)
         let tamper = Tamper()
-        var m = try #require(CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport), in: tamper))
+        var m = try #require(
+            CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport), in: tamper))
         var reference = try Editor.open(source: source, viewport: viewport).editor
         _ = reference.apply(.doubleTap(at: viewport.center))
         m.apply(.doubleTap(at: viewport.center))
@@ -23,8 +24,10 @@ import Testing
             let settled = transition.advance(spring: .transition, dt: dt)
             let pose = settled ? transition.to : g.clamp(transition.currentPose).pose
             tamper.frame = { _ in
-                Observation(pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose), gridVisible: true,
-                            instructionsVisible: false, session: .editing, animating: !settled)
+                Observation(
+                    pose: pose, cropRect: g.cropRect(for: pose), storedCropRect: g.storedCropRect(for: pose),
+                    gridVisible: true,
+                    instructionsVisible: false, session: .editing, animating: !settled)
             }
             m.tick()
             if settled { break }
@@ -48,12 +51,14 @@ import Testing
             let request = OpenRequest(source: source, viewport: viewport, reduceMotion: true)
             var good = try #require(CheckedEditor<Tampered>.opened(request, in: tamper))
             // Off-center, so that a wrong transform lands somewhere else.
-            good.apply(.doubleTap(at: Point(x: 100, y: 300)), .panBegan, .panChanged(delta: Point(x: 40, y: -25)), .panEnded)
+            good.apply(
+                .doubleTap(at: Point(x: 100, y: 300)), .panBegan, .panChanged(delta: Point(x: 40, y: -25)), .panEnded)
             var bad = good
             good.apply(.confirm)
             #expect(good.violations.map(\.property) == [], "orientation \(orientation.rawValue)")
             // The same request with the stored rect of the orientation that shares its size swap.
-            let other = Orientation(rawValue: orientation.rawValue % 2 == 1 ? orientation.rawValue + 1 : orientation.rawValue - 1)!
+            let other = Orientation(
+                rawValue: orientation.rawValue % 2 == 1 ? orientation.rawValue + 1 : orientation.rawValue - 1)!
             tamper.effects = {
                 $0.map { effect -> EditorEffect in
                     guard case .crop(var r) = effect else { return effect }

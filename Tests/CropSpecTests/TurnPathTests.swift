@@ -20,7 +20,8 @@ import Testing
         let tamper = Tamper()
         var config = AvatarCropperConfig()
         config.allowRotation = true
-        var m = try #require(CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport, config: config), in: tamper))
+        var m = try #require(
+            CheckedEditor<Tampered>.opened(OpenRequest(source: source, viewport: viewport, config: config), in: tamper))
         var reference = try Editor.open(source: source, viewport: viewport, config: config).editor
         let tap = Point(x: viewport.center.x + 40, y: viewport.center.y + 60)
         for event in [EditorEvent.doubleTap(at: tap)] { _ = reference.apply(event); m.apply(event) }
@@ -30,9 +31,13 @@ import Testing
         let transition = try #require(reference.transition)
         let q = transition.from.imagePoint(under: .zero)
         let turn = transition.to.angle - transition.from.angle
-        let right = Pose.translation(placing: q, under: .zero, scale: transition.to.scale, angle: transition.from.angle + turn)
-        let wrong = Pose.translation(placing: q, under: .zero, scale: transition.to.scale, angle: transition.from.angle + correctionTurn * turn)
-        #expect(abs(right.x - wrong.x) + abs(right.y - wrong.y) > 10 || correctionTurn == 1, "the photo must be panned: \(q)")
+        let right = Pose.translation(
+            placing: q, under: .zero, scale: transition.to.scale, angle: transition.from.angle + turn)
+        let wrong = Pose.translation(
+            placing: q, under: .zero, scale: transition.to.scale, angle: transition.from.angle + correctionTurn * turn)
+        #expect(
+            abs(right.x - wrong.x) + abs(right.y - wrong.y) > 10 || correctionTurn == 1,
+            "the photo must be panned: \(q)")
         let g = reference.geometry
         let spring = SpringReference(stiffness: 100, dampingRatio: 0.8)
         let frames = (1..<70).map { n in

@@ -13,7 +13,9 @@ import Testing
 /// a model that breaks the snapshots' promises must be a batch's notice and a fallback to those
 /// replays, never a hang or a wrong frame.
 @Suite(.serialized) struct LiveModelTests {
-    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model").path
+    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent(
+        "cropsim-reference-model"
+    ).path
     static let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/models/snapshot_model.py").path
 
     static func session(_ command: String, timeout: Double = 5) throws -> StudioSession {
@@ -61,12 +63,18 @@ import Testing
         }
         #expect(session.checkpoints.runs.count == LiveCheckpoints.capacity)
         #expect(try LiveRunTests.difference(session) == nil)
-        _ = session.handle(.init(session: session.id, now: 10_020, inputs: [LiveRunTests.touch(9_000, 1, 120, 380, "move")]))
+        _ = session.handle(
+            .init(session: session.id, now: 10_020, inputs: [LiveRunTests.touch(9_000, 1, 120, 380, "move")]))
         #expect(try LiveRunTests.difference(session) == nil, "late by a second")
         _ = session.handle(.init(session: session.id, now: 9_500, inputs: []))
         #expect(try LiveRunTests.difference(session) == nil, "the clock gone back")
-        _ = session.handle(.init(session: session.id, now: 12_000, inputs: [LiveRunTests.touch(9_100, 1, 150, 380, "move"),
-                                                                             LiveRunTests.touch(11_000, 1, 150, 380, "up")]))
+        _ = session.handle(
+            .init(
+                session: session.id, now: 12_000,
+                inputs: [
+                    LiveRunTests.touch(9_100, 1, 150, 380, "move"),
+                    LiveRunTests.touch(11_000, 1, 150, 380, "up")
+                ]))
         #expect(try LiveRunTests.difference(session) == nil, "late again, then lifted")
         #expect(!session.runsFromStart)
     }
@@ -134,7 +142,7 @@ import Testing
         ("same", 1, "was given before and not released"), ("wrongtype", 1, "expected snapshotted, got \"restored\""),
         ("toobig", 1, "longer than 16 MiB"), ("late", 1, "hung: no reply within 2 s"),
         ("unknown", 1, "errorReply: it answered restore with an error: no snapshot has handle 12345"),
-        ("crash", 1, "crashed: the process ended mid-run (exit status 3)"), ("hang", 1, "hung: no reply within 2 s"),
+        ("crash", 1, "crashed: the process ended mid-run (exit status 3)"), ("hang", 1, "hung: no reply within 2 s")
     ])
     func aBrokenSnapshotIsANoticeAndAReplay(mode: String, nth: Int, said: String) throws {
         var session = try Self.session(Self.hostile(mode, nth), timeout: 2)

@@ -15,7 +15,8 @@ import Testing
         var options = Simulator.Options()
         options.measureTiming = false
         if session.provisionalLift != nil { options.settleTicks = 1 }
-        let text = session.recording.json(name: session.name, description: session.description, liftOpenFingersAt: session.provisionalLift)
+        let text = session.recording.json(
+            name: session.name, description: session.description, liftOpenFingersAt: session.provisionalLift)
         return session.model.run(try session.parse(text, file: StudioSession.liveFile), options: options)
     }
 
@@ -25,9 +26,15 @@ import Testing
         let a = StudioProtocol.Frame.all(live), b = StudioProtocol.Frame.all(full)
         if a.count != b.count { return "\(a.count) frames live, \(b.count) from tick 0" }
         if let k = a.indices.first(where: { a[$0] != b[$0] }) { return "frame \(k) differs" }
-        if live.effects.map(\.tick) != full.effects.map(\.tick) || "\(live.effects)" != "\(full.effects)" { return "effects differ" }
-        if "\(live.violations)" != "\(full.violations)" || live.violationCounts != full.violationCounts { return "violations differ" }
-        if "\(String(describing: live.final))" != "\(String(describing: full.final))" || live.ticks != full.ticks { return "final state differs" }
+        if live.effects.map(\.tick) != full.effects.map(\.tick) || "\(live.effects)" != "\(full.effects)" {
+            return "effects differ"
+        }
+        if "\(live.violations)" != "\(full.violations)" || live.violationCounts != full.violationCounts {
+            return "violations differ"
+        }
+        if "\(String(describing: live.final))" != "\(String(describing: full.final))" || live.ticks != full.ticks {
+            return "final state differs"
+        }
         return nil
     }
 
@@ -36,7 +43,9 @@ import Testing
         return try studio(root: root).newRecording(nil).0
     }
 
-    static func touch(_ t: Double, _ pointer: Int, _ x: Double, _ y: Double, _ phase: String) -> StudioProtocol.InputItem {
+    static func touch(_ t: Double, _ pointer: Int, _ x: Double, _ y: Double, _ phase: String)
+        -> StudioProtocol.InputItem
+    {
         .init(t: t, pointer: pointer, x: x, y: y, phase: phase)
     }
 
@@ -48,26 +57,42 @@ import Testing
         for k in 0..<90 {  // a circling finger, two samples a batch
             let t = Double(k) * 1000 / 60
             let inputs = [0.0, 1000 / 120].map { dt in
-                Self.touch(t + dt, 1, 196.5 + 150 * cos((t + dt) / 300), 426 + 150 * sin((t + dt) / 300), k == 0 && dt == 0 ? "down" : "move")
+                Self.touch(
+                    t + dt, 1, 196.5 + 150 * cos((t + dt) / 300), 426 + 150 * sin((t + dt) / 300),
+                    k == 0 && dt == 0 ? "down" : "move")
             }
             script.append((t + 1000 / 60, inputs))
         }
         for k in 0..<40 { script.append((1500 + Double(k) * 1000 / 60, [])) }  // held still: only the clock moves
-        script.append((2200, [Self.touch(1600, 1, 300, 300, "move")]))          // late: behind the live run
+        script.append((2200, [Self.touch(1600, 1, 300, 300, "move")]))  // late: behind the live run
         script.append((2210, [Self.touch(1700, 1, 320, 300, "move"), .init(t: 1705, action: "recenter")]))
         script.append((2300, [Self.touch(2250, 1, 320, 300, "up")]))
-        var pinch: [StudioProtocol.InputItem] = [Self.touch(2400, 2, 170, 426, "down"), Self.touch(2400, 3, 223, 426, "down")]
+        var pinch: [StudioProtocol.InputItem] = [
+            Self.touch(2400, 2, 170, 426, "down"), Self.touch(2400, 3, 223, 426, "down")
+        ]
         for i in 1...30 {
             let t = 2400 + Double(i) * 1000 / 120
-            pinch += [Self.touch(t, 2, 170 - 5 * Double(i), 426, "move"), Self.touch(t, 3, 223 + 5 * Double(i), 426, "move")]
+            pinch += [
+                Self.touch(t, 2, 170 - 5 * Double(i), 426, "move"), Self.touch(t, 3, 223 + 5 * Double(i), 426, "move")
+            ]
         }
-        pinch += [.init(t: 2560, action: "slider", value: 40), Self.touch(2700, 2, 20, 426, "up"), Self.touch(2700, 3, 373, 426, "up")]
+        pinch += [
+            .init(t: 2560, action: "slider", value: 40), Self.touch(2700, 2, 20, 426, "up"),
+            Self.touch(2700, 3, 373, 426, "up")
+        ]
         for chunk in stride(from: 0, to: pinch.count, by: 7) {
             script.append((2400 + Double(chunk) * 5, Array(pinch[chunk..<min(pinch.count, chunk + 7)])))
         }
-        script.append((3000, [Self.touch(2900, 4, 196.5, 426, "down"), Self.touch(2940, 4, 196.5, 426, "up"),
-                              Self.touch(3050, 5, 198, 428, "down")]))
-        script.append((3100, [Self.touch(3090, 5, 198, 428, "up"), .init(t: 3095, action: "resize", width: 852, height: 393)]))
+        script.append(
+            (
+                3000,
+                [
+                    Self.touch(2900, 4, 196.5, 426, "down"), Self.touch(2940, 4, 196.5, 426, "up"),
+                    Self.touch(3050, 5, 198, 428, "down")
+                ]
+            ))
+        script.append(
+            (3100, [Self.touch(3090, 5, 198, 428, "up"), .init(t: 3095, action: "resize", width: 852, height: 393)]))
         script.append((3600, []))
         return script
     }
@@ -115,7 +140,8 @@ import Testing
         for i in 0..<20_000 {
             let pointer = i % 12
             let phase = i < 12 ? "down" : (i % 97 == 0 ? "up" : (i % 89 == 0 ? "down" : "move"))
-            inputs.append(Self.touch(Double((i * 7919) % 5000), pointer, Double(i % 393), Double((i * 31) % 852), phase))
+            inputs.append(
+                Self.touch(Double((i * 7919) % 5000), pointer, Double(i % 393), Double((i * 31) % 852), phase))
         }
         _ = session.handle(.init(session: session.id, now: 5000, inputs: inputs))
         #expect(try Self.difference(session) == nil)
@@ -136,7 +162,9 @@ import Testing
         let pages = (lastTick + 2 + StudioSession.maxFramesPerAnswer - 1) / StudioSession.maxFramesPerAnswer
         for k in 0..<(pages + 5) {  // the rest of the frames in pages of 1,200, then none
             let later = session.handle(.init(session: session.id, now: endMs + 6_000 + Double(k) * 20_000, inputs: []))
-            #expect(later.notice == nil && later.frames.allSatisfy { $0.tick <= lastTick }, "\(later.from) \(later.frames.count)")
+            #expect(
+                later.notice == nil && later.frames.allSatisfy { $0.tick <= lastTick },
+                "\(later.from) \(later.frames.count)")
             if k >= pages { #expect(later.frames.isEmpty) }
         }
         #expect(session.frames.last?.tick == lastTick + 1)

@@ -17,12 +17,16 @@ import Testing
     }
 
     /// Records a short drag on a session and saves it; returns the saved file's text.
-    static func recordAndSave(_ studio: Studio, _ open: StudioProtocol.OpenResponse, id: String) async throws -> (String, StudioProtocol.SaveResponse) {
+    static func recordAndSave(_ studio: Studio, _ open: StudioProtocol.OpenResponse, id: String) async throws -> (
+        String, StudioProtocol.SaveResponse
+    ) {
         var page = PageDouble(session: open.session)
         let (vw, vh) = (open.frames[0].vw, open.frames[0].vh)
         page.finger(1, from: (vw / 2, vh / 2), to: (vw / 2 + 40, vh / 2 + 10), start: 100, duration: 200)
         try await page.play(studio, until: 600, from: 0)
-        let saved = try await studio.save(.init(session: open.session, group: "devices", id: id, name: id, description: "", overwrite: false, now: 600))
+        let saved = try await studio.save(
+            .init(
+                session: open.session, group: "devices", id: id, name: id, description: "", overwrite: false, now: 600))
         return (try String(contentsOfFile: saved.path, encoding: .utf8), saved)
     }
 
@@ -50,14 +54,17 @@ import Testing
         let (text, saved) = try await Self.recordAndSave(studio, open, id: "picked")
         #expect(saved.replayIdentical)
         #expect(text.contains("\"device\": \"iphone-se\","))
-        let explicit = text.replacingOccurrences(of: "\"device\": \"iphone-se\"", with: "\"device\": { \"view\": [320, 568], \"screenScale\": 2 }")
+        let explicit = text.replacingOccurrences(
+            of: "\"device\": \"iphone-se\"", with: "\"device\": { \"view\": [320, 568], \"screenScale\": 2 }")
         #expect(explicit != text)
         var options = Simulator.Options()
         options.measureTiming = false
         let named = try ScenarioParser.parse(Array(text.utf8), file: "named.json", id: "named")
         let numbers = try ScenarioParser.parse(Array(explicit.utf8), file: "explicit.json", id: "explicit")
         #expect(named.device.view == numbers.device.view && named.device.screenScale == numbers.device.screenScale)
-        #expect(StudioProtocol.Frame.all(Simulator.run(named, options: options)) == StudioProtocol.Frame.all(Simulator.run(numbers, options: options)))
+        #expect(
+            StudioProtocol.Frame.all(Simulator.run(named, options: options))
+                == StudioProtocol.Frame.all(Simulator.run(numbers, options: options)))
 
         // Opened again, the page's picker shows the preset the file names.
         let reopened = try await studio.open(.init(open: "devices/picked"))
@@ -71,14 +78,19 @@ import Testing
     @Test func anUnknownOrAbsurdDeviceFromThePageIsRefused() async throws {
         let rootFolder = try TemporaryFolder("studio-device-hostile"), root = rootFolder.path
         let studio = try Self.studio(root: root)
-        for name in ["iphone-99", "", "IPAD", "ipad-landscape-landscape", "ipad\n-landscape", String(repeating: "x", count: 100_000), "../ipad"] {
+        for name in [
+            "iphone-99", "", "IPAD", "ipad-landscape-landscape", "ipad\n-landscape",
+            String(repeating: "x", count: 100_000), "../ipad"
+        ] {
             do {
                 _ = try await studio.open(.init(device: name))
                 Issue.record("device \(name.prefix(20)) was accepted")
             } catch {
                 #expect(error.status == 400)
                 #expect(error.description.hasPrefix("unknown device preset "))
-                #expect(!error.description.contains("\n") && error.description.count < 400, "\(error.description.prefix(200))")
+                #expect(
+                    !error.description.contains("\n") && error.description.count < 400,
+                    "\(error.description.prefix(200))")
                 #expect(error.description.contains(DevicePreset.names.joined(separator: ", ")))
             }
         }
@@ -97,10 +109,12 @@ import Testing
     /// format's key table), and a gesture never enters a recording as a system step.
     @Test func controlsAreTheFormatsOwnSteps() throws {
         let controls: [(String, Double?, Double?, Double?)] = [
-            ("slider", 50, nil, nil), ("sliderJump", 0, nil, nil), ("increment", nil, nil, nil), ("decrement", 100, nil, nil),
-            ("recenter", nil, nil, nil), ("rotate90", nil, nil, nil), ("resize", nil, 852, 393), ("reduceMotionOn", nil, nil, nil),
+            ("slider", 50, nil, nil), ("sliderJump", 0, nil, nil), ("increment", nil, nil, nil),
+            ("decrement", 100, nil, nil),
+            ("recenter", nil, nil, nil), ("rotate90", nil, nil, nil), ("resize", nil, 852, 393),
+            ("reduceMotionOn", nil, nil, nil),
             ("reduceMotionOff", nil, nil, nil), ("memoryWarning", nil, nil, nil), ("cancelTouches", nil, nil, nil),
-            ("confirm", nil, nil, nil), ("cancel", nil, nil, nil), ("retry", nil, nil, nil),
+            ("confirm", nil, nil, nil), ("cancel", nil, nil, nil), ("retry", nil, nil, nil)
         ]
         var keys = Set<String>()
         for (name, value, width, height) in controls {
@@ -111,13 +125,24 @@ import Testing
         }
         #expect(keys.count == 12)
         #expect(!SystemStep.isSystem(.tap(.center)))
-        var recording = Recording(setup: Recording.setup(device: Device(view: Size(width: 393, height: 852), screenScale: 3, reduceMotion: false,
-                                                                        touchRate: 60), image: ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024))))
+        var recording = Recording(
+            setup: Recording.setup(
+                device: Device(
+                    view: Size(width: 393, height: 852), screenScale: 3, reduceMotion: false,
+                    touchRate: 60), image: ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024))))
         #expect(throws: Recording.Refusal.self) { try recording.add(.tap(.center), us: 0) }
-        for (name, value) in [("slider", 100.5), ("slider", .nan), ("increment", 0), ("increment", 1.5), ("decrement", 101)] {
-            #expect(throws: Recording.Refusal.self) { try SystemStep.action(name: name, value: value, width: nil, height: nil) }
+        for (name, value) in [
+            ("slider", 100.5), ("slider", .nan), ("increment", 0), ("increment", 1.5), ("decrement", 101)
+        ] {
+            #expect(throws: Recording.Refusal.self) {
+                try SystemStep.action(name: name, value: value, width: nil, height: nil)
+            }
         }
-        #expect(throws: Recording.Refusal.self) { try SystemStep.action(name: "resize", value: nil, width: 99, height: 400) }
-        #expect(throws: Recording.Refusal.self) { try SystemStep.action(name: "drag", value: nil, width: nil, height: nil) }
+        #expect(throws: Recording.Refusal.self) {
+            try SystemStep.action(name: "resize", value: nil, width: 99, height: 400)
+        }
+        #expect(throws: Recording.Refusal.self) {
+            try SystemStep.action(name: "drag", value: nil, width: nil, height: nil)
+        }
     }
 }

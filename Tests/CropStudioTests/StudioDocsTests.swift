@@ -10,8 +10,12 @@ import Testing
 
     /// The value after `flag` on every studio command line of the two documents.
     static func values(of flag: String) throws -> [String] {
-        let docs = try ["/docs/studio.md", "/README.md"].map { try String(contentsOfFile: repository + $0, encoding: .utf8) }
-        let lines = docs.flatMap { $0.split(separator: "\n") }.filter { $0.contains("cropsim studio ") || $0.contains("$B studio ") }
+        let docs = try ["/docs/studio.md", "/README.md"].map {
+            try String(contentsOfFile: repository + $0, encoding: .utf8)
+        }
+        let lines = docs.flatMap { $0.split(separator: "\n") }.filter {
+            $0.contains("cropsim studio ") || $0.contains("$B studio ")
+        }
         return lines.compactMap { line in
             let words = line.split(separator: " ").map(String.init)
             return words.firstIndex(of: flag).flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
@@ -33,8 +37,9 @@ import Testing
         let opens = try Self.values(of: "--open")
         #expect(opens.contains { !$0.hasSuffix(".json") }, "the doc shows the id form")
         for open in opens {
-            let file = try Studio.commandLineFile(open.hasPrefix("Scenarios/") ? Self.repository + "/" + open : open,
-                                                  store: ScenarioStore(root: Self.repository + "/Scenarios"))
+            let file = try Studio.commandLineFile(
+                open.hasPrefix("Scenarios/") ? Self.repository + "/" + open : open,
+                store: ScenarioStore(root: Self.repository + "/Scenarios"))
             #expect(FileManager.default.fileExists(atPath: file), "--open \(open)")
         }
     }

@@ -46,7 +46,11 @@ import Testing
         // Either starver may be the one replaced: the server saw both heads in one poll, in no set order.
         let told = try await offPool { starvers.compactMap { try? $0.answers(1)[0] } }
         #expect(told.count == 1)
-        #expect(told.allSatisfy { $0.hasPrefix("HTTP/1.1 503") && $0.contains(#"{"error":"the studio is full and this connection had stalled longest"#) })
+        #expect(
+            told.allSatisfy {
+                $0.hasPrefix("HTTP/1.1 503")
+                    && $0.contains(#"{"error":"the studio is full and this connection had stalled longest"#)
+            })
     }
 
     @Test func theSimulationThreadsAreBoundedAndNiced() async throws {
@@ -82,23 +86,31 @@ import Testing
     /// A model that fails before its first frame is said as what it did, with the documented
     /// status: 504 for no answer in time, 502 for an exit or a closed output; a refusal stays 400.
     @Test func aModelsFailureIsSaidAsWhatHappened() {
-        let scenario = Recording.setup(device: Studio.device(nil, view: Size(width: 393, height: 852), screenScale: 3),
-                                       image: ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024)))
+        let scenario = Recording.setup(
+            device: Studio.device(nil, view: Size(width: 393, height: 852), screenScale: 3),
+            image: ImageSpec(source: SourceImage(storedWidth: 4032, storedHeight: 3024)))
         var result = RunResult(scenario: scenario, model: ModelRunner.reference.identity)
         let cases: [(ModelFailure, Int, String)] = [
             (ModelFailure(kind: .hung, message: "no reply within 5 s"), 504, "hung: no reply within 5 s"),
             (ModelFailure(kind: .crashed, message: "the process ended mid-run (exit status 3)"), 502, "exit status 3"),
-            (ModelFailure(kind: .closedOutput, message: "it closed its standard output but kept running"), 502, "closed its standard output"),
+            (
+                ModelFailure(kind: .closedOutput, message: "it closed its standard output but kept running"), 502,
+                "closed its standard output"
+            )
         ]
         for (failure, status, words) in cases {
             result.modelFailure = failure
             let said = Studio.notOpened(result)
-            #expect(said.status == status && said.description.contains(words) && !said.description.contains("unknown"), "\(said)")
+            #expect(
+                said.status == status && said.description.contains(words) && !said.description.contains("unknown"),
+                "\(said)")
         }
         result.modelFailure = nil
         result.rejection = "This photo is too small for a profile picture"
         #expect(Studio.notOpened(result).status == 400)
-        #expect(Studio.notOpened(result).description == "the editor refused the photo: This photo is too small for a profile picture")
+        #expect(
+            Studio.notOpened(result).description
+                == "the editor refused the photo: This photo is too small for a profile picture")
     }
 }
 

@@ -11,10 +11,15 @@ import Testing
         #expect(g.refusal(host: "127.0.0.1:8765", origin: nil) == nil)
         #expect(g.refusal(host: "localhost:8765", origin: "http://127.0.0.1:8765") == nil)
         #expect(g.refusal(host: "LOCALHOST:8765", origin: "http://localhost:8765") == nil)
-        for host in [nil, "evil.example:8765", "127.0.0.1", "127.0.0.1:8766", "127.0.0.1.evil.example:8765", "0.0.0.0:8765", "[::1]:8765"] {
+        for host in [
+            nil, "evil.example:8765", "127.0.0.1", "127.0.0.1:8766", "127.0.0.1.evil.example:8765", "0.0.0.0:8765",
+            "[::1]:8765"
+        ] {
             #expect(g.refusal(host: host, origin: nil) != nil, "Host \(host ?? "nil")")
         }
-        for origin in ["http://evil.example", "null", "https://127.0.0.1:8765", "http://127.0.0.1:8765.evil.example", "file://"] {
+        for origin in [
+            "http://evil.example", "null", "https://127.0.0.1:8765", "http://127.0.0.1:8765.evil.example", "file://"
+        ] {
             #expect(g.refusal(host: "127.0.0.1:8765", origin: origin) != nil, "Origin \(origin)")
         }
     }
@@ -24,9 +29,10 @@ import Testing
         let store = ScenarioStore(root: root)
         #expect(try store.savePath(group: "studio", id: "pinch-1") == root + "/studio/pinch-1.json")
         let hostile: [(String, String)] = [
-            ("..", "x"), ("studio", ".."), ("../..", "x"), ("studio", "../escape"), ("/etc", "passwd"), ("studio", "/tmp/x"),
+            ("..", "x"), ("studio", ".."), ("../..", "x"), ("studio", "../escape"), ("/etc", "passwd"),
+            ("studio", "/tmp/x"),
             ("studio", "a/b"), ("", "x"), ("studio", ""), ("studio", ".hidden"), ("studio", "x.json"), ("stu dio", "x"),
-            ("studio", "nul\u{0}l"), ("studio", String(repeating: "a", count: 65)), ("é", "x"), ("studio", "-flag"),
+            ("studio", "nul\u{0}l"), ("studio", String(repeating: "a", count: 65)), ("é", "x"), ("studio", "-flag")
         ]
         for (group, id) in hostile {
             #expect(throws: ScenarioStore.Failure.self, "\(group)/\(id)") { try store.savePath(group: group, id: id) }
@@ -46,7 +52,8 @@ import Testing
         let s = try await studio.open(.init()).session
         try FileManager.default.createDirectory(atPath: root + "/studio", withIntermediateDirectories: true)
         try Data("precious".utf8).write(to: URL(fileURLWithPath: root + "/studio/taken.json"))
-        let save = StudioProtocol.SaveRequest(session: s, group: "studio", id: "taken", name: "n", description: "", overwrite: false, now: 100)
+        let save = StudioProtocol.SaveRequest(
+            session: s, group: "studio", id: "taken", name: "n", description: "", overwrite: false, now: 100)
         let error = await #expect(throws: Studio.Failure.self) { try await studio.save(save) }
         #expect(error?.status == 409)
         #expect(try String(contentsOfFile: root + "/studio/taken.json", encoding: .utf8) == "precious")
@@ -68,10 +75,14 @@ import Testing
         let rootFolder = try TemporaryFolder("studio-server"), root = rootFolder.path
         let server = try StudioServer(studio: try studio(root: root), port: 0)
         let host = "127.0.0.1:\(server.port)"
-        func request(_ method: String = "POST", _ path: String = "/api/session", headers: [String: String] = [:], body: [UInt8] = Array("{}".utf8)) async -> Int {
+        func request(
+            _ method: String = "POST", _ path: String = "/api/session", headers: [String: String] = [:],
+            body: [UInt8] = Array("{}".utf8)
+        ) async -> Int {
             var h = ["host": host, "content-type": "application/json", "content-length": String(body.count)]
             for (k, v) in headers { h[k] = v }
-            let head = RequestHead(method: method, target: path, fields: h.filter { !$0.value.isEmpty }.map { ($0.key, $0.value) })
+            let head = RequestHead(
+                method: method, target: path, fields: h.filter { !$0.value.isEmpty }.map { ($0.key, $0.value) })
             return await server.respond(to: HTTPRequest(head: head, body: body)).status
         }
         #expect(await request() == 200)
@@ -88,7 +99,12 @@ import Testing
         #expect(await request(body: Array("{\"open\": \"../../etc/passwd\"}".utf8)) == 400)
         #expect(await request("DELETE") == 405)
         #expect(await request("GET", "/../../etc/passwd", body: []) == 404)
-        #expect(await request("POST", "/api/save", body: Array("{\"session\":\"x\",\"group\":\"..\",\"id\":\"x\",\"name\":\"\",\"description\":\"\",\"overwrite\":true,\"now\":0}".utf8)) == 404)
+        #expect(
+            await request(
+                "POST", "/api/save",
+                body: Array(
+                    "{\"session\":\"x\",\"group\":\"..\",\"id\":\"x\",\"name\":\"\",\"description\":\"\",\"overwrite\":true,\"now\":0}"
+                        .utf8)) == 404)
         server.stop()
     }
 
@@ -96,12 +112,14 @@ import Testing
     /// comes with its ETag, and an `If-None-Match` naming it (weakly, or `*`) is a 304 without the bytes.
     @Test func thePhotoAddressRefusesHostileRequests() async throws {
         let rootFolder = try TemporaryFolder("studio-photo-server"), root = rootFolder.path
-        let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
+        let server = try StudioServer(
+            studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
         let host = "127.0.0.1:\(server.port)"
         func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) async -> HTTPResponse {
             var h = ["host": host]
             for (k, v) in headers { h[k] = v }
-            return await server.respond(to: HTTPRequest(head: RequestHead(method: method, target: path, fields: h.map { ($0.key, $0.value) })))
+            return await server.respond(
+                to: HTTPRequest(head: RequestHead(method: method, target: path, fields: h.map { ($0.key, $0.value) })))
         }
         let url = try #require(try await server.studio.open(.init()).photoURL)
         let photo = await get(url)
@@ -126,8 +144,11 @@ import Testing
             #expect(refused.status == 405 && refused.headers.contains { $0 == ("Allow", "GET") }, "\(method)")
             #expect(refused.body.isEmpty == (method == "HEAD"), "\(method)")
         }
-        for path in ["/photo/0123456789abcdef.jpg", "/photo/../../etc/passwd", "/photo/..%2F..%2Fetc%2Fpasswd", "/photo/" + root + "/photo.jpg",
-                     url.uppercased(), url.replacingOccurrences(of: ".jpg", with: ".png"), url + "/..", "/photo/", "/photo"] {
+        for path in [
+            "/photo/0123456789abcdef.jpg", "/photo/../../etc/passwd", "/photo/..%2F..%2Fetc%2Fpasswd",
+            "/photo/" + root + "/photo.jpg",
+            url.uppercased(), url.replacingOccurrences(of: ".jpg", with: ".png"), url + "/..", "/photo/", "/photo"
+        ] {
             let answer = await get(path)
             #expect(answer.status == 404 && !answer.body.starts(with: [0xFF, 0xD8]), "\(path)")
         }
@@ -143,7 +164,8 @@ import Testing
         let outsideFolder = try TemporaryFolder("studio-secret"), outside = outsideFolder.path
         try Data("secret text".utf8).write(to: URL(fileURLWithPath: outside + "/secret.json"))
         try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root + "/g/leak.json", withDestinationPath: outside + "/secret.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/g/leak.json", withDestinationPath: outside + "/secret.json")
         let store = ScenarioStore(root: root)
         let error = #expect(throws: ScenarioStore.Failure.self) { try store.openPath("g/leak") }
         #expect(error?.description.contains("secret text") == false)

@@ -22,10 +22,15 @@ import Testing
     /// The loop alone, answering every request at once on its own thread with the target it
     /// was asked for: what these tests judge is the server, and the studio's answers need a
     /// thread of the concurrency pool, which other suites keep busy under `swift test`.
-    static func serveEcho<Clock: DeadlineClock>(_ limits: ServerLimits = ServerLimits(), clock: Clock) throws -> HTTPServerLoop<Clock> {
-        let loop = try HTTPServerLoop(port: 0, limits: limits, clock: clock, admit: { head in
-            head.header("host") == "evil.example" ? HTTPResponse(status: 403) : nil
-        }) { request, answer in
+    static func serveEcho<Clock: DeadlineClock>(_ limits: ServerLimits = ServerLimits(), clock: Clock) throws
+        -> HTTPServerLoop<Clock>
+    {
+        let loop = try HTTPServerLoop(
+            port: 0, limits: limits, clock: clock,
+            admit: { head in
+                head.header("host") == "evil.example" ? HTTPResponse(status: 403) : nil
+            }
+        ) { request, answer in
             answer(HTTPResponse(status: 200, body: Array(request.head.target.utf8)))
         }
         loop.start()
@@ -43,7 +48,8 @@ import Testing
     @Test func theHeadScannerLooksAtEachByteOnce() throws {
         var scanner = HeadScanner()
         var buffer: [UInt8] = []
-        let head = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\nX: \(String(repeating: "y", count: 8000))\r\n\r\n".utf8)
+        let head = Array(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\nX: \(String(repeating: "y", count: 8000))\r\n\r\n".utf8)
         var end: Int?
         for byte in head {
             buffer.append(byte)
@@ -68,9 +74,12 @@ import Testing
         #expect(status("GET / HTTP/1.1\r\n" + String(repeating: "X: y\r\n", count: 65) + "\r\n") == 431)
         #expect(status("GET / HTTP/1.1\r\nHost: a\r\n\r\n") == 200)
         #expect(status("GET / HTTP/1.1\nHost: a\n\n") == 200)
-        for malformed in ["GET  / HTTP/1.1\r\n\r\n", "GET /\r\n\r\n", "GET x HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\n folded\r\n\r\n",
-                          "GET / HTTP/1.1\r\nNo colon\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "G\u{1}T / HTTP/1.1\r\n\r\n",
-                          "GET / HTTP/1.1\r\nX: a\u{0}b\r\n\r\n"] {
+        for malformed in [
+            "GET  / HTTP/1.1\r\n\r\n", "GET /\r\n\r\n", "GET x HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\n folded\r\n\r\n",
+            "GET / HTTP/1.1\r\nNo colon\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+            "G\u{1}T / HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nX: a\u{0}b\r\n\r\n"
+        ] {
             #expect(status(malformed) == 400, "\(malformed.debugDescription)")
         }
         #expect(status("GET / HTTP/2.0\r\n\r\n") == 505)
@@ -106,7 +115,9 @@ import Testing
         let (server, folder) = try Self.serve(limits)
         defer { server.stop(); withExtendedLifetime(folder) {} }
         let client = try Client(port: server.port)
-        try client.send("POST /api/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n")
+        try client.send(
+            "POST /api/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
+        )
         let answer = try await offPool { try client.answers(1) }[0]
         #expect(answer.hasPrefix("HTTP/1.1 403"))
         #expect(try await offPool { try client.closed(within: 60) })
@@ -115,7 +126,8 @@ import Testing
         try big.send("POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 1048577\r\n\r\n")
         #expect(try await offPool { try big.answers(1) }[0].hasPrefix("HTTP/1.1 413"))
         let chunked = try Client(port: server.port)
-        try chunked.send("POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nTransfer-Encoding: chunked\r\n\r\n")
+        try chunked.send(
+            "POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nTransfer-Encoding: chunked\r\n\r\n")
         #expect(try await offPool { try chunked.answers(1) }[0].hasPrefix("HTTP/1.1 411"))
     }
 
@@ -130,7 +142,8 @@ import Testing
         defer { server.stop() }
         let clients = try (0..<3).map { _ in try Client(port: server.port) }
         try clients[1].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Le")
-        try clients[2].send("POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{")
+        try clients[2].send(
+            "POST /api/input HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{")
         try await Self.roundTrip(server.port)
         clock.advance(by: .seconds(9.9))
         try await Self.roundTrip(server.port)
@@ -164,7 +177,8 @@ import Testing
     /// length, and the connection still answering after both.
     @Test func thePhotoAndItsRevalidationKeepTheConnection() async throws {
         let rootFolder = try TemporaryFolder("studio-http-photo"), root = rootFolder.path
-        let server = try StudioServer(studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
+        let server = try StudioServer(
+            studio: try studio(root: root, photo: try photoFile(in: root, width: 800, height: 600)), port: 0)
         server.start()
         defer { server.stop() }
         let url = try #require(try await server.studio.open(.init()).photoURL)
@@ -178,7 +192,9 @@ import Testing
         let etag = try #require(photo.split(separator: "\r\n").first { $0.hasPrefix("ETag: ") }?.dropFirst(6))
         try client.send(get + "If-None-Match: \(etag)\r\n\r\n" + get + "\r\n")
         let two = try await offPool { try client.answers(2) }
-        #expect(two[0].hasPrefix("HTTP/1.1 304 Not Modified") && !two[0].contains("Content-Length") && two[0].hasSuffix("\r\n\r\n"))
+        #expect(
+            two[0].hasPrefix("HTTP/1.1 304 Not Modified") && !two[0].contains("Content-Length")
+                && two[0].hasSuffix("\r\n\r\n"))
         #expect(two[1] == photo)
     }
 
@@ -216,7 +232,9 @@ final class Client: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw ClientError.failed("connect") }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
@@ -231,7 +249,9 @@ final class Client: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { throw ClientError.failed("send") }
             sent += n
         }
@@ -255,9 +275,11 @@ final class Client: @unchecked Sendable {
 
     private func takeAnswer() -> String? {
         let blank = Array("\r\n\r\n".utf8)
-        guard let end = (0..<max(0, received.count - 3)).first(where: { Array(received[$0..<($0 + 4)]) == blank }) else { return nil }
+        guard let end = (0..<max(0, received.count - 3)).first(where: { Array(received[$0..<($0 + 4)]) == blank })
+        else { return nil }
         let head = String(decoding: received[..<end], as: UTF8.self)
-        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         guard received.count >= end + 4 + length else { return nil }
         let text = String(decoding: received[..<(end + 4 + length)], as: UTF8.self)

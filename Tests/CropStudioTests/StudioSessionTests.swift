@@ -33,12 +33,17 @@ struct PageDouble {
         }
     }
 
-    mutating func finger(_ id: Int, from a: (Double, Double), to b: (Double, Double), start: Double, duration: Double, hold: Double = 50) {
+    mutating func finger(
+        _ id: Int, from a: (Double, Double), to b: (Double, Double), start: Double, duration: Double, hold: Double = 50
+    ) {
         let steps = Int(duration / (1000.0 / 120))
         pending.append(.init(t: start, pointer: id, x: a.0, y: a.1, phase: "down"))
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            pending.append(.init(t: start + duration * f, pointer: id, x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f, phase: "move"))
+            pending.append(
+                .init(
+                    t: start + duration * f, pointer: id, x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f,
+                    phase: "move"))
         }
         pending.append(.init(t: start + duration + hold, pointer: id, x: b.0, y: b.1, phase: "up"))
     }
@@ -69,9 +74,9 @@ func replay(_ path: String) throws -> RunResult {
     /// The gesture the issue names: a drag to the edge, a pinch past s_max, a double-tap.
     static func perform(_ page: inout PageDouble) {
         page.finger(1, from: (196.5, 426), to: (390, 426), start: 100, duration: 400)  // drag right, past the pan limit
-        page.finger(2, from: (170, 426), to: (5, 426), start: 800, duration: 500)      // pinch out, far past s_max
+        page.finger(2, from: (170, 426), to: (5, 426), start: 800, duration: 500)  // pinch out, far past s_max
         page.finger(3, from: (223, 426), to: (388, 426), start: 800, duration: 500)
-        page.tap(4, at: (196.5, 426), start: 1700)                                      // double-tap
+        page.tap(4, at: (196.5, 426), start: 1700)  // double-tap
         page.tap(5, at: (198, 428), start: 1850)
     }
 
@@ -84,11 +89,15 @@ func replay(_ path: String) throws -> RunResult {
         try await page.play(studio, until: 3500, from: 0)
         #expect(page.notices.isEmpty)
 
-        let saved = try await studio.save(.init(session: page.session, group: "studio", id: "drag-pinch-double-tap",
-                                                name: "Drag, pinch, double-tap", description: "Recorded in a test.", overwrite: false, now: 3500))
+        let saved = try await studio.save(
+            .init(
+                session: page.session, group: "studio", id: "drag-pinch-double-tap",
+                name: "Drag, pinch, double-tap", description: "Recorded in a test.", overwrite: false, now: 3500))
         #expect(saved.path == root + "/studio/drag-pinch-double-tap.json")
         #expect(saved.replayIdentical)
-        #expect(saved.hapticSequence.contains("panClampX") && saved.hapticSequence.contains("zoomMax"), "\(saved.hapticSequence)")
+        #expect(
+            saved.hapticSequence.contains("panClampX") && saved.hapticSequence.contains("zoomMax"),
+            "\(saved.hapticSequence)")
 
         // Every frame the page was streamed is the frame `cropsim run` computes from the file.
         let result = try replay(saved.path)
@@ -110,10 +119,13 @@ func replay(_ path: String) throws -> RunResult {
         let rootFolder = try TemporaryFolder("studio-controls"), root = rootFolder.path
         // A 480 × 360 gradient, written at test time (small: decoding stays fast in debug builds).
         let (w, h) = (480, 360)
-        let pixels: [UInt8] = (0..<w * h).flatMap { i -> [UInt8] in [UInt8(i % w * 255 / w), UInt8(i / w * 255 / h), 128] }
+        let pixels: [UInt8] = (0..<w * h).flatMap { i -> [UInt8] in
+            [UInt8(i % w * 255 / w), UInt8(i / w * 255 / h), 128]
+        }
         try FileManager.default.createDirectory(atPath: root + "/photos-in", withIntermediateDirectories: true)
         let photo = root + "/photos-in/gradient.png"
-        try Data(try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8)).write(to: URL(fileURLWithPath: photo))
+        try Data(try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8)).write(
+            to: URL(fileURLWithPath: photo))
         var options = Studio.Options()
         options.scenarios = ScenarioStore(root: root)
         options.photo = photo
@@ -125,7 +137,8 @@ func replay(_ path: String) throws -> RunResult {
         let controls: [(Double, String, Double?, Double?, Double?)] = [
             (100, "slider", 60, nil, nil), (500, "sliderJump", 20, nil, nil), (700, "increment", 2, nil, nil),
             (900, "decrement", nil, nil, nil), (1000, "recenter", nil, nil, nil), (1100, "resize", nil, 667, 375),
-            (1300, "reduceMotionOn", nil, nil, nil), (1350, "memoryWarning", nil, nil, nil), (1800, "confirm", nil, nil, nil),
+            (1300, "reduceMotionOn", nil, nil, nil), (1350, "memoryWarning", nil, nil, nil),
+            (1800, "confirm", nil, nil, nil)
         ]
         for (t, action, value, width, height) in controls {
             page.pending.append(.init(t: t, action: action, value: value, width: width, height: height))
@@ -133,8 +146,10 @@ func replay(_ path: String) throws -> RunResult {
         page.finger(1, from: (100, 100), to: (300, 200), start: 1400, duration: 300, hold: 0)
         try await page.play(studio, until: 2500, from: 0)
         #expect(page.notices.isEmpty, "\(page.notices)")
-        let saved = try await studio.save(.init(session: page.session, group: "photos", id: "controls", name: "Controls",
-                                                description: "", overwrite: false, now: 2500))
+        let saved = try await studio.save(
+            .init(
+                session: page.session, group: "photos", id: "controls", name: "Controls",
+                description: "", overwrite: false, now: 2500))
         #expect(saved.replayIdentical)
         let text = try String(contentsOfFile: saved.path, encoding: .utf8)
         #expect(text.contains("\"file\": \"../photos-in/gradient.png\""))
@@ -150,10 +165,12 @@ func replay(_ path: String) throws -> RunResult {
         let rootFolder = try TemporaryFolder("studio-late"), root = rootFolder.path
         let studio = try studio(root: root)
         let s = try await studio.open(.init()).session
-        let first = try await studio.input(.init(session: s, now: 500, inputs: [.init(t: 0, pointer: 1, x: 100, y: 400, phase: "down")]))
+        let first = try await studio.input(
+            .init(session: s, now: 500, inputs: [.init(t: 0, pointer: 1, x: 100, y: 400, phase: "down")]))
         #expect(first.from == 0 && first.frames.last?.tick == 30)  // a finger is down: frames up to the page's clock
         // A move at 400 ms arrives when the page's clock says 520 ms: tick 24 onwards changes.
-        let r = try await studio.input(.init(session: s, now: 520, inputs: [.init(t: 400, pointer: 1, x: 100, y: 300, phase: "move")]))
+        let r = try await studio.input(
+            .init(session: s, now: 520, inputs: [.init(t: 400, pointer: 1, x: 100, y: 300, phase: "move")]))
         #expect(r.from == 24)
         #expect(r.frames.first?.touches == [100, 300])
         #expect(r.frames.last?.tick == 32)  // the tick an input now would land on
@@ -164,8 +181,9 @@ func replay(_ path: String) throws -> RunResult {
         let rootFolder = try TemporaryFolder("studio-branch"), root = rootFolder.path
         let repo = Repository.root.path
         try FileManager.default.createDirectory(atPath: root + "/gestures", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: repo + "/Scenarios/gestures/hand-over-drag-pinch-drag.json",
-                                         toPath: root + "/gestures/hand-over-drag-pinch-drag.json")
+        try FileManager.default.copyItem(
+            atPath: repo + "/Scenarios/gestures/hand-over-drag-pinch-drag.json",
+            toPath: root + "/gestures/hand-over-drag-pinch-drag.json")
         let studio = try studio(root: root)
         let played = try await studio.open(.init(open: "gestures/hand-over-drag-pinch-drag"))
         #expect(played.mode == "play")
@@ -176,11 +194,14 @@ func replay(_ path: String) throws -> RunResult {
             let branch = try await studio.open(.init(open: "gestures/hand-over-drag-pinch-drag", branchTick: tick))
             #expect(branch.mode == "record")
             #expect(Array(branch.frames.prefix(tick + 1)) == Array(played.frames.prefix(tick + 1)), "branch at \(tick)")
-            let saved = try await studio.save(.init(session: branch.session, group: "branches", id: "at-\(tick)", name: "b",
-                                                    description: "", overwrite: false, now: branch.startMs + 100))
+            let saved = try await studio.save(
+                .init(
+                    session: branch.session, group: "branches", id: "at-\(tick)", name: "b",
+                    description: "", overwrite: false, now: branch.startMs + 100))
             #expect(saved.replayIdentical)
             let replayed = StudioProtocol.Frame.all(try replay(saved.path))
-            #expect(Array(replayed.prefix(tick + 1)) == Array(played.frames.prefix(tick + 1)), "saved branch at \(tick)")
+            #expect(
+                Array(replayed.prefix(tick + 1)) == Array(played.frames.prefix(tick + 1)), "saved branch at \(tick)")
         }
     }
 
@@ -193,20 +214,27 @@ func replay(_ path: String) throws -> RunResult {
             .init(t: 10, action: "format-disk"),
             .init(t: 10, action: "slider", value: 1e300),
             .init(t: 10, action: "resize", width: 50, height: 1e9),
-            .init(t: .infinity, action: "recenter"),
+            .init(t: .infinity, action: "recenter")
         ]
         for item in bad {
             let r = try await studio.input(.init(session: s, now: 20, inputs: [item]))
             #expect(r.notice != nil, "\(item)")
         }
-        let full = try await studio.input(.init(session: s, now: 20, inputs: [.init(t: ScenarioBudget.maxSeconds * 1000 - 500, action: "recenter")]))
+        let full = try await studio.input(
+            .init(session: s, now: 20, inputs: [.init(t: ScenarioBudget.maxSeconds * 1000 - 500, action: "recenter")]))
         #expect(full.notice?.contains("recording is full") == true)
         // Moves and lifts of fingers that never landed are ignored; a finger's second down too.
-        let odd = try await studio.input(.init(session: s, now: 100, inputs: [
-            .init(t: 30, pointer: 7, x: 10, y: 10, phase: "move"), .init(t: 31, pointer: 7, x: 10, y: 10, phase: "up"),
-        ]))
+        let odd = try await studio.input(
+            .init(
+                session: s, now: 100,
+                inputs: [
+                    .init(t: 30, pointer: 7, x: 10, y: 10, phase: "move"),
+                    .init(t: 31, pointer: 7, x: 10, y: 10, phase: "up")
+                ]))
         #expect(odd.notice == nil)
-        await #expect(throws: Studio.Failure.self) { try await studio.input(.init(session: "nope", now: 0, inputs: [])) }
+        await #expect(throws: Studio.Failure.self) {
+            try await studio.input(.init(session: "nope", now: 0, inputs: []))
+        }
     }
 
     @Test func sessionsAreBounded() async throws {

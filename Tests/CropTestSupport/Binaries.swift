@@ -15,7 +15,8 @@ public enum Binaries {
 
     /// The folder holding the running test binary (`/proc/self/exe`), where SwiftPM put the products.
     private static let productsDirectory: URL = {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let runner =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: runner).deletingLastPathComponent()
     }()

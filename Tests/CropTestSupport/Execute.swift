@@ -39,8 +39,9 @@ public func execute(
     if exited.wait(timeout: .now() + Double(deadline.components.seconds)) == .timedOut {
         kill(process.processIdentifier, SIGKILL)
         exited.wait()
-        Issue.record("\(executable.lastPathComponent) \(arguments.joined(separator: " ")): still running after \(deadline); killed",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(executable.lastPathComponent) \(arguments.joined(separator: " ")): still running after \(deadline); killed",
+            sourceLocation: sourceLocation)
     }
     return Execution(status: process.terminationStatus, stdout: outText?.text() ?? "", stderr: errText?.text() ?? "")
 }

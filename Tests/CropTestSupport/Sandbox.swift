@@ -19,7 +19,8 @@ public struct Sandbox {
         try write("tracked\n", to: "Reports/README.md")
         try write("mine\n", to: "notes.txt")
         for name in ["pinch-out-to-max", "drag-clamp-right"] {
-            try files.copyItem(atPath: Repository.path("Scenarios/gestures/\(name).json"), toPath: path("S/\(name).json"))
+            try files.copyItem(
+                atPath: Repository.path("Scenarios/gestures/\(name).json"), toPath: path("S/\(name).json"))
         }
         try write(try Self.failingScenario(), to: "failing.json")
         // A previous report as cropsim recognises one (its marker): the one kind of folder a run may replace.
@@ -44,8 +45,12 @@ public struct Sandbox {
             let attributes = try files.attributesOfItem(atPath: path(relative))
             let kind = attributes[.type] as? FileAttributeType
             var entry = "\(kind?.rawValue ?? "?") \(attributes[.posixPermissions] ?? "") \(attributes[.size] ?? "")"
-            if kind == .typeSymbolicLink { entry += " -> " + (try files.destinationOfSymbolicLink(atPath: path(relative))) }
-            if kind == .typeRegular { entry += " " + (try Data(contentsOf: root.appendingPathComponent(relative))).base64EncodedString() }
+            if kind == .typeSymbolicLink {
+                entry += " -> " + (try files.destinationOfSymbolicLink(atPath: path(relative)))
+            }
+            if kind == .typeRegular {
+                entry += " " + (try Data(contentsOf: root.appendingPathComponent(relative))).base64EncodedString()
+            }
             entries[relative] = entry
         }
         return entries
@@ -54,7 +59,8 @@ public struct Sandbox {
     /// `pinch-out-to-max` expecting one haptic more than it plays: a scenario that runs and fails.
     public static func failingScenario() throws -> String {
         let text = try Repository.text("Scenarios/gestures/pinch-out-to-max.json")
-        let failing = text.replacingOccurrences(of: #""hapticSequence": ["zoomMax"]"#, with: #""hapticSequence": ["zoomMax", "zoomMax"]"#)
+        let failing = text.replacingOccurrences(
+            of: #""hapticSequence": ["zoomMax"]"#, with: #""hapticSequence": ["zoomMax", "zoomMax"]"#)
         guard failing != text else { throw FixtureError("pinch-out-to-max.json no longer expects [\"zoomMax\"]") }
         return failing
     }

@@ -7,8 +7,10 @@ import Testing
 @Suite struct JSONTextTests {
     /// JSON string literals (escaped byte by byte) decode back to the text, whatever it holds.
     @Test func jsonStringsRoundTrip() throws {
-        for text in ["", "plain", "quote \" backslash \\ slash /", "tab\tnewline\nreturn\r", "\u{0}\u{1}\u{1F}\u{7F}",
-                     "ünïcödé ✓ 🙂 \u{2028}", "</script><b>"] {
+        for text in [
+            "", "plain", "quote \" backslash \\ slash /", "tab\tnewline\nreturn\r", "\u{0}\u{1}\u{1F}\u{7F}",
+            "ünïcödé ✓ 🙂 \u{2028}", "</script><b>"
+        ] {
             let literal = jsonString(text)
             #expect(try JSONDecoder().decode(String.self, from: Data(literal.utf8)) == text)
             #expect(!literal.utf8.dropFirst().dropLast().contains { $0 < 0x20 })

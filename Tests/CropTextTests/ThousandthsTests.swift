@@ -21,7 +21,8 @@ import Testing
                 checked += 1
             }
             for neighbour in [x.nextUp, x.nextDown] where neighbour != 0 {
-                #expect(thousandths(neighbour) == nil || thousandths(neighbour) == Self.printf(neighbour), "\(neighbour)")
+                #expect(
+                    thousandths(neighbour) == nil || thousandths(neighbour) == Self.printf(neighbour), "\(neighbour)")
             }
         }
         #expect(checked > 150_000)

@@ -9,7 +9,9 @@ import Testing
 /// it and fails the test: no wall-clock window is judged. A model that can run it is measured as
 /// before.
 @Suite struct BenchModelTests {
-    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model").path
+    static let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent(
+        "cropsim-reference-model"
+    ).path
 
     @Test func aModelLackingACapabilityTheWorkloadNeedsIsRefused() throws {
         // The JavaScript example's case: the bench photo has EXIF orientation 6.

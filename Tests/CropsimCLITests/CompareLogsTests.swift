@@ -8,13 +8,15 @@ import Testing
     static let bash = URL(fileURLWithPath: "/bin/bash")
 
     @Test func theSameBinaryTwiceIsIdentical() throws {
-        try AssertExecuteCommand(["scripts/compare-logs", Binaries.cropsim.path, Binaries.cropsim.path, "--scenarios", "Scenarios/gestures"],
-                                 executable: Self.bash, stdout: "0 differ")
+        try AssertExecuteCommand(
+            ["scripts/compare-logs", Binaries.cropsim.path, Binaries.cropsim.path, "--scenarios", "Scenarios/gestures"],
+            executable: Self.bash, stdout: "0 differ")
     }
 
     @Test func aChangedEffectLineIsFoundByFile() throws {
         let tmp = try TemporaryFolder()
-        try tmp.write("""
+        try tmp.write(
+            """
             #!/bin/sh
             "\(Binaries.cropsim.path)" "$@"; rc=$?
             f=$(find "$5" -name effects.jsonl | sort | head -1)
@@ -23,15 +25,18 @@ import Testing
 
             """, to: "tamper")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tmp.path("tamper"))
-        try AssertExecuteCommand(["scripts/compare-logs", tmp.path("tamper"), Binaries.cropsim.path, "--scenarios", "Scenarios/gestures"],
-                                 executable: Self.bash, exitCode: 1, stdout: "differs: scenarios/")
+        try AssertExecuteCommand(
+            ["scripts/compare-logs", tmp.path("tamper"), Binaries.cropsim.path, "--scenarios", "Scenarios/gestures"],
+            executable: Self.bash, exitCode: 1, stdout: "differs: scenarios/")
     }
 
     @Test func badUsageIsExitTwo() throws {
         let tmp = try TemporaryFolder()
         try AssertExecuteCommand(["scripts/compare-logs"], executable: Self.bash, exitCode: 2)
-        try AssertExecuteCommand(["scripts/compare-logs", tmp.path("nope"), Binaries.cropsim.path], executable: Self.bash, exitCode: 2)
-        try AssertExecuteCommand(["scripts/compare-logs", Binaries.cropsim.path, Binaries.cropsim.path, "--scenarios", tmp.path("nope")],
-                                 executable: Self.bash, exitCode: 2)
+        try AssertExecuteCommand(
+            ["scripts/compare-logs", tmp.path("nope"), Binaries.cropsim.path], executable: Self.bash, exitCode: 2)
+        try AssertExecuteCommand(
+            ["scripts/compare-logs", Binaries.cropsim.path, Binaries.cropsim.path, "--scenarios", tmp.path("nope")],
+            executable: Self.bash, exitCode: 2)
     }
 }

@@ -8,7 +8,8 @@ import Testing
     /// The planted property ("no light impact, ever") fails in nearly every campaign.
     @Test func theSummaryGroupsFailuresByKindAndPlace() throws {
         let tmp = try TemporaryFolder()
-        let run = try AssertExecuteCommand(["fuzz", "--seed", "4", "--runs", "40", "--plant", "--jobs", "2", "--out", tmp.path("fz")], exitCode: 1)
+        let run = try AssertExecuteCommand(
+            ["fuzz", "--seed", "4", "--runs", "40", "--plant", "--jobs", "2", "--out", tmp.path("fz")], exitCode: 1)
         let summary = try json(run.stdout)
         let groups = try #require(summary["failures"] as? [[String: Any]])
         let keys = groups.map { "\($0["failure"] ?? "")\t\($0["place"] ?? "")" }
@@ -16,7 +17,8 @@ import Testing
         let failing = try #require(summary["failingRuns"] as? Int)
         #expect(groups.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } >= failing)
         #expect(failing > groups.count)
-        #expect(groups.allSatisfy { ($0["example"] as? [String: Any])?["failure"] as? String == $0["failure"] as? String })
+        #expect(
+            groups.allSatisfy { ($0["example"] as? [String: Any])?["failure"] as? String == $0["failure"] as? String })
         #expect(summary["unsaved"] as? Int == 0)
     }
 
@@ -25,16 +27,20 @@ import Testing
     @Test func findsThatCannotBeSavedAreErrorLines() throws {
         let tmp = try TemporaryFolder()
         try tmp.write("cropsim-finds 1\n", to: "fz-full/.cropsim-finds")
-        let (bash, arguments) = underShell(#"trap "" XFSZ; ulimit -f 0; exec "$0" "$@""#,
-                                           ["fuzz", "--seed", "4", "--runs", "40", "--plant", "--jobs", "2", "--out", tmp.path("fz-full")])
+        let (bash, arguments) = underShell(
+            #"trap "" XFSZ; ulimit -f 0; exec "$0" "$@""#,
+            ["fuzz", "--seed", "4", "--runs", "40", "--plant", "--jobs", "2", "--out", tmp.path("fz-full")])
         let run = try execute(arguments, executable: bash)
         #expect(run.status == 3)
         let lines = run.stderrLines
         #expect(!lines.isEmpty)
         let folder = tmp.path("fz-full")
         for line in lines {
-            #expect(line.wholeMatch(of: /error: a \w+ find was not saved: (.+)\/[^\/]+\.json: cannot write: File too large/)?.output.1 == folder[...],
-                    "\(line)")
+            #expect(
+                line.wholeMatch(
+                    of: /error: a \w+ find was not saved: (.+)\/[^\/]+\.json: cannot write: File too large/)?.output.1
+                    == folder[...],
+                "\(line)")
         }
         #expect(try json(run.stdout)["unsaved"] as? Int == lines.count)
     }
@@ -51,7 +57,10 @@ import Testing
         let tmp = try TemporaryFolder()
         let fuzz = ["fuzz", "--seed", "1", "--runs", "2", "--quiet", "--out", tmp.path("fz")] + Self.python
         let run = try AssertExecuteCommand(fuzz + ["--profile", "rotation"], exitCode: 2)
-        #expect(run.stderrLines == ["error: --profile rotation: draws nothing python-example 1.0 supports (its twist, rotate90 steps need the capabilities twist, rotate90, which it does not declare)"])
+        #expect(
+            run.stderrLines == [
+                "error: --profile rotation: draws nothing python-example 1.0 supports (its twist, rotate90 steps need the capabilities twist, rotate90, which it does not declare)"
+            ])
         #expect(run.stdout.isEmpty && !FileManager.default.fileExists(atPath: tmp.path("fz")))
         try tmp.write(#"{"twist": 5, "rotate90": 1}"#, to: "turns.json")
         let file = try AssertExecuteCommand(fuzz + ["--profile", tmp.path("turns.json")], exitCode: 2)
@@ -64,17 +73,25 @@ import Testing
     /// as a program), not under "open", where judging had stopped before the failed request.
     @Test func aStepsErrorReplyIsFiledUnderTheStep() throws {
         let tmp = try TemporaryFolder()
-        let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model").path
+        let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model")
+            .path
         let model = "REFERENCE_MODEL='\(reference)' python3 Tests/Fixtures/models/hostile_model.py steperror 0"
-        let run = try AssertExecuteCommand(["fuzz", "--seed", "3", "--runs", "6", "--jobs", "2", "--quiet", "--out", tmp.path("fz"),
-                                            "--model", model], exitCode: 1)
+        let run = try AssertExecuteCommand(
+            [
+                "fuzz", "--seed", "3", "--runs", "6", "--jobs", "2", "--quiet", "--out", tmp.path("fz"),
+                "--model", model
+            ], exitCode: 1)
         let groups = try #require(try json(run.stdout)["failures"] as? [[String: Any]])
         #expect(!groups.isEmpty)
         for group in groups {
-            #expect(group["failure"] as? String == "model-errorReply" && group["severity"] as? String == "safety", "\(group)")
+            #expect(
+                group["failure"] as? String == "model-errorReply" && group["severity"] as? String == "safety",
+                "\(group)")
             #expect(["open", "trace", "file"].allSatisfy { $0 != group["place"] as? String }, "\(group)")
         }
         let saved = try FileManager.default.contentsOfDirectory(atPath: tmp.path("fz")).filter { $0.hasSuffix(".json") }
-        #expect(!saved.isEmpty && saved.allSatisfy { $0.hasPrefix("model-errorReply-") && !$0.hasSuffix("-open.json") }, "\(saved)")
+        #expect(
+            !saved.isEmpty && saved.allSatisfy { $0.hasPrefix("model-errorReply-") && !$0.hasSuffix("-open.json") },
+            "\(saved)")
     }
 }

@@ -14,9 +14,10 @@ import Testing
     /// Every command below the root, with its path of names (`fuzz merge`).
     static var commands: [(path: [String], type: ParsableCommand.Type)] {
         func walk(_ type: ParsableCommand.Type, _ path: [String]) -> [(path: [String], type: ParsableCommand.Type)] {
-            [(path, type)] + type.configuration.subcommands.flatMap { sub in
-                walk(sub, path + [sub.configuration.commandName ?? "\(sub)"])
-            }
+            [(path, type)]
+                + type.configuration.subcommands.flatMap { sub in
+                    walk(sub, path + [sub.configuration.commandName ?? "\(sub)"])
+                }
         }
         return walk(Cropsim.self, ["cropsim"])
     }
@@ -42,14 +43,16 @@ import Testing
     /// Every command that does something (not a group of subcommands) states its exit codes.
     @Test func everyLeafCommandStatesItsExitCodes() {
         for (path, type) in Self.commands where type.configuration.subcommands.isEmpty || type == FuzzCommand.self {
-            #expect(Cropsim.helpMessage(for: type, columns: 100).contains("Exit codes"), "\(path.joined(separator: " "))")
+            #expect(
+                Cropsim.helpMessage(for: type, columns: 100).contains("Exit codes"), "\(path.joined(separator: " "))")
         }
     }
 
     /// The root's help states the exit codes every command keeps (README, docs/testing.md).
     @Test func theRootHelpStatesTheExitCodes() {
         let help = Cropsim.helpMessage(columns: 100).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for code in ["0 passed", "1 a scenario or check failed", "2 bad input or usage", "3 environment or I/O failure"] {
+        for code in ["0 passed", "1 a scenario or check failed", "2 bad input or usage", "3 environment or I/O failure"]
+        {
             #expect(help.contains(code), "\(code)")
         }
     }

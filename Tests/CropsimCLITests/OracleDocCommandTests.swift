@@ -8,7 +8,9 @@ import Testing
     @Test func outWritesWhatItPrintsAndReplacesItsOwnOutput() throws {
         let tmp = try TemporaryFolder()
         let printed = try AssertExecuteCommand(["oracle-doc"]).stdout
-        #expect(printed == (try String(contentsOfFile: Repository.path("docs/properties.md"), encoding: .utf8)), "run: cropsim oracle-doc --out docs/properties.md")
+        #expect(
+            printed == (try String(contentsOfFile: Repository.path("docs/properties.md"), encoding: .utf8)),
+            "run: cropsim oracle-doc --out docs/properties.md")
         try AssertExecuteCommand(["oracle-doc", "--out", tmp.path("p.md")])
         try AssertExecuteCommand(["oracle-doc", "--out", tmp.path("p.md")])
         #expect(try tmp.read("p.md") == printed)

@@ -8,7 +8,8 @@ func AssertParse<Command: ParsableCommand>(
     _ check: (Command) throws -> Void
 ) throws {
     let parsed = try Cropsim.parseAsRoot(arguments)
-    let command = try #require(parsed as? Command, "parsed as \(Swift.type(of: parsed))", sourceLocation: sourceLocation)
+    let command = try #require(
+        parsed as? Command, "parsed as \(Swift.type(of: parsed))", sourceLocation: sourceLocation)
     try check(command)
 }
 
@@ -40,8 +41,13 @@ func parseError(_ arguments: [String]) -> (message: String, code: ExitCode)? {
     }
 
     @Test func runTakesPathsAndOptions() throws {
-        try AssertParse(RunCommand.self, ["run", "a.json", "b", "--report-dir", "r", "--junit", "j.xml", "--filter", "pinch",
-                                          "--shard", "2/3", "--jobs", "2", "--json", "--quiet"]) { run in
+        try AssertParse(
+            RunCommand.self,
+            [
+                "run", "a.json", "b", "--report-dir", "r", "--junit", "j.xml", "--filter", "pinch",
+                "--shard", "2/3", "--jobs", "2", "--json", "--quiet"
+            ]
+        ) { run in
             #expect(run.paths == ["a.json", "b"])
             #expect(run.reportDir == "r" && run.junit == "j.xml" && run.filter == "pinch")
             #expect(run.shard?.index == 2 && run.shard?.count == 3)
@@ -70,17 +76,27 @@ func parseError(_ arguments: [String]) -> (message: String, code: ExitCode)? {
 
     @Test func validationErrorsNameTheOption() throws {
         #expect(parseError(["run", "--jobs", "0"])?.message == "--jobs must be ≥ 1, got 0")
-        #expect(parseError(["geometry", "--image-size", "4032x3024", "--orientation", "9", "--view", "393x852", "--screen-scale", "3"])?.message
-            == "--orientation must be 1…8, got 9")
-        #expect(parseError(["crop", "--image", "x.jpg", "--out", "a.png", "--center", "--scale", "2"])?.message
-            == "--center cannot be combined with --scale, --tx or --ty")
-        #expect(parseError(["crop", "--image", "x.jpg", "--out", "a.png", "--tx", "2"])?.message == "--tx and --ty need --scale")
+        #expect(
+            parseError([
+                "geometry", "--image-size", "4032x3024", "--orientation", "9", "--view", "393x852", "--screen-scale",
+                "3"
+            ])?.message
+                == "--orientation must be 1…8, got 9")
+        #expect(
+            parseError(["crop", "--image", "x.jpg", "--out", "a.png", "--center", "--scale", "2"])?.message
+                == "--center cannot be combined with --scale, --tx or --ty")
+        #expect(
+            parseError(["crop", "--image", "x.jpg", "--out", "a.png", "--tx", "2"])?.message
+                == "--tx and --ty need --scale")
         #expect(parseError(["run", "--progress-interval", "0"]) != nil)
     }
 
     /// Negative numbers are values, not options, where a number may be negative.
     @Test func cropTakesNegativeNumbers() throws {
-        try AssertParse(CropCommand.self, ["crop", "--image", "x.jpg", "--out", "a.png", "--scale", "2", "--tx", "-3", "--angle", "-270"]) { crop in
+        try AssertParse(
+            CropCommand.self,
+            ["crop", "--image", "x.jpg", "--out", "a.png", "--scale", "2", "--tx", "-3", "--angle", "-270"]
+        ) { crop in
             #expect(crop.scale == 2 && crop.tx == -3 && crop.angle == -270)
             #expect(crop.scenario == nil && !crop.center)
         }
@@ -90,7 +106,9 @@ func parseError(_ arguments: [String]) -> (message: String, code: ExitCode)? {
         try AssertParse(NewCommand.self, ["new", "gestures/mine"]) { new in
             #expect(new.name == "gestures/mine" && new.template == .pinch && new.dir == "Scenarios")
         }
-        try AssertParse(NewCommand.self, ["new", "x", "--template", "hand-over"]) { new in #expect(new.template == .handOver) }
+        try AssertParse(NewCommand.self, ["new", "x", "--template", "hand-over"]) { new in
+            #expect(new.template == .handOver)
+        }
     }
 
     @Test func mergesAreSubcommandsWithTheirOwnDefaults() throws {

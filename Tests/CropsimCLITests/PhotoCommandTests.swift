@@ -12,25 +12,35 @@ import Testing
         #expect(try PNGHeader(avatar) == PNGHeader(width: 512, height: 512))
         #expect(try !Data(contentsOf: tmp.url("ph/scenarios/color-bars-jpeg-output/avatar.jpg")).isEmpty)
 
-        let crop = try AssertExecuteCommand(["crop", "--image", "Scenarios/photos/P3-sRGB-color-ring.jpg",
-                                             "--scenario", "Scenarios/photos/p3-ring-pinch-drag-confirm.json", "--out", tmp.path("a.png")])
+        let crop = try AssertExecuteCommand([
+            "crop", "--image", "Scenarios/photos/P3-sRGB-color-ring.jpg",
+            "--scenario", "Scenarios/photos/p3-ring-pinch-drag-confirm.json", "--out", tmp.path("a.png")
+        ])
         #expect(try Data(contentsOf: tmp.url("a.png")) == avatar, "crop --scenario differs from run's avatar")
         #expect(!crop.stdout.contains(#""angle""#), "a crop without a turn prints an angle")
     }
 
     @Test func cropNormalizesTheAngle() throws {
         let tmp = try TemporaryFolder()
-        try AssertExecuteCommand(["crop", "--image", "Scenarios/photos/P3-sRGB-color-ring.jpg", "--center", "--angle", "-270",
-                                  "--out", tmp.path("t.png")], stdout: #""angle":90,"#)
+        try AssertExecuteCommand(
+            [
+                "crop", "--image", "Scenarios/photos/P3-sRGB-color-ring.jpg", "--center", "--angle", "-270",
+                "--out", tmp.path("t.png")
+            ], stdout: #""angle":90,"#)
     }
 
     @Test func aCorruptPhotoIsExitTwoAndWritesNothing() throws {
         let tmp = try TemporaryFolder()
-        try AssertExecuteCommand(["crop", "--image", "Tests/Fixtures/images/corrupt/truncated.jpg", "--out", tmp.path("b.png"), "--center"],
-                                 exitCode: 2, errorContaining: "truncated.jpg")
+        try AssertExecuteCommand(
+            ["crop", "--image", "Tests/Fixtures/images/corrupt/truncated.jpg", "--out", tmp.path("b.png"), "--center"],
+            exitCode: 2, errorContaining: "truncated.jpg")
         #expect(!tmp.exists("b.png"))
-        try AssertExecuteCommand(["crop", "--image", "Tests/Fixtures/images/corrupt/65536-uint32-limit.png", "--out", tmp.path("c.png"), "--center"],
-                                 exitCode: 2, errorContaining: "more than the limit")
+        try AssertExecuteCommand(
+            [
+                "crop", "--image", "Tests/Fixtures/images/corrupt/65536-uint32-limit.png", "--out", tmp.path("c.png"),
+                "--center"
+            ],
+            exitCode: 2, errorContaining: "more than the limit")
         #expect(!tmp.exists("c.png"))
     }
 
@@ -38,18 +48,26 @@ import Testing
     @Test func anInsetThatCannotBeMadeIsNotCountedAsMade() throws {
         let tmp = try TemporaryFolder()
         try FileManager.default.createDirectory(at: tmp.url("in"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Tests/Fixtures/images/corrupt/truncated.jpg"), to: tmp.url("in/t.jpg"))
-        try AssertExecuteCommand(["photos", tmp.path("in"), "--inset", "5%", "--devices", "iphone-se", "--out", tmp.path("out")],
-                                 exitCode: 1, stdout: ", 0 insets at 5% made, 1 could not be made (0 already done)")
-        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.url("out/summary.json"))) as? [String: Any]
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Tests/Fixtures/images/corrupt/truncated.jpg"),
+            to: tmp.url("in/t.jpg"))
+        try AssertExecuteCommand(
+            ["photos", tmp.path("in"), "--inset", "5%", "--devices", "iphone-se", "--out", tmp.path("out")],
+            exitCode: 1, stdout: ", 0 insets at 5% made, 1 could not be made (0 already done)")
+        let summary =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.url("out/summary.json"))) as? [String: Any]
         #expect((summary?["inset"] as? [String: Any])?["made"] as? Int == 0)
     }
 
     @Test func geometryPrintsTheZoomRangeOrSaysWhyNot() throws {
         try AssertExecuteCommand(geometry(), stdout: #""sMax" : 1.2788095238095238"#)
-        try AssertExecuteCommand(geometry(imageSize: "300x4000"), exitCode: 2, errorContaining: "This photo is too small for a profile picture")
-        try AssertExecuteCommand(geometry() + ["--orientation", "9"], exitCode: 2, error: "error: --orientation must be 1…8, got 9")
-        try AssertExecuteCommand(geometry(screenScale: "nan"), exitCode: 2, error: "error: --screen-scale must be a number in 1…4, got nan")
+        try AssertExecuteCommand(
+            geometry(imageSize: "300x4000"), exitCode: 2,
+            errorContaining: "This photo is too small for a profile picture")
+        try AssertExecuteCommand(
+            geometry() + ["--orientation", "9"], exitCode: 2, error: "error: --orientation must be 1…8, got 9")
+        try AssertExecuteCommand(
+            geometry(screenScale: "nan"), exitCode: 2, error: "error: --screen-scale must be a number in 1…4, got nan")
     }
 
     @Test func newWritesAScenarioThatRunsAndNeverOverwrites() throws {
@@ -73,13 +91,17 @@ struct PNGHeader: Equatable {
 
     init(_ png: Data) throws {
         let bytes = [UInt8](png)
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw FixtureError("not a PNG signature") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw FixtureError("not a PNG signature")
+        }
         func uint32(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         var at = 8, last = ""
         while at + 12 <= bytes.count {
             let length = Int(uint32(at))
             guard at + 12 + length <= bytes.count else { throw FixtureError("chunk at \(at) runs past the end") }
-            guard crc32(bytes[(at + 4)..<(at + 8 + length)]) == uint32(at + 8 + length) else { throw FixtureError("bad CRC at \(at)") }
+            guard crc32(bytes[(at + 4)..<(at + 8 + length)]) == uint32(at + 8 + length) else {
+                throw FixtureError("bad CRC at \(at)")
+            }
             last = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
             at += 12 + length
         }

@@ -19,7 +19,8 @@ import Testing
     @Test func fuzzPrintsPlainLinesInALogAndNothingWhenQuiet() throws {
         let tmp = try TemporaryFolder()
         let log = try AssertExecuteCommand(Self.fuzz + ["--out", tmp.path("fz")])
-        #expect(log.stderr.hasPrefix("fuzz seed 1: ") && log.stderr.contains("failing, done") && !log.stderr.contains("\r"))
+        #expect(
+            log.stderr.hasPrefix("fuzz seed 1: ") && log.stderr.contains("failing, done") && !log.stderr.contains("\r"))
         let quiet = try AssertExecuteCommand(Self.fuzz + ["--out", tmp.path("fz"), "--quiet"])
         #expect(quiet.stderr.isEmpty)
     }
@@ -36,8 +37,9 @@ import Testing
         // posix_openpt, unlockpt and ptsname, as Linux implements them (Glibc's module lacks them).
         let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0, number: UInt32 = 0
-        #expect(controller >= 0 && ioctl(controller, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0
-            && ioctl(controller, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        #expect(
+            controller >= 0 && ioctl(controller, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0
+                && ioctl(controller, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
         let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         try #require(terminal >= 0)
         let screen = Drain(controller)

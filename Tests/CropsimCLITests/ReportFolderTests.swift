@@ -14,8 +14,11 @@ import Testing
     @Test func aFolderWithOnlyASummaryIsRefusedAndUntouched() throws {
         let sandbox = try Sandbox(), tmp = try TemporaryFolder()
         try tmp.write("{}", to: "not-legacy/summary.json")
-        try AssertExecuteCommand(["run", "S", "--report-dir", tmp.path("not-legacy")], in: sandbox.root, exitCode: 2,
-                                 error: "error: \(tmp.path("not-legacy")): is a folder cropsim did not write (it has no .cropsim-report); refusing to replace it")
+        try AssertExecuteCommand(
+            ["run", "S", "--report-dir", tmp.path("not-legacy")], in: sandbox.root, exitCode: 2,
+            error:
+                "error: \(tmp.path("not-legacy")): is a folder cropsim did not write (it has no .cropsim-report); refusing to replace it"
+        )
         #expect(try tmp.contents("not-legacy") == ["summary.json"])
     }
 
@@ -24,7 +27,8 @@ import Testing
         let sandbox = try Sandbox(), tmp = try TemporaryFolder()
         try tmp.write("{}", to: "legacy/summary.json")
         try tmp.write("<x/>", to: "legacy/junit.xml")
-        try FileManager.default.createDirectory(atPath: tmp.path("legacy/scenarios/x"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: tmp.path("legacy/scenarios/x"), withIntermediateDirectories: true)
         try AssertExecuteCommand(["run", "S", "--report-dir", tmp.path("legacy")], in: sandbox.root)
         #expect(tmp.exists("legacy/.cropsim-report") && !tmp.exists("legacy/scenarios/x"))
     }
@@ -32,7 +36,8 @@ import Testing
     @Test func junitReplacesARegularFile() throws {
         let sandbox = try Sandbox(), tmp = try TemporaryFolder()
         try tmp.write("old\n", to: "j-old.xml")
-        try AssertExecuteCommand(["run", "S", "--report-dir", tmp.path("rj"), "--junit", tmp.path("j-old.xml")], in: sandbox.root)
+        try AssertExecuteCommand(
+            ["run", "S", "--report-dir", tmp.path("rj"), "--junit", tmp.path("j-old.xml")], in: sandbox.root)
         #expect(try tmp.read("j-old.xml").contains("<testsuites"))
     }
 
@@ -58,7 +63,9 @@ import Testing
     @Test func twoRunsWriteTheSameBytes() throws {
         let tmp = try TemporaryFolder()
         for side in ["d1", "d2"] {
-            try AssertExecuteCommand(["run", "Scenarios/gestures", "Scenarios/edge-cases", "--jobs", "2", "--report-dir", tmp.path(side)])
+            try AssertExecuteCommand([
+                "run", "Scenarios/gestures", "Scenarios/edge-cases", "--jobs", "2", "--report-dir", tmp.path(side)
+            ])
         }
         let timed: Set = ["frame-timing.jsonl", "timing.js", "timings.js", "trace.json", "summary.json", "junit.xml"]
         let first = try ReportFiles(tmp.url("d1")), second = try ReportFiles(tmp.url("d2"))
@@ -79,8 +86,10 @@ struct ReportFiles {
     init(_ root: URL) throws {
         self.root = root
         var paths: [String] = []
-        let walk = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]))
-        for case let url as URL in walk where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+        let walk = try #require(
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]))
+        for case let url as URL in walk where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
+        {
             paths.append(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
         }
         self.paths = paths.sorted()

@@ -23,11 +23,12 @@ import Testing
         (["--open", "Scenarios/../Scenarios"], "Scenarios"),
         (["--model", "exit 3"], "--model"),
         (["--model", ""], "--model"),
-        (["--model-timeout", "1e308"], "--model-timeout"),
+        (["--model-timeout", "1e308"], "--model-timeout")
     ])
     func refusedOptionsAreExitTwoBeforeListening(_ options: [String], _ named: String) throws {
-        try AssertExecuteCommand(["studio", "--port", "0"] + options, exitCode: 2, errorContaining: named,
-                                 deadline: .seconds(20))
+        try AssertExecuteCommand(
+            ["studio", "--port", "0"] + options, exitCode: 2, errorContaining: named,
+            deadline: .seconds(20))
     }
 
     /// One `cropsim` serves the page (the listening process runs the `cropsim` binary, no other

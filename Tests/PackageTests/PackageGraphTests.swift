@@ -8,8 +8,10 @@ import Testing
 /// `StaticSpecTests` reads the oracle's.
 @Suite struct PackageGraphTests {
     /// Modules of the toolchain, which no manifest declares.
-    static let toolchain: Set = ["Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML",
-                                 "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest"]
+    static let toolchain: Set = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML",
+        "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest"
+    ]
 
     @Test func everyImportIsADeclaredDependency() throws {
         let targets = try Manifest(try Repository.text("Package.swift")).targets
@@ -20,7 +22,9 @@ import Testing
         for target in targets.values {
             for (file, module) in try Self.imports(under: target.folder)
             where module != target.name && !Self.toolchain.contains(module) {
-                #expect(target.dependencies.contains(module), "\(file) imports \(module), which \(target.name) does not declare")
+                #expect(
+                    target.dependencies.contains(module),
+                    "\(file) imports \(module), which \(target.name) does not declare")
             }
         }
     }
@@ -32,7 +36,9 @@ import Testing
         for target in targets.values where !(try Self.hasCSources(target.folder)) {
             let imported = Set(try Self.imports(under: target.folder).map(\.module))
             for dependency in target.dependencies.sorted() {
-                #expect(imported.contains(dependency), "\(target.name) declares \(dependency), which none of its files imports")
+                #expect(
+                    imported.contains(dependency),
+                    "\(target.name) declares \(dependency), which none of its files imports")
             }
         }
     }
@@ -46,9 +52,13 @@ import Testing
     @Test func restrictedModulesAreUsedOnlyByTheirTargets() throws {
         let targets = try Manifest(try Repository.text("Package.swift")).targets
         for (module, allowed) in Self.restricted {
-            for name in allowed { #expect(targets[name]?.dependencies.contains(module) == true, "\(name) no longer uses \(module)") }
+            for name in allowed {
+                #expect(targets[name]?.dependencies.contains(module) == true, "\(name) no longer uses \(module)")
+            }
             for target in targets.values where target.name != module && !allowed.contains(target.name) {
-                #expect(!target.dependencies.contains(module), "\(target.name) lists \(module), which only \(allowed.sorted()) may use")
+                #expect(
+                    !target.dependencies.contains(module),
+                    "\(target.name) lists \(module), which only \(allowed.sorted()) may use")
                 for (file, imported) in try Self.imports(under: target.folder) where imported == module {
                     Issue.record("\(file) imports \(module), which only \(allowed.sorted()) may use")
                 }
@@ -69,7 +79,8 @@ import Testing
     /// (issue 37: `Sources/cropsim` beside `Sources/CropSim`).
     @Test func noTwoNamesDifferOnlyInCase() throws {
         let targets = try Manifest(try Repository.text("Package.swift")).targets
-        let names = targets.values.map(\.name) + targets.values.map(\.folder)
+        let names =
+            targets.values.map(\.name) + targets.values.map(\.folder)
             + (try ["Sources", "Tests"].flatMap { try Self.swiftFiles(under: $0) })
         let clashes = Dictionary(grouping: Set(names), by: { $0.lowercased() }).values.filter { $0.count > 1 }
         #expect(clashes.isEmpty, "\(clashes.map { $0.sorted() })")
@@ -104,7 +115,8 @@ import Testing
 
     static func swiftFiles(under folder: String) throws -> [String] {
         let root = Repository.root.appendingPathComponent(folder).path
-        return try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+        return try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }.sorted().map
+        { "\(folder)/\($0)" }
     }
 }
 
@@ -127,7 +139,8 @@ struct Manifest {
             let end = k + 1 < matches.count ? matches[k + 1].range.lowerBound : text.endIndex
             let body = text[match.range.upperBound..<end]
             let name = String(match.2)
-            let folder = body.firstMatch(of: /\bpath:\s*"([^"]+)"/).map { String($0.1) }
+            let folder =
+                body.firstMatch(of: /\bpath:\s*"([^"]+)"/).map { String($0.1) }
                 ?? (match.1 == "testTarget" ? "Tests/" : "Sources/") + name
             targets[name] = Target(name: name, folder: folder, dependencies: try Self.dependencies(body))
         }

@@ -11,7 +11,9 @@ import Testing
         let page = try Repository.text("docs/testing.md")
         let section = try #require(page.firstRange(of: "## Where a test lives")).upperBound
         let end = page[section...].firstRange(of: "\n## ")?.lowerBound ?? page.endIndex
-        let rows = page[section..<end].split(separator: "\n").compactMap { $0.firstMatch(of: /^\| `(\w+)` \|/).map { String($0.1) } }
+        let rows = page[section..<end].split(separator: "\n").compactMap {
+            $0.firstMatch(of: /^\| `(\w+)` \|/).map { String($0.1) }
+        }
         #expect(Set(rows) == underTests)
         #expect(rows.count == Set(rows).count, "a target has two rows")
     }

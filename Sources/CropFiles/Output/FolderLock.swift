@@ -9,7 +9,9 @@ public struct FolderLock: Sendable {
     public init(_ file: String, shownAs shown: String, waiting: () -> Void) throws(OutputError) {
         fd = PathText.withCString(file) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard fd >= 0 else {
-            throw errno == ELOOP ? .refused(shown, "the lock file \(file) is a symbolic link") : .failed(shown, "create the lock file \(file)")
+            throw errno == ELOOP
+                ? .refused(shown, "the lock file \(file) is a symbolic link")
+                : .failed(shown, "create the lock file \(file)")
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

@@ -19,8 +19,10 @@ public struct FolderMark: Sendable {
     /// a path to suggest ("Reports/latest").
     public let noun: String, example: String
 
-    public init(fileName: String, kind: String, version: Int, legacyRequired: Set<String> = [], legacyAllowed: Set<String> = [],
-                noun: String, example: String) {
+    public init(
+        fileName: String, kind: String, version: Int, legacyRequired: Set<String> = [], legacyAllowed: Set<String> = [],
+        noun: String, example: String
+    ) {
         self.fileName = fileName
         self.kind = kind
         self.version = version

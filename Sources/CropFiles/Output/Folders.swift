@@ -12,7 +12,11 @@ public enum Folders {
         var info = stat()
         if PathText.withCString(folder, { lstat($0, &info) }) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { return }
-            if below { throw .refused(shown, "\(folder) is not a folder of cropsim's (a symbolic link or a file); refusing to write through it") }
+            if below {
+                throw .refused(
+                    shown,
+                    "\(folder) is not a folder of cropsim's (a symbolic link or a file); refusing to write through it")
+            }
             guard PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw .refused(shown, "\(folder) is not a folder")
             }
@@ -28,7 +32,8 @@ public enum Folders {
         if !up.isEmpty && up != folder { try make(up, shownAs: shown, inside: root) }
         if PathText.withCString(folder, { mkdir($0, 0o755) }) == 0 { return }
         guard errno == EEXIST else {
-            throw errno == ENOTDIR ? .refused(shown, "a component of \(folder) is not a folder") : .failed(shown, "create \(folder)")
+            throw errno == ENOTDIR
+                ? .refused(shown, "a component of \(folder) is not a folder") : .failed(shown, "create \(folder)")
         }
         try make(folder, shownAs: shown, inside: root)  // made meanwhile by another run: check what it is
     }

@@ -42,7 +42,8 @@ public struct MarkedFolder: Sendable {
         if let parentPath = Self.realPath(parent), let cwd = Self.realPath(".") {
             let real = parentPath == "/" ? "/" + name : parentPath + "/" + name
             if cwd == real || cwd.hasPrefix(real + "/") {
-                throw .refused(path, "is the working directory or contains it; give a \(mark.noun) folder such as \(mark.example)")
+                throw .refused(
+                    path, "is the working directory or contains it; give a \(mark.noun) folder such as \(mark.example)")
             }
         }
         var info = stat()
@@ -60,7 +61,8 @@ public struct MarkedFolder: Sendable {
         default: throw .refused(path, "is not a folder")
         }
         guard mark.isOurs(target) else {
-            throw .refused(path, "is a folder cropsim did not write (it has no \(mark.fileName)); refusing to replace it")
+            throw .refused(
+                path, "is a folder cropsim did not write (it has no \(mark.fileName)); refusing to replace it")
         }
         if let input = InputFiles.input(atOrBelow: target) {
             throw .refused(path, "holds one of this command's inputs (\(input)); refusing to replace it")
@@ -83,7 +85,8 @@ public struct MarkedFolder: Sendable {
         defer { Interrupts.unregister() }
         guard mkdir(staging, 0o755) == 0 else { throw .failed(path, "create \(staging)") }
         do {
-            try OutputFile.writeNew(Array(mark.text.utf8), to: staging + "/" + mark.fileName, shownAs: path, sync: false)
+            try OutputFile.writeNew(
+                Array(mark.text.utf8), to: staging + "/" + mark.fileName, shownAs: path, sync: false)
             try fill(staging)
             try syncFileSystem(of: staging)
         } catch {
@@ -104,7 +107,9 @@ public struct MarkedFolder: Sendable {
     private func swap(_ staging: String, exists: Bool, old: String) throws(OutputError) -> String? {
         if !exists {
             if Rename.at2(staging, target, flags: Rename.noReplace) == 0 { return nil }
-            guard Rename.unsupported(errno), rename(staging, target) == 0 else { throw .failed(path, "move the new \(mark.noun) into place") }
+            guard Rename.unsupported(errno), rename(staging, target) == 0 else {
+                throw .failed(path, "move the new \(mark.noun) into place")
+            }
             return nil
         }
         if Rename.at2(staging, target, flags: Rename.exchange) == 0 { return staging }
@@ -128,7 +133,9 @@ public struct MarkedFolder: Sendable {
         let leftovers = entries.sorted().compactMap { entry -> (kind: Substring, path: String)? in
             guard entry.hasPrefix(".\(name).") else { return nil }
             let rest = entry.dropFirst(name.count + 2)
-            guard let dash = rest.firstIndex(of: "-"), ["tmp", "old", "trash"].contains(rest[..<dash]) else { return nil }
+            guard let dash = rest.firstIndex(of: "-"), ["tmp", "old", "trash"].contains(rest[..<dash]) else {
+                return nil
+            }
             let pid = rest[rest.index(after: dash)...]
             guard !pid.isEmpty, pid.allSatisfy(\.isASCII), pid.allSatisfy(\.isNumber) else { return nil }
             let path = parent + "/" + entry
@@ -138,7 +145,8 @@ public struct MarkedFolder: Sendable {
         }
         var info = stat()
         if lstat(target, &info) != 0, errno == ENOENT,
-           let previous = leftovers.first(where: { $0.kind == "old" && mark.isOurs($0.path) }) {
+            let previous = leftovers.first(where: { $0.kind == "old" && mark.isOurs($0.path) })
+        {
             rename(previous.path, target)
         }
         for leftover in leftovers where mark.isOurs(leftover.path) {

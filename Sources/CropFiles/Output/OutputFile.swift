@@ -29,7 +29,11 @@ public enum OutputFile {
         case ENOENT:
             let folder = splitPath(path).folder
             var folderInfo = stat()
-            guard folder.isEmpty || (PathText.withCString(folder, { stat($0, &folderInfo) }) == 0 && folderInfo.st_mode & S_IFMT == S_IFDIR) else {
+            guard
+                folder.isEmpty
+                    || (PathText.withCString(folder, { stat($0, &folderInfo) }) == 0
+                        && folderInfo.st_mode & S_IFMT == S_IFDIR)
+            else {
                 throw .refused(path, "the folder \(folder) does not exist")
             }
             return
@@ -57,10 +61,12 @@ public enum OutputFile {
     /// refuses to replace, so a reader never sees half a file and two writers never overwrite
     /// each other. Missing folders on the way are created; those below `root` (the output folder
     /// the file belongs to) must be real folders, never symbolic links leading out.
-    public static func create(_ bytes: [UInt8], at path: String, inside root: String? = nil) throws(OutputError) -> Bool {
+    public static func create(_ bytes: [UInt8], at path: String, inside root: String? = nil) throws(OutputError) -> Bool
+    {
         let (folder, name) = splitPath(path)
         if !folder.isEmpty { try Folders.make(folder, shownAs: path, inside: root) }
-        let temporary = (folder.isEmpty ? "" : folder + "/")
+        let temporary =
+            (folder.isEmpty ? "" : folder + "/")
             + ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         try writeNew(bytes, to: temporary, shownAs: path)
         defer { PathText.withCString(temporary) { _ = unlink($0) } }
@@ -78,7 +84,9 @@ public enum OutputFile {
     public static func checkWritableFolder(_ folder: String) throws(OutputError) {
         guard !folder.isEmpty else { throw .refused(folder, "the folder path is empty") }
         var info = stat()
-        if PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .refused(folder, "is not a folder") }
+        if PathText.withCString(folder, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw .refused(folder, "is not a folder")
+        }
         try Folders.make(folder, shownAs: folder)
         let probe = folder + "/.cropsim-write-test-\(getpid())"
         try writeNew([], to: probe, shownAs: folder, sync: false)
@@ -88,12 +96,20 @@ public enum OutputFile {
     /// Creates `path` (which must not exist) and writes `bytes` to it with plain system calls, so
     /// that a failure is an `errno` that reads as one line ("No space left on device"). The file
     /// is flushed to disk before it is closed: it is about to be renamed into place.
-    package static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
-        try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try writeNew(buffer, to: path, shownAs: shown, sync: sync) }
+    package static func writeNew(_ bytes: [UInt8], to path: String, shownAs shown: String, sync: Bool = true)
+        throws(OutputError)
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in
+            try writeNew(buffer, to: path, shownAs: shown, sync: sync)
+        }
     }
 
-    package static func writeNew(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, shownAs shown: String, sync: Bool = true) throws(OutputError) {
-        let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+    package static func writeNew(
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, shownAs shown: String, sync: Bool = true
+    ) throws(OutputError) {
+        let fd = PathText.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
         guard fd >= 0 else {
             if errno == ENOTDIR { throw .refused(shown, "a component of the path is not a folder") }
             throw .failed(shown, "write", errno: errno)
@@ -110,8 +126,12 @@ public enum OutputFile {
     /// file `path` through one 1 MiB buffer, so a file of any size costs the same memory.
     package static func copyNew(from source: String, to path: String, shownAs shown: String) throws(OutputError) {
         let input: ReadableFile
-        do { input = try ReadableFile(source, followLinks: false) } catch { throw OutputError(.refused, "\(source): \(error.reason)") }
-        let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+        do { input = try ReadableFile(source, followLinks: false) } catch {
+            throw OutputError(.refused, "\(source): \(error.reason)")
+        }
+        let fd = PathText.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
         guard fd >= 0 else { throw .failed(shown, "write", errno: errno) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
@@ -123,7 +143,9 @@ public enum OutputFile {
                 break
             }
             if n == 0 { break }
-            if !writeAll(fd, UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n)) {
+            if !writeAll(
+                fd, UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
+            {
                 failure = .failed(shown, "write", errno: errno)
             }
         }

@@ -2,10 +2,11 @@ import Foundation
 
 /// Linux calls that Glibc's Swift module does not declare (they need `_GNU_SOURCE`).
 enum Rename {
-    static let exchange: UInt32 = 2    // RENAME_EXCHANGE
-    static let noReplace: UInt32 = 1   // RENAME_NOREPLACE
+    static let exchange: UInt32 = 2  // RENAME_EXCHANGE
+    static let noReplace: UInt32 = 1  // RENAME_NOREPLACE
 
-    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias Renameat2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private typealias Syncfs = @convention(c) (Int32) -> Int32
     private static let renameat2: Renameat2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: Renameat2.self) }
     private static let syncfsCall: Syncfs? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: Syncfs.self) }

@@ -49,22 +49,30 @@ public struct BufferedFile: TextSink {
     public mutating func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         if buffer.count + bytes.count > Self.capacity { try flush() }
         guard bytes.count < Self.capacity else {
-            guard OutputFile.writeAll(fd, bytes.assumingMemoryBound(to: UInt8.self)) else { throw .failed(shown, "write", errno: errno) }
+            guard OutputFile.writeAll(fd, bytes.assumingMemoryBound(to: UInt8.self)) else {
+                throw .failed(shown, "write", errno: errno)
+            }
             return
         }
         buffer.append(contentsOf: bytes)
     }
 
     private mutating func flush() throws(OutputError) {
-        guard buffer.withUnsafeBufferPointer({ OutputFile.writeAll(fd, $0) }) else { throw .failed(shown, "write", errno: errno) }
+        guard buffer.withUnsafeBufferPointer({ OutputFile.writeAll(fd, $0) }) else {
+            throw .failed(shown, "write", errno: errno)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Creates `path` (which must not exist), writes it with `fill` and closes it, flushed to disk
     /// first when `sync` (it is about to be renamed into place); on any failure it is removed.
-    package static func create(_ path: String, shownAs shown: String, sync: Bool,
-                       _ fill: (inout BufferedFile) throws(OutputError) -> Void) throws(OutputError) {
-        let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+    package static func create(
+        _ path: String, shownAs shown: String, sync: Bool,
+        _ fill: (inout BufferedFile) throws(OutputError) -> Void
+    ) throws(OutputError) {
+        let fd = PathText.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
         guard fd >= 0 else {
             if errno == ENOTDIR { throw .refused(shown, "a component of the path is not a folder") }
             throw .failed(shown, "write", errno: errno)
@@ -87,7 +95,9 @@ public struct BufferedFile: TextSink {
 extension OutputFile {
     /// `write(_:to:)` for a file made a piece at a time: checked, written by `fill` to a temporary
     /// file beside it and renamed over it.
-    public static func write(to path: String, _ fill: (inout BufferedFile) throws(OutputError) -> Void) throws(OutputError) {
+    public static func write(to path: String, _ fill: (inout BufferedFile) throws(OutputError) -> Void)
+        throws(OutputError)
+    {
         try check(path)
         let (folder, name) = splitPath(path)
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).tmp-\(getpid())"

@@ -49,46 +49,70 @@ public struct ReportMerge {
             throw OutputError(.refused, "\(folder)/summary.json: is not a summary cropsim writes")
         }
         let rows: SummaryRows
-        do { rows = try SummaryRows(parsing: try Self.read(folder, SummaryRows.fileName)) } catch let error as SummaryRows.Malformed {
+        do { rows = try SummaryRows(parsing: try Self.read(folder, SummaryRows.fileName)) } catch let error
+            as SummaryRows.Malformed
+        {
             throw OutputError(.refused, "\(folder)/\(SummaryRows.fileName): \(error)")
         } catch let error as OutputError { throw error } catch {
             throw OutputError(.refused, "\(folder)/\(SummaryRows.fileName): \(error)")
         }
         let ids = summary.scenarios.map(\.id)
-        guard rows.rows.map(\.id) == ids.sorted(), zip(rows.rows, summary.scenarios.sorted { $0.id < $1.id }).allSatisfy({ $0.pass == $1.passed }) else {
-            throw OutputError(.refused, "\(folder): \(SummaryRows.fileName) and summary.json list different scenarios or results")
+        guard rows.rows.map(\.id) == ids.sorted(),
+            zip(rows.rows, summary.scenarios.sorted { $0.id < $1.id }).allSatisfy({ $0.pass == $1.passed })
+        else {
+            throw OutputError(
+                .refused, "\(folder): \(SummaryRows.fileName) and summary.json list different scenarios or results")
         }
         if let first = shards.first, first.rows.suite != rows.suite {
-            throw OutputError(.refused, "\(folder): is a shard of another suite (\(rows.suite.scenarios) scenarios, \(rows.suite.fingerprint)) than \(first.path) (\(first.rows.suite.scenarios), \(first.rows.suite.fingerprint))")
+            throw OutputError(
+                .refused,
+                "\(folder): is a shard of another suite (\(rows.suite.scenarios) scenarios, \(rows.suite.fingerprint)) than \(first.path) (\(first.rows.suite.scenarios), \(first.rows.suite.fingerprint))"
+            )
         }
         if let first = shards.first, first.summary.build != summary.build {
-            throw OutputError(.refused, "\(folder): was written by cropsim \(Self.name(summary.build)), \(first.path) by \(Self.name(first.summary.build)); merge the shards of one build")
+            throw OutputError(
+                .refused,
+                "\(folder): was written by cropsim \(Self.name(summary.build)), \(first.path) by \(Self.name(first.summary.build)); merge the shards of one build"
+            )
         }
         let junit = String(decoding: try Self.read(folder, "junit.xml"), as: UTF8.self)
         let (cases, seconds, suiteProperties) = Self.testcases(junit)
         for entry in summary.scenarios {
             if let problem = UntrustedName.problem(entry.id) {
-                throw OutputError(.refused, "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
+                throw OutputError(
+                    .refused,
+                    "\(folder)/summary.json: scenario id \(jsonString(String(entry.id.prefix(200)))) \(problem)")
             }
             if let other = owner[entry.id] {
-                throw OutputError(.refused, "\(folder): scenario \(entry.id) is also in \(shards[other].path); shards must be disjoint")
+                throw OutputError(
+                    .refused,
+                    "\(folder): scenario \(entry.id) is also in \(shards[other].path); shards must be disjoint")
             }
-            guard cases[entry.id] != nil else { throw OutputError(.refused, "\(folder)/junit.xml: no testcase for scenario \(entry.id)") }
+            guard cases[entry.id] != nil else {
+                throw OutputError(.refused, "\(folder)/junit.xml: no testcase for scenario \(entry.id)")
+            }
             owner[entry.id] = shards.count
         }
-        shards.append(Shard(path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds,
-                            junitSuiteProperties: suiteProperties))
+        shards.append(
+            Shard(
+                path: folder, summary: summary, rows: rows, junitCases: cases, junitSeconds: seconds,
+                junitSuiteProperties: suiteProperties))
     }
 
     /// A shard's build as a message shows it: the shard's own text, so escaped and cut (issue 34: a
     /// `build.version` holding `ESC[2J` and a newline cleared the screen).
-    static func name(_ build: BuildInfo?) -> String { build.map { shownText($0.description, limit: 120) } ?? "of an unknown build" }
+    static func name(_ build: BuildInfo?) -> String {
+        build.map { shownText($0.description, limit: 120) } ?? "of an unknown build"
+    }
 
     /// Refused (exit 2) unless the shards together are their whole suite: a missing shard
     /// would otherwise merge into a report that looks complete.
     public func checkComplete() throws(OutputError) {
         guard let suite = shards.first?.rows.suite, owner.count != suite.scenarios else { return }
-        throw OutputError(.refused, "the \(shards.count) reports hold \(owner.count) of their suite's \(suite.scenarios) scenarios; is a shard missing?")
+        throw OutputError(
+            .refused,
+            "the \(shards.count) reports hold \(owner.count) of their suite's \(suite.scenarios) scenarios; is a shard missing?"
+        )
     }
 
     /// A file of the shard's report: never through a symbolic link, never blocking (a FIFO),
@@ -97,11 +121,14 @@ public struct ReportMerge {
         do throws(ReadableFile.Refusal) {
             let file = try ReadableFile(folder + "/" + name, followLinks: false)
             guard file.size <= Summary.maxFileBytes else {
-                throw ReadableFile.Refusal(reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes", notRegular: false)
+                throw ReadableFile.Refusal(
+                    reason: "is larger than \(Summary.maxFileBytes >> 20) MiB, more than any report writes",
+                    notRegular: false)
             }
             return try file.readAll(limit: Summary.maxFileBytes)
         } catch {
-            let why = error.reason == ReadableFile.reason(ENOENT)
+            let why =
+                error.reason == ReadableFile.reason(ENOENT)
                 ? "is missing; was the shard run by an older cropsim? Run it again with this one" : error.reason
             throw OutputError(.refused, "\(folder)/\(name): \(why)")
         }
@@ -129,9 +156,13 @@ public struct ReportMerge {
         guard let summary else { return "" }
         let total = JUnitReport.seconds(shards.map(\.junitSeconds).sorted().reduce(0, +))
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        out += #"<testsuites name="cropsim" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" time="\#(total)">"# + "\n"
+        out +=
+            #"<testsuites name="cropsim" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" time="\#(total)">"#
+            + "\n"
         let skipped = summary.scenarios.filter { $0.notApplicable != nil }.count
-        out += #"  <testsuite name="cropsim scenarios" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" skipped="\#(skipped)" time="\#(total)">"# + "\n"
+        out +=
+            #"  <testsuite name="cropsim scenarios" tests="\#(summary.scenarios.count)" failures="\#(summary.failed)" errors="0" skipped="\#(skipped)" time="\#(total)">"#
+            + "\n"
         out += shards.first?.junitSuiteProperties ?? ""
         for entry in summary.scenarios { out += shards[owner[entry.id]!].junitCases[entry.id]! }
         out += "  </testsuite>\n</testsuites>\n"
@@ -155,7 +186,9 @@ public struct ReportMerge {
         for entry in summary.scenarios {
             let shard = shards[owner[entry.id]!].path
             try Self.requireRealFolders(shard, "scenarios/" + entry.id)
-            try copyFolder(shard + "/scenarios/" + entry.id, id: entry.id, ids: ids, to: staging + "/scenarios/" + entry.id, staging: staging, shownAs: shown)
+            try copyFolder(
+                shard + "/scenarios/" + entry.id, id: entry.id, ids: ids, to: staging + "/scenarios/" + entry.id,
+                staging: staging, shownAs: shown)
         }
     }
 
@@ -170,7 +203,9 @@ public struct ReportMerge {
                 throw OutputError(.refused, "\(path): missing from its shard's report")
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError(.refused, "\(path): \(ReadableFile.kind(info.st_mode)); a shard's scenario folders must be real folders")
+                throw OutputError(
+                    .refused,
+                    "\(path): \(ReadableFile.kind(info.st_mode)); a shard's scenario folders must be real folders")
             }
         }
     }
@@ -178,16 +213,24 @@ public struct ReportMerge {
     /// Copies a scenario's folder: its regular files, streamed. A folder inside it is skipped only
     /// as another scenario's own folder (ids `a` and `a/b`); a link, FIFO, device or any other
     /// folder is refused, since a report never writes one.
-    private func copyFolder(_ from: String, id: String, ids: [String], to: String, staging: String, shownAs shown: String) throws(OutputError) {
+    private func copyFolder(
+        _ from: String, id: String, ids: [String], to: String, staging: String, shownAs shown: String
+    ) throws(OutputError) {
         try Folders.make(to, shownAs: shown, inside: staging)
         for name in try Self.names(in: from) {
             let source = from + "/" + name
             var info = stat()
-            guard PathText.withCString(source, { lstat($0, &info) }) == 0 else { throw OutputError(.refused, "\(source): vanished while it was merged") }
+            guard PathText.withCString(source, { lstat($0, &info) }) == 0 else {
+                throw OutputError(.refused, "\(source): vanished while it was merged")
+            }
             switch info.st_mode & S_IFMT {
             case S_IFREG: try OutputFile.copyNew(from: source, to: to + "/" + name, shownAs: shown)
-            case S_IFDIR where ids.contains(where: { $0.hasPrefix(id + "/" + name + "/") || $0 == id + "/" + name }): continue
-            default: throw OutputError(.refused, "\(source): \(ReadableFile.kind(info.st_mode)); a report's scenario folder holds files only")
+            case S_IFDIR where ids.contains(where: { $0.hasPrefix(id + "/" + name + "/") || $0 == id + "/" + name }):
+                continue
+            default:
+                throw OutputError(
+                    .refused,
+                    "\(source): \(ReadableFile.kind(info.st_mode)); a report's scenario folder holds files only")
             }
         }
     }
@@ -203,7 +246,9 @@ public struct ReportMerge {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.escape($0.prefix { $0 != 0 }) }
             guard name != "." && name != ".." else { continue }
-            if let problem = UntrustedName.problem(name) { throw OutputError(.refused, "\(folder)/\(name): the name \(problem)") }
+            if let problem = UntrustedName.problem(name) {
+                throw OutputError(.refused, "\(folder)/\(name): the name \(problem)")
+            }
             names.append(name)
         }
         return names.sorted()
@@ -221,7 +266,9 @@ public struct ReportMerge {
             if line == "    <properties>" { inSuiteProperties = true }
             if inSuiteProperties { suiteProperties += line + "\n" }
             if line == "    </properties>" { inSuiteProperties = false }
-            if line.hasPrefix("    <testcase "), let name = attribute("name", in: line) { current = (unescapeMarkup(name), "") }
+            if line.hasPrefix("    <testcase "), let name = attribute("name", in: line) {
+                current = (unescapeMarkup(name), "")
+            }
             if current != nil { current!.text += line + "\n" }
             if line == "    </testcase>", let c = current {
                 cases[c.name] = c.text

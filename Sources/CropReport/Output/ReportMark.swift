@@ -7,6 +7,7 @@ extension FolderMark {
     /// `scenarios/`, perhaps `index.html`, nothing else).
     public static let report = FolderMark(
         fileName: ".cropsim-report", kind: "cropsim-report", version: 1,
-        legacyRequired: ["summary.json", "junit.xml", "scenarios"], legacyAllowed: ["summary.json", "junit.xml", "index.html", "scenarios"],
+        legacyRequired: ["summary.json", "junit.xml", "scenarios"],
+        legacyAllowed: ["summary.json", "junit.xml", "index.html", "scenarios"],
         noun: "report", example: "Reports/latest")
 }

@@ -38,7 +38,9 @@ public struct ReportWriter: Sendable {
     /// given; `run` ends with `writeTopFiles`. Then the folder is swapped in (`MarkedFolder`).
     /// `ids` (every scenario the run will write) are checked first, so a bad one costs no run.
     /// `waiting` is called if another run is writing the same folder (this one then waits).
-    public func stream(ids: [String], waiting: () -> Void = {}, _ run: (ScenarioSink) throws(OutputError) -> Void) throws(OutputError) {
+    public func stream(ids: [String], waiting: () -> Void = {}, _ run: (ScenarioSink) throws(OutputError) -> Void)
+        throws(OutputError)
+    {
         for id in ids where !Self.isFolderName(id) {
             throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path")
         }
@@ -53,11 +55,17 @@ public struct ReportWriter: Sendable {
     /// (before `--shard`). The spool keeps the run's order: `run` sorts its scenarios by id, the
     /// order `HTMLReport.render` and `SummaryRows` give, so a run's page is the one `report merge`
     /// draws from its rows.
-    public func writeTopFiles(_ spool: ScenarioSpool, suite: SummaryRows.Suite, into sink: ScenarioSink) throws(OutputError) {
-        try sink.writeTop("summary.json") { file throws(OutputError) in try spool.writeSummary(model: model, into: &file) }
+    public func writeTopFiles(_ spool: ScenarioSpool, suite: SummaryRows.Suite, into sink: ScenarioSink)
+        throws(OutputError)
+    {
+        try sink.writeTop("summary.json") { file throws(OutputError) in
+            try spool.writeSummary(model: model, into: &file)
+        }
         try sink.writeTop("junit.xml") { file throws(OutputError) in try spool.writeJUnit(into: &file) }
         try sink.writeTop("index.html") { file throws(OutputError) in try spool.writeIndex(model: model, into: &file) }
-        try sink.writeTop(SummaryRows.fileName) { file throws(OutputError) in try spool.writeRows(suite: suite, into: &file) }
+        try sink.writeTop(SummaryRows.fileName) { file throws(OutputError) in
+            try spool.writeRows(suite: suite, into: &file)
+        }
         try sink.writeTop("timings.js") { file throws(OutputError) in try spool.writeTimings(into: &file) }
     }
 
@@ -84,13 +92,18 @@ public struct ReportWriter: Sendable {
         }
     }
 
-    private func writeScenario(_ r: RunResult, attachments: [String: [UInt8]], into staging: String) throws(OutputError) {
+    private func writeScenario(_ r: RunResult, attachments: [String: [UInt8]], into staging: String) throws(OutputError)
+    {
         let id = r.scenario.id
-        guard Self.isFolderName(id) else { throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path") }
+        guard Self.isFolderName(id) else {
+            throw OutputError(.refused, "\(path): scenario id \"\(id)\" is not a relative path")
+        }
         let folder = staging + "/scenarios/" + id
         try Folders.make(folder, shownAs: path, inside: staging)
         let resolved: String
-        do { resolved = try ResolvedScenario(r).json() } catch { throw OutputError(.failed, "\(path): cannot encode scenario.resolved.json: \(error)") }
+        do { resolved = try ResolvedScenario(r).json() } catch {
+            throw OutputError(.failed, "\(path): cannot encode scenario.resolved.json: \(error)")
+        }
         try put(folder + "/scenario.resolved.json", resolved)
         try put(folder + "/frames.jsonl", FrameLog.frames(r.frames))
         try put(folder + "/haptics.jsonl", FrameLog.haptics(r.effects))
@@ -107,7 +120,8 @@ public struct ReportWriter: Sendable {
     /// pixels, and along the photo's axes when turned) and a sub-pixel deviation `"subPixel":true`
     /// (docs/reports.md). Lines without them are as they always were.
     static func violationLine(_ v: Violation) -> String {
-        var line = "{\"invariant\":\"\(v.property.rawValue)\",\"tick\":\(v.tick),\"t\":\(formatNumber(v.time)),\"message\":\(jsonString(v.message))"
+        var line =
+            "{\"invariant\":\"\(v.property.rawValue)\",\"tick\":\(v.tick),\"t\":\(formatNumber(v.time)),\"message\":\(jsonString(v.message))"
         if let m = v.magnitude {
             line += ",\"magnitude\":{\"devicePixels\":\(formatNumber(m.devicePixels))"
             if let p = m.photoAxes { line += ",\"photoAxes\":{\"x\":\(formatNumber(p.x)),\"y\":\(formatNumber(p.y))}" }

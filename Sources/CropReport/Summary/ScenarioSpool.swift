@@ -70,13 +70,17 @@ public final class ScenarioSpool: Sendable {
         precondition(extra.count == extraParts && (0..<count).contains(index), "a spool record out of shape")
         let r = f.result
         let entry: String
-        do { entry = try Summary.indented(Summary.Entry(f)) } catch { throw OutputError(.failed, "\(shown): cannot encode summary.json: \(error)") }
+        do { entry = try Summary.indented(Summary.Entry(f)) } catch {
+            throw OutputError(.failed, "\(shown): cannot encode summary.json: \(error)")
+        }
         let timing = f.measured ? HTMLReport.timingEntry(id: r.scenario.id, ns: f.timing.p95Ns) : ""
         let parts = [entry, JUnitReport.testcase(r, wallSeconds: f.wallSeconds), SummaryRow(r).json, timing] + extra
         var bytes: [UInt8] = []
         for part in parts { withUnsafeBytes(of: UInt32(part.utf8.count).littleEndian) { bytes += $0 } }
         for part in parts { bytes += part.utf8 }
-        guard bytes.count <= Int32.max else { throw OutputError(.failed, "\(shown): \(r.scenario.id): its summary is over 2 GiB") }
+        guard bytes.count <= Int32.max else {
+            throw OutputError(.failed, "\(shown): \(r.scenario.id): its summary is over 2 GiB")
+        }
         let offset = state.withLock { state in
             defer { state.end += Int64(bytes.count) }
             return state.end
@@ -92,8 +96,9 @@ public final class ScenarioSpool: Sendable {
             return true
         }
         guard written else { throw .failed(shown, "write its summaries", errno: errno) }
-        let record = Record(offset: offset, length: Int32(bytes.count), outcome: r.outcome,
-                            subPixel: Int32(clamping: r.subPixelCount), wallSeconds: f.wallSeconds)
+        let record = Record(
+            offset: offset, length: Int32(bytes.count), outcome: r.outcome,
+            subPixel: Int32(clamping: r.subPixelCount), wallSeconds: f.wallSeconds)
         state.withLock { state in
             state.records[index] = record
             if index == 0 { state.model = r.model }
@@ -124,7 +129,9 @@ public final class ScenarioSpool: Sendable {
         let n = Part.allCases.count + extraParts
         var ranges: [Range<Int>] = [], start = 4 * n
         for k in 0..<n {
-            let size = Int(UInt32(buffer[4 * k]) | UInt32(buffer[4 * k + 1]) << 8 | UInt32(buffer[4 * k + 2]) << 16 | UInt32(buffer[4 * k + 3]) << 24)
+            let size = Int(
+                UInt32(buffer[4 * k]) | UInt32(buffer[4 * k + 1]) << 8 | UInt32(buffer[4 * k + 2]) << 16 | UInt32(
+                    buffer[4 * k + 3]) << 24)
             ranges.append(start..<start + size)
             start += size
         }

@@ -28,9 +28,11 @@ extension ScenarioSpool {
     /// k-th) of each record `which` keeps, in order, each after `separator` but the first after
     /// `first`. Returns how many were written.
     @discardableResult
-    public func writeParts(_ part: Int, of records: [Record], where which: (Record) -> Bool = { _ in true },
-                           first: String = "", separator: String = "", skippingEmpty: Bool = false,
-                           into sink: inout some TextSink) throws(OutputError) -> Int {
+    public func writeParts(
+        _ part: Int, of records: [Record], where which: (Record) -> Bool = { _ in true },
+        first: String = "", separator: String = "", skippingEmpty: Bool = false,
+        into sink: inout some TextSink
+    ) throws(OutputError) -> Int {
         var buffer: [UInt8] = [], written = 0
         for record in records where which(record) {
             let range = try parts(record, into: &buffer)[part]
@@ -45,10 +47,13 @@ extension ScenarioSpool {
     /// `summary.json`, as `Summary.json()` writes it.
     public func writeSummary(model: ModelReport?, into sink: inout some TextSink) throws(OutputError) {
         let records = records, t = totals(records)
-        let head = Summary(passed: records.count - t.failed - t.notApplicable, failed: t.failed, notApplicable: t.notApplicable,
-                           model: model ?? self.model.map { ModelReport($0, command: nil) })
+        let head = Summary(
+            passed: records.count - t.failed - t.notApplicable, failed: t.failed, notApplicable: t.notApplicable,
+            model: model ?? self.model.map { ModelReport($0, command: nil) })
         let frame: (head: String, tail: String)
-        do { frame = try head.frame(entries: !records.isEmpty) } catch { throw OutputError(.failed, "cannot encode summary.json: \(error)") }
+        do { frame = try head.frame(entries: !records.isEmpty) } catch {
+            throw OutputError(.failed, "cannot encode summary.json: \(error)")
+        }
         try sink.write(frame.head)
         try writeParts(Part.summaryEntry.rawValue, of: records, first: "\n", separator: ",\n", into: &sink)
         try sink.write(frame.tail)
@@ -57,19 +62,27 @@ extension ScenarioSpool {
     /// `junit.xml`, as `JUnitReport.xml` writes it.
     public func writeJUnit(build: BuildInfo = .current, into sink: inout some TextSink) throws(OutputError) {
         let records = records, t = totals(records)
-        try sink.write(JUnitReport.header(tests: records.count, failures: t.failed, skipped: t.notApplicable, seconds: t.wallSeconds,
-                                          model: model, build: build))
+        try sink.write(
+            JUnitReport.header(
+                tests: records.count, failures: t.failed, skipped: t.notApplicable, seconds: t.wallSeconds,
+                model: model, build: build))
         try writeParts(Part.junitCase.rawValue, of: records, into: &sink)
         try sink.write(JUnitReport.footer)
     }
 
     /// `index.html`, as `HTMLReport.render(rows:)` writes it: failed rows first, then the others.
-    public func writeIndex(model: ModelReport?, build: BuildInfo? = .current, into sink: inout some TextSink) throws(OutputError) {
+    public func writeIndex(model: ModelReport?, build: BuildInfo? = .current, into sink: inout some TextSink)
+        throws(OutputError)
+    {
         let records = records, t = totals(records)
-        try sink.write(HTMLReport.pageHead(scenarios: records.count, failed: t.failed, notApplicable: t.notApplicable, model: model, build: build))
-        let failed = try writeParts(Part.row.rawValue, of: records, where: { $0.outcome == .failed }, separator: ",\n", into: &sink)
-        try writeParts(Part.row.rawValue, of: records, where: { $0.outcome != .failed }, first: failed > 0 ? ",\n" : "",
-                       separator: ",\n", into: &sink)
+        try sink.write(
+            HTMLReport.pageHead(
+                scenarios: records.count, failed: t.failed, notApplicable: t.notApplicable, model: model, build: build))
+        let failed = try writeParts(
+            Part.row.rawValue, of: records, where: { $0.outcome == .failed }, separator: ",\n", into: &sink)
+        try writeParts(
+            Part.row.rawValue, of: records, where: { $0.outcome != .failed }, first: failed > 0 ? ",\n" : "",
+            separator: ",\n", into: &sink)
         try sink.write(HTMLReport.pageTail(build: build))
     }
 

@@ -28,8 +28,10 @@ public struct SummaryRow: Codable, Equatable, Sendable {
     /// Sub-pixel target deviations (docs/oracle.md#sub-pixel): not failing; absent when none.
     public var sp: Int?
 
-    public init(id: String, name: String, pass: Bool, ticks: Int, violations: Int, haptics: String,
-                covers: [String], invariants: [String], problems: String?, notApplicable: String? = nil, subPixel: Int = 0) {
+    public init(
+        id: String, name: String, pass: Bool, ticks: Int, violations: Int, haptics: String,
+        covers: [String], invariants: [String], problems: String?, notApplicable: String? = nil, subPixel: Int = 0
+    ) {
         na = notApplicable
         sp = subPixel > 0 ? subPixel : nil
         self.id = id
@@ -68,7 +70,10 @@ public struct SummaryRow: Codable, Equatable, Sendable {
 
     /// The markup `prob` may hold; a shard's row with anything else (a `<script>`, an attribute)
     /// is refused rather than drawn into the merged page.
-    static let problemTags = ["<b class=\"violation\">", "</b>", "<br>", "<span class=\"muted\">", "<span class=\"subpixel\">", "</span>", "<code>", "</code>"]
+    static let problemTags = [
+        "<b class=\"violation\">", "</b>", "<br>", "<span class=\"muted\">", "<span class=\"subpixel\">", "</span>",
+        "<code>", "</code>"
+    ]
 
     /// Whether `prob` holds only the markup the report writes: escaped text and `problemTags`.
     var problemsAreSafe: Bool {

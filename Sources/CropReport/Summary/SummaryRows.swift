@@ -58,7 +58,10 @@ public struct SummaryRows: Equatable, Sendable {
         let lines = bytes.dropLast().split(separator: 0x0a, omittingEmptySubsequences: false)
         func decoded<T: Decodable>(_ type: T.Type, _ k: Int) throws(Malformed) -> T {
             do { return try JSONDecoder().decode(T.self, from: Data(lines[k])) } catch {
-                throw Malformed(description: "line \(k + 1): is not \(T.self == Header.self ? "the header" : "a summary row") cropsim writes")
+                throw Malformed(
+                    description:
+                        "line \(k + 1): is not \(T.self == Header.self ? "the header" : "a summary row") cropsim writes"
+                )
             }
         }
         let header = try decoded(Header.self, 0)
@@ -69,9 +72,12 @@ public struct SummaryRows: Equatable, Sendable {
         for k in lines.indices.dropFirst() {
             let row = try decoded(SummaryRow.self, k)
             guard row.json == String(decoding: lines[k], as: UTF8.self) else {
-                throw Malformed(description: "line \(k + 1): is not a summary row cropsim writes (keys, order or escapes differ)")
+                throw Malformed(
+                    description: "line \(k + 1): is not a summary row cropsim writes (keys, order or escapes differ)")
             }
-            guard row.problemsAreSafe else { throw Malformed(description: "line \(k + 1): problems hold markup the report never writes") }
+            guard row.problemsAreSafe else {
+                throw Malformed(description: "line \(k + 1): problems hold markup the report never writes")
+            }
             if let last = rows.last, !(last.id < row.id) {
                 throw Malformed(description: "line \(k + 1): \(row.id) is out of id order or repeated")
             }

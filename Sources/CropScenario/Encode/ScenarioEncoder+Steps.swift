@@ -20,13 +20,14 @@ extension ScenarioEncoder {
     }
 
     static func pointerAction(_ a: PointerAction) -> String {
-        let (kind, draft): (PointerActionKind, PointerDraft) = switch a {
-        case .down(let p): (.down, PointerDraft(at: p))
-        case .move(let p, let duration): (.move, PointerDraft(at: p, duration: duration))
-        case .pause(let duration): (.pause, PointerDraft(duration: duration))
-        case .up: (.up, PointerDraft())
-        case .cancel: (.cancel, PointerDraft())
-        }
+        let (kind, draft): (PointerActionKind, PointerDraft) =
+            switch a {
+            case .down(let p): (.down, PointerDraft(at: p))
+            case .move(let p, let duration): (.move, PointerDraft(at: p, duration: duration))
+            case .pause(let duration): (.pause, PointerDraft(duration: duration))
+            case .up: (.up, PointerDraft())
+            case .cancel: (.cancel, PointerDraft())
+            }
         return ScenarioFormat.pointerTables[kind]!.encode(draft)
     }
 

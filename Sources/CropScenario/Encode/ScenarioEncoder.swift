@@ -17,7 +17,8 @@ public enum ScenarioEncoder {
 
     /// The document's text: its top-level keys (`ScenarioFormat.topTable`) one per line.
     public static func text(_ d: ScenarioDocument) -> String {
-        "{\n" + ScenarioFormat.topTable.members(d).map { "  \(jsonString($0)): \($1)" }.joined(separator: ",\n") + "\n}\n"
+        "{\n" + ScenarioFormat.topTable.members(d).map { "  \(jsonString($0)): \($1)" }.joined(separator: ",\n")
+            + "\n}\n"
     }
 
     /// An `expect` block on one line, keys in `ExpectationField.all`'s order; nil when it states nothing.
@@ -26,7 +27,9 @@ public enum ScenarioEncoder {
         return members.isEmpty ? nil : object(members)
     }
 
-    static func checkpoint(_ c: Checkpoint) -> String { object([("at", number(c.time))] + expectationMembers(c.expect)) }
+    static func checkpoint(_ c: Checkpoint) -> String {
+        object([("at", number(c.time))] + expectationMembers(c.expect))
+    }
 
     /// The keys `e` states, in `ExpectationField.all`'s order.
     static func expectationMembers(_ e: Expectations) -> [(String, String)] {
@@ -51,10 +54,16 @@ public enum ScenarioEncoder {
 
     /// A number expectation: the number or expression alone at the default tolerance.
     public static func number(_ n: NumberExpectation) -> String {
-        let target = n.target.symbol.map { symbol in
-            jsonString(n.target.factor == 1 ? symbol.rawValue : n.target.factor == -1 ? "-\(symbol.rawValue)"
-                       : "\(number(n.target.factor))*\(symbol.rawValue)")
-        } ?? number(n.target.factor)
-        return n.tolerance == NumberExpectation.defaultTolerance ? target : object([("value", target), ("tolerance", number(n.tolerance))])
+        let target =
+            n.target.symbol.map { symbol in
+                jsonString(
+                    n.target.factor == 1
+                        ? symbol.rawValue
+                        : n.target.factor == -1
+                            ? "-\(symbol.rawValue)"
+                            : "\(number(n.target.factor))*\(symbol.rawValue)")
+            } ?? number(n.target.factor)
+        return n.tolerance == NumberExpectation.defaultTolerance
+            ? target : object([("value", target), ("tolerance", number(n.tolerance))])
     }
 }

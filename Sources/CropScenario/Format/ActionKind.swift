@@ -4,7 +4,7 @@ import CropVocabulary
 /// whose span stays; the others are `Action`'s own cases.
 public enum ActionKind: String, CaseIterable, Sendable {
     case drag, pinch, rotate, twoFingerDrag, tap, doubleTap, longTouch, touches, slider, increment, decrement, recenter,
-         rotate90, resize, reduceMotion, memoryWarning, cancelTouches, confirm, cancel, retry
+        rotate90, resize, reduceMotion, memoryWarning, cancelTouches, confirm, cancel, retry
 }
 
 /// The `type` of a finger's pointer action (`touches` with `actions`), W3C style.

@@ -27,7 +27,8 @@ public struct BackendScript: Sendable, Equatable {
     public static let profileLatency = 0.1
 
     /// Without a script: crops succeed, and with no user nothing is uploaded.
-    public static let none = BackendScript(user: nil, baseURL: defaultBaseURL, crops: [], uploads: [], profileUpdates: [])
+    public static let none = BackendScript(
+        user: nil, baseURL: defaultBaseURL, crops: [], uploads: [], profileUpdates: [])
 }
 
 /// Compared when the fuzzer checks its in-memory scenarios against the parser's.

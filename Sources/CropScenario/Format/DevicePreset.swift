@@ -17,11 +17,17 @@ public struct DevicePreset: Sendable, Hashable {
 
     /// The portrait presets; `all` adds each one's landscape twin.
     public static let portrait: [DevicePreset] = [
-        DevicePreset(name: "iphone-se", label: "iPhone SE (1st gen), 4″", view: Size(width: 320, height: 568), screenScale: 2),
-        DevicePreset(name: "iphone-15", label: "iPhone 15 / 15 Pro, 6.1″", view: Size(width: 393, height: 852), screenScale: 3),
-        DevicePreset(name: "iphone-15-plus", label: "iPhone 15 Plus / Pro Max, 6.7″", view: Size(width: 430, height: 932), screenScale: 3),
-        DevicePreset(name: "ipad", label: "iPad (10th gen), 10.9″", view: Size(width: 820, height: 1180), screenScale: 2),
-        DevicePreset(name: "ipad-pro-12.9", label: "iPad Pro 12.9″", view: Size(width: 1024, height: 1366), screenScale: 2),
+        DevicePreset(
+            name: "iphone-se", label: "iPhone SE (1st gen), 4″", view: Size(width: 320, height: 568), screenScale: 2),
+        DevicePreset(
+            name: "iphone-15", label: "iPhone 15 / 15 Pro, 6.1″", view: Size(width: 393, height: 852), screenScale: 3),
+        DevicePreset(
+            name: "iphone-15-plus", label: "iPhone 15 Plus / Pro Max, 6.7″", view: Size(width: 430, height: 932),
+            screenScale: 3),
+        DevicePreset(
+            name: "ipad", label: "iPad (10th gen), 10.9″", view: Size(width: 820, height: 1180), screenScale: 2),
+        DevicePreset(
+            name: "ipad-pro-12.9", label: "iPad Pro 12.9″", view: Size(width: 1024, height: 1366), screenScale: 2)
     ]
 
     public static let landscapeSuffix = "-landscape"
@@ -35,8 +41,9 @@ public struct DevicePreset: Sendable, Hashable {
 
     /// The same device turned a quarter: the view's sides swap, σ stays.
     public var landscape: DevicePreset {
-        DevicePreset(name: name + Self.landscapeSuffix, label: label + ", landscape",
-                     view: Size(width: view.height, height: view.width), screenScale: screenScale)
+        DevicePreset(
+            name: name + Self.landscapeSuffix, label: label + ", landscape",
+            view: Size(width: view.height, height: view.width), screenScale: screenScale)
     }
 
     /// The message for a name that is not a preset: every valid name, so the fix is one glance away.

@@ -62,8 +62,10 @@ public struct ExpectationJudge {
     }
 
     /// A flag or a state, equal to what the model reports.
-    mutating func equal<T: Equatable>(_ key: String, _ expected: T, _ actual: T?, needs: Capabilities,
-                                      _ text: (T) -> String = { "\($0)" }) {
+    mutating func equal<T: Equatable>(
+        _ key: String, _ expected: T, _ actual: T?, needs: Capabilities,
+        _ text: (T) -> String = { "\($0)" }
+    ) {
         guard judged(key, needs: needs) else { return }
         // A readout may be reported in part: a field the model never reports is not judged.
         if actual == nil, needs.contains(.readout) { return skip(key, because: "the model does not report it") }

@@ -10,8 +10,13 @@ extension ExpectationField {
         "assumes",
         .object([
             ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("description", .string("The policies each key of this block assumes: against an editor that declares another value, that key is not judged.")),
-            ("properties", .object(stated.map { ($0.key, ScenarioFormat.ref("policies")) })),
+            (
+                "description",
+                .string(
+                    "The policies each key of this block assumes: against an editor that declares another value, that key is not judged."
+                )
+            ),
+            ("properties", .object(stated.map { ($0.key, ScenarioFormat.ref("policies")) }))
         ]),
         parse: { r, e throws(ScenarioError) in
             let o = try r.object()
@@ -19,16 +24,21 @@ extension ExpectationField {
             for field in stated {
                 guard let v = o.optional(field.key) else { continue }
                 // Read after every other key (`assumes` is last in `all`): a key it names must be stated.
-                guard field.encode(e) != nil else { throw v.fail("assumes policies for \(quoted(field.key)), which this block does not state") }
+                guard field.encode(e) != nil else {
+                    throw v.fail("assumes policies for \(quoted(field.key)), which this block does not state")
+                }
                 var assumed: [String: String] = [:]
                 try ScenarioFormat.policiesTable.read(v, into: &assumed)
                 e.assumes[field.key] = assumed
             }
         },
         encode: { e in
-            e.assumes.isEmpty ? nil : ScenarioEncoder.object(stated.compactMap { field in
-                e.assumes[field.key].map { (field.key, ScenarioFormat.policiesTable.encode($0)) }
-            })
+            e.assumes.isEmpty
+                ? nil
+                : ScenarioEncoder.object(
+                    stated.compactMap { field in
+                        e.assumes[field.key].map { (field.key, ScenarioFormat.policiesTable.encode($0)) }
+                    })
         },
         judge: { _, _ in })
 }

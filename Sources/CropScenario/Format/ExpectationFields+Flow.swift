@@ -9,7 +9,8 @@ extension ExpectationField {
             let o = try r.object()
             try o.finish(allowed: F.upload.keys)
             e.uploadState = try o.optional("state")?.oneOf(
-                UploadPhase.self, message: "state is one of \(UploadPhase.allCases.map(\.rawValue).joined(separator: ", "))")
+                UploadPhase.self,
+                message: "state is one of \(UploadPhase.allCases.map(\.rawValue).joined(separator: ", "))")
             e.uploadAttempts = try o.optional("attempts")?.integer(in: R.attempts)
             if let d = o.optional("retryDelays") {
                 var delays: [Double] = []
@@ -18,8 +19,11 @@ extension ExpectationField {
             }
         },
         encode: { e in
-            let members = [("state", e.uploadState.map { jsonString($0.rawValue) }), ("attempts", e.uploadAttempts.map { "\($0)" }),
-                           ("retryDelays", e.retryDelays.map { ScenarioEncoder.array($0.map(ScenarioEncoder.number)) })]
+            let members = [
+                ("state", e.uploadState.map { jsonString($0.rawValue) }),
+                ("attempts", e.uploadAttempts.map { "\($0)" }),
+                ("retryDelays", e.retryDelays.map { ScenarioEncoder.array($0.map(ScenarioEncoder.number)) })
+            ]
             return e.uploadState == nil && e.uploadAttempts == nil && e.retryDelays == nil
                 ? nil : ScenarioEncoder.object(members.compactMap { key, value in value.map { (key, $0) } })
         },
@@ -27,8 +31,11 @@ extension ExpectationField {
             if let state = e.uploadState {
                 j.equal("upload.state", state, j.evidence.readout.upload, needs: [.upload, .readout]) { $0.rawValue }
             }
-            let attempts = j.evidence.effects.compactMap { t in if case .upload(let r) = t.effect { (tick: t.tick, attempt: r.attempt) } else { nil } }
-            if let expected = e.uploadAttempts, j.judged("upload.attempts", needs: .upload), expected != attempts.count {
+            let attempts = j.evidence.effects.compactMap { t in
+                if case .upload(let r) = t.effect { (tick: t.tick, attempt: r.attempt) } else { nil }
+            }
+            if let expected = e.uploadAttempts, j.judged("upload.attempts", needs: .upload), expected != attempts.count
+            {
                 j.fail("upload.attempts", "expected \(expected), got \(attempts.count)")
             }
             if let expected = e.retryDelays, j.judged("upload.retryDelays", needs: .upload) {
@@ -53,16 +60,22 @@ extension ExpectationField {
             e.profileVersion = try o.optional("avatarVersion")?.integer(in: R.avatarVersion)
         },
         encode: { e in
-            let members = [("avatarPath", e.profilePath.map(jsonString)), ("avatarVersion", e.profileVersion.map { "\($0)" })]
+            let members = [
+                ("avatarPath", e.profilePath.map(jsonString)), ("avatarVersion", e.profileVersion.map { "\($0)" })
+            ]
             return e.profilePath == nil && e.profileVersion == nil
                 ? nil : ScenarioEncoder.object(members.compactMap { key, value in value.map { (key, $0) } })
         },
         judge: { e, j in
             let profile = j.evidence.profile
-            if let expected = e.profilePath, j.judged("profile.avatarPath", needs: .upload), expected != profile?.avatarPath {
+            if let expected = e.profilePath, j.judged("profile.avatarPath", needs: .upload),
+                expected != profile?.avatarPath
+            {
                 j.fail("profile.avatarPath", "expected \(expected), got \(profile?.avatarPath ?? "nil")")
             }
-            if let expected = e.profileVersion, j.judged("profile.avatarVersion", needs: .upload), expected != profile?.avatarVersion {
+            if let expected = e.profileVersion, j.judged("profile.avatarVersion", needs: .upload),
+                expected != profile?.avatarVersion
+            {
                 j.fail("profile.avatarVersion", "expected \(expected), got \(profile?.avatarVersion ?? -1)")
             }
         })

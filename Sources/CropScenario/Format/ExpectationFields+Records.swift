@@ -16,7 +16,9 @@ extension ExpectationField {
             }
         })
 
-    static func hapticNames(in j: ExpectationJudge) -> [String] { j.effects { if case .haptic(let h) = $0 { h.name } else { nil } } }
+    static func hapticNames(in j: ExpectationJudge) -> [String] {
+        j.effects { if case .haptic(let h) = $0 { h.name } else { nil } }
+    }
 
     static let haptics = ExpectationField(
         "haptics", F.haptics.schema,
@@ -31,7 +33,10 @@ extension ExpectationField {
             e.haptics = counts
         },
         encode: { e in
-            e.haptics.map { counts in ScenarioEncoder.object(HapticName.allCases.compactMap { name in counts[name].map { (name.rawValue, "\($0)") } }) }
+            e.haptics.map { counts in
+                ScenarioEncoder.object(
+                    HapticName.allCases.compactMap { name in counts[name].map { (name.rawValue, "\($0)") } })
+            }
         },
         judge: { e, j in
             guard let counts = e.haptics, j.judged("haptics", needs: .haptics) else { return }
@@ -49,7 +54,8 @@ extension ExpectationField {
             for item in try r.array() {
                 let text = try item.string()
                 guard let name = HapticName(rawValue: text) else {
-                    throw item.fail("unknown haptic \(quoted(text)); expected one of \(F.hapticNames.joined(separator: ", "))")
+                    throw item.fail(
+                        "unknown haptic \(quoted(text)); expected one of \(F.hapticNames.joined(separator: ", "))")
                 }
                 names.append(name)
             }
@@ -76,7 +82,9 @@ extension ExpectationField {
         },
         encode: { e in
             e.telemetry.map { fields in
-                ScenarioEncoder.object(TelemetryFields.names.compactMap { name in fields[name].map { (name, ScenarioEncoder.number($0)) } })
+                ScenarioEncoder.object(
+                    TelemetryFields.names.compactMap { name in fields[name].map { (name, ScenarioEncoder.number($0)) } }
+                )
             }
         },
         judge: { e, j in
@@ -85,7 +93,8 @@ extension ExpectationField {
                 return j.fail("telemetry", "no telemetry was recorded (no confirm)")
             }
             let actual = TelemetryFields.values(record)
-            for (key, value) in expected.sorted(by: { $0.key < $1.key }) where abs(actual[key]! - value) > 1e-9 * max(1, abs(value)) {
+            for (key, value) in expected.sorted(by: { $0.key < $1.key })
+            where abs(actual[key]! - value) > 1e-9 * max(1, abs(value)) {
                 j.fail("telemetry.\(key)", "expected \(value), got \(actual[key]!)")
             }
         })
@@ -95,16 +104,21 @@ extension ExpectationField {
         parse: { r, e throws(ScenarioError) in e.fromThumbnail = try r.bool() },
         encode: { $0.fromThumbnail.map { "\($0)" } },
         judge: { e, j in
-            guard let expected = e.fromThumbnail, j.judged("fromThumbnail", needs: [.confirm, .memoryFallback]) else { return }
+            guard let expected = e.fromThumbnail, j.judged("fromThumbnail", needs: [.confirm, .memoryFallback]) else {
+                return
+            }
             guard let crop = j.effects({ if case .crop(let r) = $0 { r } else { nil } }).last else {
                 return j.fail("fromThumbnail", "no crop was requested (no confirm)")
             }
-            if crop.fromThumbnail != expected { j.fail("fromThumbnail", "expected \(expected), got \(crop.fromThumbnail)") }
+            if crop.fromThumbnail != expected {
+                j.fail("fromThumbnail", "expected \(expected), got \(crop.fromThumbnail)")
+            }
         })
 
     /// Judged here only when the editor opened the photo: a refusal ends the run before any check.
     static let rejected = ExpectationField(
-        "rejected", F.with(F.string, description: "The editor refuses the photo with exactly this message."), inCheckpoints: false,
+        "rejected", F.with(F.string, description: "The editor refuses the photo with exactly this message."),
+        inCheckpoints: false,
         parse: { r, e throws(ScenarioError) in e.rejected = try r.string() },
         encode: { $0.rejected.map(jsonString) },
         judge: { e, j in
@@ -116,9 +130,10 @@ extension ExpectationField {
     static let violations = ExpectationField(
         "violations", F.constant(.string("none")),
         parse: { r, _ throws(ScenarioError) in
-            if try r.string() != "none" { throw r.fail("violations can only be \"none\": every invariant always holds") }
+            if try r.string() != "none" {
+                throw r.fail("violations can only be \"none\": every invariant always holds")
+            }
         },
         encode: { _ in nil },
         judge: { _, _ in })
 }
-

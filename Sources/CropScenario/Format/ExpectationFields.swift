@@ -72,24 +72,29 @@ extension ExpectationField {
         number("ty", \.ty) { $0.observation.pose.translation.y },
         number("sliderPercent", \.sliderPercent, needs: .slider) { $0.sliderPercent },
         number("cropSide", \.cropSide, needs: .cropRect) { $0.observation.cropRect.width },
-        number("maskDiameter", \.maskDiameter, "The mask's diameter in points, as the editor reports it.", needs: .readout) {
+        number(
+            "maskDiameter", \.maskDiameter, "The mask's diameter in points, as the editor reports it.", needs: .readout
+        ) {
             $0.readout.maskDiameter
         },
         angle,
-        flag("angleGuideVisible", \.angleGuideVisible, needs: .angleGuide) { $0.observation.angleGuideVisible },
+        flag("angleGuideVisible", \.angleGuideVisible, needs: .angleGuide) { $0.observation.angleGuideVisible }
     ]
 
     static let effects: [ExpectationField] = [
         haptics, hapticSequence,
         // The instructions are the `instructionsVisible` flag's: a model may also `show` them
         // (R6.4 "SHALL show instructional text"), which `shown` does not list.
-        messages("shown", \.shown, "Exactly these tips/notices, in order (a `show` of the instructions is not listed).", needs: .notices) {
+        messages(
+            "shown", \.shown, "Exactly these tips/notices, in order (a `show` of the instructions is not listed).",
+            needs: .notices
+        ) {
             if case .show(let m) = $0, m != .instructions { m } else { nil }
         },
         messages("announced", \.announced, "Exactly these VoiceOver announcements, in order.", needs: .announcement) {
             if case .announce(let m) = $0 { m } else { nil }
         },
-        telemetry,
+        telemetry
     ]
 
     static let view: [ExpectationField] = [
@@ -97,11 +102,13 @@ extension ExpectationField {
         flag("gridVisible", \.gridVisible, needs: .grid) { $0.observation.gridVisible },
         flag("instructionsVisible", \.instructionsVisible, needs: .notices) { $0.observation.instructionsVisible },
         flag("animating", \.animating, needs: .animations) { $0.observation.animating },
-        state("phase", \.phase, message: "phase is \"idle\", \"pan\" or \"pinch\"", needs: .readout) { $0.readout.gesture },
+        state("phase", \.phase, message: "phase is \"idle\", \"pan\" or \"pinch\"", needs: .readout) {
+            $0.readout.gesture
+        },
         state("session", \.session, needs: .confirm) { $0.observation.session },
         flag("zoomLimited", \.zoomLimited, needs: .readout) { $0.readout.zoomLimited },
         flag("lowDensity", \.lowDensity, needs: .readout) { $0.readout.lowDensity },
-        fromThumbnail, rejected, violations,
+        fromThumbnail, rejected, violations
     ]
 
     static let flow: [ExpectationField] = [
@@ -109,6 +116,6 @@ extension ExpectationField {
         text("avatarURL", \.avatarURL, needs: .upload) { $0.avatarURL },
         messages("alerts", \.alerts, needs: .upload) { if case .alert(let m) = $0 { m } else { nil } },
         // Retry stays on offer for as long as the flow is failed (a retry leaves that state).
-        flag("retryOffered", \.retryOffered, needs: [.upload, .readout]) { $0.readout.upload == .failed },
+        flag("retryOffered", \.retryOffered, needs: [.upload, .readout]) { $0.readout.upload == .failed }
     ]
 }

@@ -22,8 +22,10 @@ struct ObjectField<Value>: Sendable {
     /// The value's JSON text, nil when the value holds the format's default (the key is left out).
     let encode: Encode
 
-    init(key: String, schema: @autoclosure @escaping @Sendable () -> SchemaJSON, _ presence: Presence = .optional,
-         parse: @escaping Parse, encode: @escaping Encode) {
+    init(
+        key: String, schema: @autoclosure @escaping @Sendable () -> SchemaJSON, _ presence: Presence = .optional,
+        parse: @escaping Parse, encode: @escaping Encode
+    ) {
         self.key = key
         makeSchema = schema
         self.presence = presence
@@ -39,25 +41,30 @@ struct ObjectField<Value>: Sendable {
     // default. The default is read from `defaults`, a value of the type the table fills, so the
     // schema, the parser and the encoder cannot disagree with the type's own initializer.
 
-    static func number(_ key: String, _ path: Path<Double>, _ range: ClosedRange<Double>, defaults: Value) -> ObjectField {
+    static func number(_ key: String, _ path: Path<Double>, _ range: ClosedRange<Double>, defaults: Value)
+        -> ObjectField
+    {
         let value = defaults[keyPath: path]
-        return ObjectField(key: key, schema: ScenarioFormat.number(range, default: value),
-                           parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.number(in: range, key) },
-                           encode: { v in v[keyPath: path] == value ? nil : ScenarioEncoder.number(v[keyPath: path]) })
+        return ObjectField(
+            key: key, schema: ScenarioFormat.number(range, default: value),
+            parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.number(in: range, key) },
+            encode: { v in v[keyPath: path] == value ? nil : ScenarioEncoder.number(v[keyPath: path]) })
     }
 
     static func integer(_ key: String, _ path: Path<Int>, _ range: ClosedRange<Int>, defaults: Value) -> ObjectField {
         let value = defaults[keyPath: path]
-        return ObjectField(key: key, schema: ScenarioFormat.integer(range, default: value),
-                           parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.integer(in: range) },
-                           encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
+        return ObjectField(
+            key: key, schema: ScenarioFormat.integer(range, default: value),
+            parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.integer(in: range) },
+            encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
     }
 
     static func flag(_ key: String, _ path: Path<Bool>, defaults: Value) -> ObjectField {
         let value = defaults[keyPath: path]
-        return ObjectField(key: key, schema: ScenarioFormat.boolean(default: value),
-                           parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.bool() },
-                           encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
+        return ObjectField(
+            key: key, schema: ScenarioFormat.boolean(default: value),
+            parse: { r, v throws(ScenarioError) in v[keyPath: path] = try r.bool() },
+            encode: { v in v[keyPath: path] == value ? nil : "\(v[keyPath: path])" })
     }
 
     /// A key whose value `read` reads and `write` writes: left out when it equals `standard`,
@@ -67,8 +74,9 @@ struct ObjectField<Value>: Sendable {
         _ presence: Presence = .optional, standard: T? = nil,
         read: @escaping @Sendable (JSONReader) throws(ScenarioError) -> T, write: @escaping @Sendable (T) -> String
     ) -> ObjectField {
-        ObjectField(key: key, schema: schema(), presence,
-                    parse: { r, v throws(ScenarioError) in v[keyPath: path] = try read(r) },
-                    encode: { v in v[keyPath: path] == standard ? nil : write(v[keyPath: path]) })
+        ObjectField(
+            key: key, schema: schema(), presence,
+            parse: { r, v throws(ScenarioError) in v[keyPath: path] = try read(r) },
+            encode: { v in v[keyPath: path] == standard ? nil : write(v[keyPath: path]) })
     }
 }

@@ -49,12 +49,17 @@ struct ObjectTable<Value>: Sendable {
         var groups: [(key: String, standIns: [String])] = []
         for field in fields {
             guard case .unless(let other) = field.presence else { continue }
-            if let i = groups.firstIndex(where: { $0.key == other }) { groups[i].standIns.append(field.key) } else {
+            if let i = groups.firstIndex(where: { $0.key == other }) {
+                groups[i].standIns.append(field.key)
+            } else {
                 groups.append((other, [field.key]))
             }
         }
         return groups.map { group in
-            ("anyOf", .array([[group.key], group.standIns].map { .object([("required", .array($0.map(SchemaJSON.string)))]) }))
+            (
+                "anyOf",
+                .array([[group.key], group.standIns].map { .object([("required", .array($0.map(SchemaJSON.string)))]) })
+            )
         }
     }
 

@@ -8,7 +8,8 @@ extension Scenario {
         if let file = image.file, image.source.storedWidth == 0, image.decodeFailure == nil {
             // Loaded without cropsim's image decoding (a team's tests in process): judging a 0×0
             // photo would give verdicts about nothing.
-            return "the photo \(file) was not read (its size comes from cropsim's image decoding: run it with the cropsim command line)"
+            return
+                "the photo \(file) was not read (its size comes from cropsim's image decoding: run it with the cropsim command line)"
         }
         return unsupported(by: identity.capabilities)
     }
@@ -34,17 +35,22 @@ extension Scenario {
             need(expect == .none && checkpoints.isEmpty ? .twist : .rotation, "allowRotation")
         }
         if device.reduceMotion { need(.reduceMotion, "Reduce Motion at open") }
-        if image.source.orientation != .up { need(.exifOrientations, "EXIF orientation \(image.source.orientation.rawValue)") }
+        if image.source.orientation != .up {
+            need(.exifOrientations, "EXIF orientation \(image.source.orientation.rawValue)")
+        }
         for step in steps {
             let c = step.action.capability
-            if !c.isEmpty, !capabilities.isSuperset(of: c), !needs.isSuperset(of: c) { need(c, "a \(step.action.name) step (\(step.path))") }
+            if !c.isEmpty, !capabilities.isSuperset(of: c), !needs.isSuperset(of: c) {
+                need(c, "a \(step.action.name) step (\(step.path))")
+            }
         }
         // A confirm with someone signed in starts the upload the scenario scripts.
         if backend.user != nil, steps.contains(where: { $0.action == .confirm }), !needs.contains(.upload) {
             need(.upload, "a confirm with a signed-in user (the upload flow)")
         }
         guard !why.isEmpty else { return nil }
-        return "the scenario sets \(why.joined(separator: ", ")), which needs \(needs.names.joined(separator: ", ")); the model does not declare it"
+        return
+            "the scenario sets \(why.joined(separator: ", ")), which needs \(needs.names.joined(separator: ", ")); the model does not declare it"
     }
 }
 

@@ -5,12 +5,14 @@ extension Scenario {
     /// have left them: where the photo came to rest, what the editor reports about its zoom,
     /// and a refusal at open.
     /// Effects, the grid, the session and the flow after confirm are not among them.
-    static let numbersKeptAtConfirm: [(key: String, path: WritableKeyPath<Expectations, NumberExpectation?> & Sendable)] = [
-        ("scale", \.scale), ("tx", \.tx), ("ty", \.ty), ("sliderPercent", \.sliderPercent), ("cropSide", \.cropSide),
-        ("maskDiameter", \.maskDiameter), ("angle", \.angle), ("dimmingOpacity", \.dimmingOpacity),
-    ]
+    static let numbersKeptAtConfirm:
+        [(key: String, path: WritableKeyPath<Expectations, NumberExpectation?> & Sendable)] = [
+            ("scale", \.scale), ("tx", \.tx), ("ty", \.ty), ("sliderPercent", \.sliderPercent),
+            ("cropSide", \.cropSide),
+            ("maskDiameter", \.maskDiameter), ("angle", \.angle), ("dimmingOpacity", \.dimmingOpacity)
+        ]
     static let flagsKeptAtConfirm: [(key: String, path: WritableKeyPath<Expectations, Bool?> & Sendable)] = [
-        ("zoomLimited", \.zoomLimited), ("lowDensity", \.lowDensity),
+        ("zoomLimited", \.zoomLimited), ("lowDensity", \.lowDensity)
     ]
     static let keysKeptAtConfirm = Set(numbersKeptAtConfirm.map(\.key) + flagsKeptAtConfirm.map(\.key) + ["rejected"])
 
@@ -32,8 +34,10 @@ extension Scenario {
         for (_, path) in Self.numbersKeptAtConfirm { kept[keyPath: path] = expect[keyPath: path] }
         for (_, path) in Self.flagsKeptAtConfirm { kept[keyPath: path] = expect[keyPath: path] }
         kept.rejected = expect.rejected
-        dropped += ExpectationField.stated.filter { $0.encode(expect) != nil && !Self.keysKeptAtConfirm.contains($0.key) }
-            .map { "$.expect.\($0.key)" }
+        dropped += ExpectationField.stated.filter {
+            $0.encode(expect) != nil && !Self.keysKeptAtConfirm.contains($0.key)
+        }
+        .map { "$.expect.\($0.key)" }
         kept.assumes = expect.assumes.filter { Self.keysKeptAtConfirm.contains($0.key) }
         cut.expect = kept
         let reason = " (after the \(steps[end].action.name) at \(steps[end].path), which the model does not implement)"

@@ -31,9 +31,11 @@ public struct Scenario: Sendable, Equatable {
 
     /// Memberwise, for tools that build a scenario in memory (the fuzzer's `ScenarioBuilder`)
     /// instead of parsing one; the parser's checks do not run on it.
-    public init(id: String, file: String, name: String, description: String, covers: [String], device: Device,
-                image: ImageSpec, config: AvatarCropperConfig, steps: [Step], backend: BackendScript,
-                expect: Expectations, checkpoints: [Checkpoint], metamorphic: Set<Metamorphic> = []) {
+    public init(
+        id: String, file: String, name: String, description: String, covers: [String], device: Device,
+        image: ImageSpec, config: AvatarCropperConfig, steps: [Step], backend: BackendScript,
+        expect: Expectations, checkpoints: [Checkpoint], metamorphic: Set<Metamorphic> = []
+    ) {
         self.id = id
         self.file = file
         self.name = name
@@ -82,7 +84,9 @@ public struct ImageSpec: Sendable, Hashable {
     /// the editor then refuses it with the decode-failure message (R11.4).
     public var decodeFailure: String?
 
-    public init(source: SourceImage, file: String? = nil, fileLocation: SourceLocation? = nil, decodeFailure: String? = nil) {
+    public init(
+        source: SourceImage, file: String? = nil, fileLocation: SourceLocation? = nil, decodeFailure: String? = nil
+    ) {
         self.source = source
         self.file = file
         self.fileLocation = fileLocation
@@ -139,8 +143,9 @@ public enum Action: Sendable, Equatable {
         case .doubleTap(_, let interval): interval + Gesture.tapDuration
         case .longTouch(_, let duration): duration
         case .touches(let tracks): tracks.map(\.duration).max() ?? 0
-        case .slider, .increment, .decrement, .recenter, .rotate90, .resize, .reduceMotion, .memoryWarning, .cancelTouches,
-             .confirm, .cancel, .retry:
+        case .slider, .increment, .decrement, .recenter, .rotate90, .resize, .reduceMotion, .memoryWarning,
+            .cancelTouches,
+            .confirm, .cancel, .retry:
             0
         }
     }

@@ -32,8 +32,9 @@ extension Action {
         case .tap, .longTouch: return 2
         case .doubleTap: return 4
         case .touches(let tracks): return tracks.reduce(0) { $0 + $1.touchSamples(rate: rate) }
-        case .slider, .increment, .decrement, .recenter, .rotate90, .resize, .reduceMotion, .memoryWarning, .cancelTouches,
-             .confirm, .cancel, .retry:
+        case .slider, .increment, .decrement, .recenter, .rotate90, .resize, .reduceMotion, .memoryWarning,
+            .cancelTouches,
+            .confirm, .cancel, .retry:
             return 0
         }
     }

@@ -8,15 +8,22 @@ enum ScenarioFile {
         var message: String
     }
 
-    static func contents(_ path: String, limit: Int = ScenarioBudget.maxFileBytes) throws(Refusal) -> (bytes: [UInt8], identity: Identity) {
+    static func contents(_ path: String, limit: Int = ScenarioBudget.maxFileBytes) throws(Refusal) -> (
+        bytes: [UInt8], identity: Identity
+    ) {
         do throws(ReadableFile.Refusal) {
             let file = try ReadableFile(path)
             guard file.size <= limit else {
-                throw ReadableFile.Refusal(reason: "the file is \(file.size) bytes, over the budget of \(limit) bytes (\(limit >> 20) MiB) per scenario", notRegular: false)
+                throw ReadableFile.Refusal(
+                    reason:
+                        "the file is \(file.size) bytes, over the budget of \(limit) bytes (\(limit >> 20) MiB) per scenario",
+                    notRegular: false)
             }
             return (try file.readAll(limit: limit), file.identity)
         } catch {
-            throw Refusal(message: error.reason.replacingOccurrences(of: "is a folder, not a file", with: "is a folder, not a scenario file"))
+            throw Refusal(
+                message: error.reason.replacingOccurrences(
+                    of: "is a folder, not a file", with: "is a folder, not a scenario file"))
         }
     }
 

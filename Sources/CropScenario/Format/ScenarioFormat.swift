@@ -98,16 +98,23 @@ public enum ScenarioFormat {
         return .object(members)
     }
 
-    static func number(_ range: ClosedRange<Double>? = nil, _ description: String? = nil, default value: Double? = nil) -> SchemaJSON {
+    static func number(_ range: ClosedRange<Double>? = nil, _ description: String? = nil, default value: Double? = nil)
+        -> SchemaJSON
+    {
         var members: [(String, SchemaJSON)] = [("type", .string("number"))]
         if let range { members += [("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))] }
         return with(.object(members), description: description, default: value.map(SchemaJSON.number))
     }
 
-    static func integer(_ range: ClosedRange<Int>, _ description: String? = nil, default value: Int? = nil) -> SchemaJSON {
-        with(.object([("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))),
-                      ("maximum", .number(Double(range.upperBound)))]),
-             description: description, default: value.map { .number(Double($0)) })
+    static func integer(_ range: ClosedRange<Int>, _ description: String? = nil, default value: Int? = nil)
+        -> SchemaJSON
+    {
+        with(
+            .object([
+                ("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))),
+                ("maximum", .number(Double(range.upperBound)))
+            ]),
+            description: description, default: value.map { .number(Double($0)) })
     }
 
     static let string = SchemaJSON.object([("type", .string("string"))])
@@ -133,8 +140,10 @@ public enum ScenarioFormat {
     }
 
     static func pair(_ item: SchemaJSON) -> SchemaJSON {
-        .object([("type", .string("array")), ("prefixItems", .array([item, item])),
-                 ("minItems", .number(2)), ("maxItems", .number(2))])
+        .object([
+            ("type", .string("array")), ("prefixItems", .array([item, item])),
+            ("minItems", .number(2)), ("maxItems", .number(2))
+        ])
     }
 
     static func either(_ schemas: [SchemaJSON]) -> SchemaJSON { .object([("oneOf", .array(schemas))]) }

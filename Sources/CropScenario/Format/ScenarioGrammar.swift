@@ -37,7 +37,9 @@ public enum ScenarioGrammar {
 
     /// Seconds of a time string, or nil when it is not in the grammar (range is the caller's).
     public static func seconds(_ text: String) -> Double? {
-        guard let (value, unit) = decimal(text[...]), let u = timeUnits.first(where: { $0.suffix == unit }) else { return nil }
+        guard let (value, unit) = decimal(text[...]), let u = timeUnits.first(where: { $0.suffix == unit }) else {
+            return nil
+        }
         return value * u.seconds
     }
 
@@ -61,7 +63,9 @@ public enum ScenarioGrammar {
             factor *= value
             rest = after.dropFirst()
         }
-        guard let symbol = NumberExpression.Symbol.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else { return nil }
+        guard let symbol = NumberExpression.Symbol.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else {
+            return nil
+        }
         rest = rest.dropFirst(symbol.rawValue.count)
         if rest.hasPrefix("*") {
             guard let (value, after) = decimal(rest.dropFirst()), after.isEmpty else { return nil }
@@ -93,7 +97,8 @@ public enum ScenarioGrammar {
             guard d - 1 >= low else { continue }
             let rest = digits.count - i - 1
             let prefix = digits[..<i].map(String.init).joined()
-            alternatives.append(prefix + (low == d - 1 ? "\(low)" : "[\(low)-\(d - 1)]") + (rest > 0 ? "[0-9]{\(rest)}" : ""))
+            alternatives.append(
+                prefix + (low == d - 1 ? "\(low)" : "[\(low)-\(d - 1)]") + (rest > 0 ? "[0-9]{\(rest)}" : ""))
         }
         return alternatives.joined(separator: "|")
     }

@@ -41,9 +41,10 @@ public enum ScenarioLoader {
             }
             guard seenFiles.insert(contents.identity).inserted else { continue }
             if let other = fileOfID[id] {
-                errors.append(ScenarioError(
-                    file: file, line: 0, column: 0, path: "$",
-                    message: "scenario id \(quoted(id)) is also the id of \(other); ids must be unique in one run"))
+                errors.append(
+                    ScenarioError(
+                        file: file, line: 0, column: 0, path: "$",
+                        message: "scenario id \(quoted(id)) is also the id of \(other); ids must be unique in one run"))
                 continue
             }
             fileOfID[id] = file
@@ -98,7 +99,8 @@ public enum ScenarioLoader {
     /// The `.json` files below `folder` (relative to it), following links to folders once each.
     private static func walk(_ folder: String, prefix: String, visited: inout Set<FileIdentity>) -> [String] {
         guard let identity = FileIdentity(path: folder), visited.insert(identity).inserted,
-              let dir = PathText.withCString(folder, { opendir($0) }) else { return [] }
+            let dir = PathText.withCString(folder, { opendir($0) })
+        else { return [] }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.escape($0.prefix { $0 != 0 }) }

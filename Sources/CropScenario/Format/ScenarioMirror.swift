@@ -44,22 +44,25 @@ extension Scenario {
             case .doubleTap(let p, let interval): s.action = .doubleTap(point(p), interval: interval)
             case .longTouch(let p, let duration): s.action = .longTouch(point(p), duration: duration)
             case .touches(let tracks):
-                s.action = .touches(tracks.map { track in
-                    var t = track
-                    switch track.body {
-                    case .samples(let samples):
-                        t.body = .samples(samples.map { RawSample(time: $0.time, point: point($0.point), phase: $0.phase) })
-                    case .actions(let actions):
-                        t.body = .actions(actions.map { a in
-                            switch a {
-                            case .down(let p): .down(point(p))
-                            case .move(let to, let duration): .move(to: point(to), duration: duration)
-                            default: a
-                            }
-                        })
-                    }
-                    return t
-                })
+                s.action = .touches(
+                    tracks.map { track in
+                        var t = track
+                        switch track.body {
+                        case .samples(let samples):
+                            t.body = .samples(
+                                samples.map { RawSample(time: $0.time, point: point($0.point), phase: $0.phase) })
+                        case .actions(let actions):
+                            t.body = .actions(
+                                actions.map { a in
+                                    switch a {
+                                    case .down(let p): .down(point(p))
+                                    case .move(let to, let duration): .move(to: point(to), duration: duration)
+                                    default: a
+                                    }
+                                })
+                        }
+                        return t
+                    })
             default:
                 break
             }

@@ -17,8 +17,9 @@ public enum ScenarioParser {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw ScenarioError(file: file, line: error.location.line, column: error.location.column, path: "$",
-                                message: error.message)
+            throw ScenarioError(
+                file: file, line: error.location.line, column: error.location.column, path: "$",
+                message: error.message)
         }
         return try document(JSONReader(value: root, source: SourceFile(name: file, bytes: bytes)), id: id)
     }
@@ -28,10 +29,11 @@ public enum ScenarioParser {
 
     /// The scenario a file states, read by the top-level table (`ScenarioFormat.topTable`).
     static func document(_ r: JSONReader, id: String) throws(ScenarioError) -> ScenarioDocument {
-        let blank = Scenario(id: id, file: r.file, name: "", description: "", covers: [],
-                             device: Device(view: Size(width: 0, height: 0), screenScale: 1),
-                             image: ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0)), config: AvatarCropperConfig(),
-                             steps: [], backend: .none, expect: .none, checkpoints: [])
+        let blank = Scenario(
+            id: id, file: r.file, name: "", description: "", covers: [],
+            device: Device(view: Size(width: 0, height: 0), screenScale: 1),
+            image: ImageSpec(source: SourceImage(storedWidth: 0, storedHeight: 0)), config: AvatarCropperConfig(),
+            steps: [], backend: .none, expect: .none, checkpoints: [])
         return try Format.topTable.value(r, from: ScenarioDocument(scenario: blank))
     }
 
@@ -47,7 +49,9 @@ public enum ScenarioParser {
     static func size(_ r: JSONReader) throws(ScenarioError) -> Size {
         let a = try r.array()
         guard a.count == 2 else { throw r.fail("expected [width, height], got \(a.count) numbers") }
-        return Size(width: try a[0].number(in: Limits.viewSide, "width"), height: try a[1].number(in: Limits.viewSide, "height"))
+        return Size(
+            width: try a[0].number(in: Limits.viewSide, "width"), height: try a[1].number(in: Limits.viewSide, "height")
+        )
     }
 
     /// `[x, y]` where each is points or `"NN%"`, or `"center"`.
@@ -69,7 +73,8 @@ public enum ScenarioParser {
             }
             let range = ScenarioGrammar.percentRange
             guard range.contains(p) else {
-                throw r.fail("a percentage must be in \(Int(range.lowerBound))…\(Int(range.upperBound)) %, got \(quoted(s))")
+                throw r.fail(
+                    "a percentage must be in \(Int(range.lowerBound))…\(Int(range.upperBound)) %, got \(quoted(s))")
             }
             return .percent(p)
         }
@@ -89,7 +94,9 @@ public enum ScenarioParser {
             seconds = try r.number()
         }
         guard seconds.isFinite, seconds >= 0 else { throw r.fail("times and durations must be ≥ 0, got \(seconds)") }
-        guard seconds <= ScenarioBudget.maxSeconds else { throw r.fail("times and durations must be at most \(budgetSeconds), got \(seconds)") }
+        guard seconds <= ScenarioBudget.maxSeconds else {
+            throw r.fail("times and durations must be at most \(budgetSeconds), got \(seconds)")
+        }
         return seconds
     }
 
@@ -111,7 +118,8 @@ public enum ScenarioParser {
     static func steps(_ r: JSONReader, rate: Int) throws(ScenarioError) -> [Step] {
         let items = try r.array()
         guard items.count <= ScenarioBudget.maxSteps else {
-            throw items[ScenarioBudget.maxSteps].fail("more than \(ScenarioBudget.maxSteps) steps, the budget per scenario")
+            throw items[ScenarioBudget.maxSteps].fail(
+                "more than \(ScenarioBudget.maxSteps) steps, the budget per scenario")
         }
         var steps: [Step] = []
         var samples = 0
@@ -119,11 +127,15 @@ public enum ScenarioParser {
             let step = try Format.readStep(item)
             let end = step.time + step.action.duration
             guard end <= ScenarioBudget.maxSeconds else {
-                throw item.fail("this step's input ends at \(milliseconds(end)) s, past the budget of \(budgetSeconds) of simulated time")
+                throw item.fail(
+                    "this step's input ends at \(milliseconds(end)) s, past the budget of \(budgetSeconds) of simulated time"
+                )
             }
             samples += step.action.touchSamples(rate: rate)
             guard samples <= ScenarioBudget.maxTouchSamples else {
-                throw item.fail("the steps up to here make \(samples) touch samples, past the budget of \(ScenarioBudget.maxTouchSamples)")
+                throw item.fail(
+                    "the steps up to here make \(samples) touch samples, past the budget of \(ScenarioBudget.maxTouchSamples)"
+                )
             }
             steps.append(step)
         }
@@ -158,8 +170,9 @@ public enum ScenarioParser {
         } else {
             let text = try valueReader.string()
             guard let parsed = ScenarioGrammar.expression(text) else {
-                throw valueReader.fail("expected a number or an expression like \"sMax\", \"1.5*sMin\", \"-maxTx\"; symbols: "
-                    + NumberExpression.Symbol.allCases.map(\.rawValue).joined(separator: ", "))
+                throw valueReader.fail(
+                    "expected a number or an expression like \"sMax\", \"1.5*sMin\", \"-maxTx\"; symbols: "
+                        + NumberExpression.Symbol.allCases.map(\.rawValue).joined(separator: ", "))
             }
             target = parsed
         }

@@ -58,7 +58,9 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth < Self.maxDepth else { throw error("arrays and objects nested deeper than \(Self.maxDepth) levels") }
+        guard depth < Self.maxDepth else {
+            throw error("arrays and objects nested deeper than \(Self.maxDepth) levels")
+        }
         let start = index
         guard let b = current else { throw error("unexpected end of file, expected a value") }
         switch b {
@@ -102,7 +104,8 @@ public struct JSONParser {
             let key = try parseString()
             let count = memberStack.count - base
             if count == 16 { seen = Set(memberStack[base...].map(\.key)) }
-            guard count < 16 ? !memberStack[base...].contains(where: { $0.key == key }) : seen.insert(key).inserted else {
+            guard count < 16 ? !memberStack[base...].contains(where: { $0.key == key }) : seen.insert(key).inserted
+            else {
                 throw error("duplicate key \(quoted(key))", at: keyOffset)
             }
             skipWhitespace()
@@ -154,7 +157,9 @@ public struct JSONParser {
         if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "0") {
             index += 1
-            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { throw error("leading zeros are not allowed") }
+            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                throw error("leading zeros are not allowed")
+            }
         } else if digits(&self) == 0 {
             throw error("expected digits in number")
         }
@@ -190,7 +195,9 @@ public struct JSONParser {
     /// RFC 8259 requires UTF-8: an invalid or overlong sequence is an error at the string, never
     /// silently replaced, so what a designer wrote is what the report shows.
     private func text(_ utf8: some Collection<UInt8>, at offset: Int) throws(SyntaxError) -> String {
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in string", at: offset) }
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw error("invalid UTF-8 in string", at: offset)
+        }
         return text
     }
 
@@ -229,7 +236,8 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("unpaired surrogate in \\u escape")
                 }
                 index += 2

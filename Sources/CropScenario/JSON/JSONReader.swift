@@ -47,7 +47,9 @@ struct JSONReader {
 
     func number(in range: ClosedRange<Double>, _ what: String = "value") throws(ScenarioError) -> Double {
         let n = try number()
-        guard range.contains(n) else { throw fail("\(what) must be in \(range.lowerBound)…\(range.upperBound), got \(n)") }
+        guard range.contains(n) else {
+            throw fail("\(what) must be in \(range.lowerBound)…\(range.upperBound), got \(n)")
+        }
         return n
     }
 
@@ -70,10 +72,14 @@ struct JSONReader {
     }
 
     /// One of an enum's names; `message` replaces the standard error for any other string.
-    func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type, message: String? = nil) throws(ScenarioError) -> T where T.RawValue == String {
+    func oneOf<T: RawRepresentable & CaseIterable>(_: T.Type, message: String? = nil) throws(ScenarioError) -> T
+    where T.RawValue == String {
         let s = try string()
         guard let v = T(rawValue: s) else {
-            throw fail(message ?? "unknown value \(quoted(s)); expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            throw fail(
+                message
+                    ?? "unknown value \(quoted(s)); expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+            )
         }
         return v
     }
@@ -118,7 +124,8 @@ struct ObjectReader {
     /// Unknown keys are errors: a misspelt "duraton" must not silently become the default.
     func finish(allowed: [String]) throws(ScenarioError) {
         for m in members where !allowed.contains(m.key) {
-            let suggestion = allowed.filter { isNear($0, m.key) }.min { editDistance($0, m.key) < editDistance($1, m.key) }
+            let suggestion =
+                allowed.filter { isNear($0, m.key) }.min { editDistance($0, m.key) < editDistance($1, m.key) }
                 .map { " (did you mean \"\($0)\"?)" } ?? ""
             throw reader.source.error(
                 at: m.keyOffset, path: at.appending(.key(m.key)).description,

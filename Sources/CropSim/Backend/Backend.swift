@@ -35,7 +35,9 @@ public struct Backend: Sendable {
     mutating func handle(_ effect: EditorEffect, tick: Int, request: CropRequest? = nil) {
         switch effect {
         case .crop:
-            let reply = crops.isEmpty ? BackendScript.Reply(result: true, latency: BackendScript.cropLatency) : crops.removeFirst()
+            let reply =
+                crops.isEmpty
+                ? BackendScript.Reply(result: true, latency: BackendScript.cropLatency) : crops.removeFirst()
             schedule(.cropFinished(succeeded: reply.result), after: reply.latency, from: tick)
         case .upload(let request):
             let latency = storage.nextLatency

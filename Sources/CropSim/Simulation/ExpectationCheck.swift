@@ -26,12 +26,16 @@ enum ExpectationCheck {
         var notJudged: [String] = []
     }
 
-    static func check(_ e: Expectations, at path: String, observed o: Observed, effects: [TimedEffect],
-                      backend: Backend? = nil) -> Outcome {
-        let judge = ExpectationField.judge(e, at: path, evidence: Evidence(observed: o, timed: effects, backend: backend),
-                                           blanket: o.blanket)
-        return Outcome(failures: judge.failures.map { ExpectationFailure(path: $0.path, message: $0.message) },
-                       notJudged: judge.notJudged)
+    static func check(
+        _ e: Expectations, at path: String, observed o: Observed, effects: [TimedEffect],
+        backend: Backend? = nil
+    ) -> Outcome {
+        let judge = ExpectationField.judge(
+            e, at: path, evidence: Evidence(observed: o, timed: effects, backend: backend),
+            blanket: o.blanket)
+        return Outcome(
+            failures: judge.failures.map { ExpectationFailure(path: $0.path, message: $0.message) },
+            notJudged: judge.notJudged)
     }
 
     /// A run's moment as `ExpectationField` reads it, symbols resolved with the spec's geometry.
@@ -62,15 +66,16 @@ enum ExpectationCheck {
     /// s_quality, s_density, the initial zoom or a pan limit at the current zoom and turn.
     static func resolve(_ n: NumberExpression, _ g: SpecGeometry, scale: Double, angle: Double) -> Double {
         guard let symbol = n.symbol else { return n.factor }
-        let base = switch symbol {
-        case .sMin: g.sMin(angle)
-        case .sMax: g.sMax(angle)
-        case .sQuality: g.sQuality
-        case .sDensity: g.sDensity
-        case .initial: min(g.sMin(angle) * 1.05, g.sMax(angle))
-        case .maxTx: g.panLimit(scale, angle: angle).x
-        case .maxTy: g.panLimit(scale, angle: angle).y
-        }
+        let base =
+            switch symbol {
+            case .sMin: g.sMin(angle)
+            case .sMax: g.sMax(angle)
+            case .sQuality: g.sQuality
+            case .sDensity: g.sDensity
+            case .initial: min(g.sMin(angle) * 1.05, g.sMax(angle))
+            case .maxTx: g.panLimit(scale, angle: angle).x
+            case .maxTy: g.panLimit(scale, angle: angle).y
+            }
         return n.factor * base
     }
 }

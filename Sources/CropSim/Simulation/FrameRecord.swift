@@ -32,15 +32,21 @@ public struct FrameRecord: Sendable {
 
     public var time: Double { Double(tick) / Double(TickClock.ticksPerSecond) }
 
-    init(tick: Int, observation o: Observation, sliderPercent: Double, readout r: Readout, spec g: SpecGeometry,
-         recognized: GestureKind, touches: [Point], rotationAllowed: Bool) {
+    init(
+        tick: Int, observation o: Observation, sliderPercent: Double, readout r: Readout, spec g: SpecGeometry,
+        recognized: GestureKind, touches: [Point], rotationAllowed: Bool
+    ) {
         self.tick = tick
         pose = o.pose
         let a = o.pose.angle
         sMin = r.sMin ?? g.sMin(a)
         sMax = r.sMax ?? g.sMax(a)
         maskDiameter = r.maskDiameter ?? g.maskDiameter
-        panLimit = r.panLimit ?? { let l = g.panLimit(o.pose.scale, angle: a); return Point(x: l.x, y: l.y) }()
+        panLimit =
+            r.panLimit
+            ?? {
+                let l = g.panLimit(o.pose.scale, angle: a); return Point(x: l.x, y: l.y)
+            }()
         view = r.view ?? Size(width: g.center.x * 2, height: g.center.y * 2)
         phase = (r.gesture ?? recognized).rawValue
         animating = o.animating

@@ -73,7 +73,9 @@ public struct GestureRecognizer: Sendable {
     public var hasTouches: Bool { !fingers.isEmpty }
 
     /// Feeds one sample. Moves are coalesced: call `flush` at the end of each tick.
-    public mutating func handle(finger id: Int, point: Point, phase: TouchPhase, time: Int64, into events: inout [EditorEvent]) {
+    public mutating func handle(
+        finger id: Int, point: Point, phase: TouchPhase, time: Int64, into events: inout [EditorEvent]
+    ) {
         guard cancelled.isEmpty || !cancelled.contains(id) else {
             if phase == .up || phase == .cancel { cancelled.remove(id) }
             return
@@ -151,7 +153,9 @@ public struct GestureRecognizer: Sendable {
                 let direction = span >= settings.minimumPinchSpan ? self.direction : nil
                 if let direction, let last = fingerDirection {
                     let delta = Turn.normalized(direction - last)
-                    if abs(delta) < Self.largestTurnPerSample - 1e-9 || settings.followsSharpTurns { fingersTurned += delta }
+                    if abs(delta) < Self.largestTurnPerSample - 1e-9 || settings.followsSharpTurns {
+                        fingersTurned += delta
+                    }
                 }
                 fingerDirection = direction
                 if twistRecognizedAt == nil, abs(fingersTurned) >= settings.rotationThreshold {

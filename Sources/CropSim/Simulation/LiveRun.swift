@@ -23,10 +23,13 @@ public struct LiveRun: Sendable {
     /// process over a pipe) without the snapshot messages, a model without `confirm` (its run is
     /// cut there), a scenario with checkpoints or a mirror check, or an editor that refused the
     /// photo or failed while opening.
-    static func start<M: EditorModel>(_ scenario: Scenario, model: M.Type, in context: M.Context, inputs: [Input],
-                                      options: Simulator.Options) -> LiveRun? {
+    static func start<M: EditorModel>(
+        _ scenario: Scenario, model: M.Type, in context: M.Context, inputs: [Input],
+        options: Simulator.Options
+    ) -> LiveRun? {
         let identity = M.identity(in: context)
-        guard identity.capabilities.contains(.confirm), scenario.checkpoints.isEmpty, scenario.metamorphic.isEmpty else { return nil }
+        guard identity.capabilities.contains(.confirm), scenario.checkpoints.isEmpty, scenario.metamorphic.isEmpty
+        else { return nil }
         var options = options
         options.recordFrames = true
         var loop = SimulationLoop<M>(scenario, inputs: inputs, options: options, lockstep: false, identity: identity)
@@ -115,7 +118,9 @@ private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
 
     var failure: String? {
         if let failure = checked.failure { return failure.description }
-        if loop.host.mispredicted { return "it answered with a backend effect outside the flow, which a run in lockstep needs" }
+        if loop.host.mispredicted {
+            return "it answered with a backend effect outside the flow, which a run in lockstep needs"
+        }
         return lost ? "it gave no snapshot" : nil
     }
 
@@ -136,7 +141,9 @@ private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
         let snapshots = snapshots
         let saved = snapshots?.snapshot()
         if snapshots != nil, saved == nil { lost = true }
-        if copy.checked.failure == nil, copy.loop.missing == nil, !lost { copy.loop.runOn(&copy.checked, supportsAll: supportsAll) }
+        if copy.checked.failure == nil, copy.loop.missing == nil, !lost {
+            copy.loop.runOn(&copy.checked, supportsAll: supportsAll)
+        }
         let result = copy.loop.finish(copy.checked)
         if let snapshots, let saved {
             if !snapshots.restore(saved) { lost = true }

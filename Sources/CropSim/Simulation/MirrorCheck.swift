@@ -18,13 +18,17 @@ public enum MirrorCheck {
 
     /// Runs `scenario.mirrored` with `run`, without frames or timing (only the final pose is
     /// compared), and compares where it ends with `pose`, where `scenario` ended.
-    public static func check(_ scenario: Scenario, endedAt pose: Pose?, options: Simulator.Options,
-                             run: (Scenario, Simulator.Options) -> RunResult) -> Outcome {
+    public static func check(
+        _ scenario: Scenario, endedAt pose: Pose?, options: Simulator.Options,
+        run: (Scenario, Simulator.Options) -> RunResult
+    ) -> Outcome {
         var o = options
         o.recordFrames = false
         o.measureTiming = false
         let mirrored = run(scenario.mirrored, o)
-        guard let pose, let end = mirrored.final?.observation.pose else { return Outcome(mirrored: mirrored, difference: nil) }
+        guard let pose, let end = mirrored.final?.observation.pose else {
+            return Outcome(mirrored: mirrored, difference: nil)
+        }
         return Outcome(mirrored: mirrored, difference: difference(pose, end))
     }
 
@@ -36,8 +40,12 @@ public enum MirrorCheck {
         if !close(pose.translation.x, -mirrored.translation.x) {
             problems.append("tx \(pose.translation.x) vs −(\(mirrored.translation.x))")
         }
-        if !close(pose.translation.y, mirrored.translation.y) { problems.append("ty \(pose.translation.y) vs \(mirrored.translation.y)") }
-        if !close(Turn.normalized(pose.angle + mirrored.angle), 0) { problems.append("angle \(pose.angle) vs −(\(mirrored.angle))") }
+        if !close(pose.translation.y, mirrored.translation.y) {
+            problems.append("ty \(pose.translation.y) vs \(mirrored.translation.y)")
+        }
+        if !close(Turn.normalized(pose.angle + mirrored.angle), 0) {
+            problems.append("angle \(pose.angle) vs −(\(mirrored.angle))")
+        }
         return problems.isEmpty ? nil : problems.joined(separator: ", ")
     }
 }

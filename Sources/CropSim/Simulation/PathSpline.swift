@@ -29,7 +29,8 @@ struct PathSpline {
         gsl_set_error_handler_off()
         let n = points.count
         guard let sx = gsl_spline_alloc(cropsim_gsl_interp_cspline(), n),
-              let sy = gsl_spline_alloc(cropsim_gsl_interp_cspline(), n) else {
+            let sy = gsl_spline_alloc(cropsim_gsl_interp_cspline(), n)
+        else {
             return fractions.map { f in linear(at: f) }
         }
         defer {

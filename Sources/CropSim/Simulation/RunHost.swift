@@ -44,8 +44,10 @@ struct RunHost: EditorHost {
         answersBackend = identity.capabilities.contains(.upload)
         policies = identity.policies
         blanket = scenario.policies
-        checkpoints = scenario.checkpoints.map { (tick: Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)), checkpoint: $0) }
-            .sorted { $0.tick < $1.tick }
+        checkpoints = scenario.checkpoints.map {
+            (tick: Int(($0.time * Double(TickClock.ticksPerSecond)).rounded(.up)), checkpoint: $0)
+        }
+        .sorted { $0.tick < $1.tick }
     }
 
     var lastCheckpointTick: Int { checkpoints.last?.tick ?? 0 }
@@ -63,21 +65,28 @@ struct RunHost: EditorHost {
         if let due = backend.nextDue, due <= queuedThrough { mispredicted = true }
     }
 
-    mutating func frameEnded(tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
-                             geometry: SpecGeometry) -> Bool {
+    mutating func frameEnded(
+        tick: Int, observation: Observation, sliderPercent: Double, readout: Readout?,
+        geometry: SpecGeometry
+    ) -> Bool {
         if recordFrames {
             let fingers = touchesRead < touches.count ? touches[touchesRead] : ([], .idle)
             touchesRead += 1
             if touchesRead == touches.count { touches.removeAll(keepingCapacity: true); touchesRead = 0 }
-            frames.append(FrameRecord(tick: tick, observation: observation, sliderPercent: sliderPercent, readout: readout ?? Readout(),
-                                      spec: geometry, recognized: fingers.gesture, touches: fingers.points,
-                                      rotationAllowed: rotationAllowed))
+            frames.append(
+                FrameRecord(
+                    tick: tick, observation: observation, sliderPercent: sliderPercent, readout: readout ?? Readout(),
+                    spec: geometry, recognized: fingers.gesture, touches: fingers.points,
+                    rotationAllowed: rotationAllowed))
         }
         while nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].tick <= tick {
             let c = checkpoints[nextCheckpoint].checkpoint
-            let outcome = ExpectationCheck.check(c.expect, at: c.path, observed: observed(observation, sliderPercent, readout, geometry),
-                                                 effects: effects, backend: backend)
-            failures += outcome.failures.map { ExpectationFailure(path: $0.path, message: "at t=\(formatSeconds(c.time)) s: \($0.message)") }
+            let outcome = ExpectationCheck.check(
+                c.expect, at: c.path, observed: observed(observation, sliderPercent, readout, geometry),
+                effects: effects, backend: backend)
+            failures += outcome.failures.map {
+                ExpectationFailure(path: $0.path, message: "at t=\(formatSeconds(c.time)) s: \($0.message)")
+            }
             expectationsNotJudged += outcome.notJudged
             nextCheckpoint += 1
         }
@@ -92,9 +101,12 @@ struct RunHost: EditorHost {
         !observation.animating && backend.isIdle && readout().upload != .waiting
     }
 
-    func observed(_ observation: Observation, _ sliderPercent: Double, _ readout: Readout?,
-                  _ geometry: SpecGeometry) -> ExpectationCheck.Observed {
-        ExpectationCheck.Observed(observation: observation, sliderPercent: sliderPercent, readout: readout ?? Readout(),
-                                  geometry: geometry, reported: reported, policies: policies, blanket: blanket)
+    func observed(
+        _ observation: Observation, _ sliderPercent: Double, _ readout: Readout?,
+        _ geometry: SpecGeometry
+    ) -> ExpectationCheck.Observed {
+        ExpectationCheck.Observed(
+            observation: observation, sliderPercent: sliderPercent, readout: readout ?? Readout(),
+            geometry: geometry, reported: reported, policies: policies, blanket: blanket)
     }
 }

@@ -55,7 +55,9 @@ public struct RunResult: Sendable {
 
     /// Sub-pixel deviations count as violations (`--fail-sub-pixel`).
     mutating func failSubPixel() {
-        violations = (violations + subPixel).sorted { ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue) }
+        violations = (violations + subPixel).sorted {
+            ($0.tick, $0.property.rawValue) < ($1.tick, $1.property.rawValue)
+        }
         violationCounts.merge(subPixelCounts, uniquingKeysWith: +)
         subPixel = []
         subPixelCounts = [:]

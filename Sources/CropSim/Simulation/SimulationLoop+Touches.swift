@@ -9,7 +9,9 @@ extension SimulationLoop {
     /// One touch sample: to the recognizer, then to the model with the events it made. A cancel
     /// is the system cancelling every touch (the recognizer cancels them all), so every other
     /// finger down is sent its `cancel` too, as after `pointercancel` for each.
-    mutating func send(_ finger: Int, _ point: Point, _ phase: TouchPhase, time: Int64, to checked: inout CheckedEditor<M>) {
+    mutating func send(
+        _ finger: Int, _ point: Point, _ phase: TouchPhase, time: Int64, to checked: inout CheckedEditor<M>
+    ) {
         let ignored = recognizer.ignores(finger: finger)
         let down = phase == .cancel ? recognizer.fingersDown : []
         recognizer.handle(finger: finger, point: point, phase: phase, time: time, into: &events)
@@ -18,11 +20,14 @@ extension SimulationLoop {
         // reaches the editor: it is not sent.
         guard let recognized = admitted(checked), !ignored else { return }
         let ms = Double(time) / 1000
-        checked.touch(TouchSample(pointer: finger, phase: Self.phase(phase), point: point, milliseconds: ms),
-                      recognized: recognized, host: &host)
+        checked.touch(
+            TouchSample(pointer: finger, phase: Self.phase(phase), point: point, milliseconds: ms),
+            recognized: recognized, host: &host)
         guard down.contains(where: { $0.id == finger }) else { return }
         for other in down where other.id != finger {
-            checked.touch(TouchSample(pointer: other.id, phase: .cancel, point: other.point, milliseconds: ms), recognized: [], host: &host)
+            checked.touch(
+                TouchSample(pointer: other.id, phase: .cancel, point: other.point, milliseconds: ms), recognized: [],
+                host: &host)
         }
     }
 
@@ -44,7 +49,8 @@ extension SimulationLoop {
             waiting.append(rest.removeFirst())
         }
         for finger in cancelled {
-            let sample = TouchSample(pointer: finger.id, phase: .cancel, point: finger.point, milliseconds: Double(time) / 1000)
+            let sample = TouchSample(
+                pointer: finger.id, phase: .cancel, point: finger.point, milliseconds: Double(time) / 1000)
             checked.touch(sample, recognized: waiting, host: &host)
             waiting = []
         }

@@ -75,16 +75,20 @@ struct SimulationLoop<M: EditorModel> {
     mutating func start(in context: M.Context) -> Start {
         let identity = result.model
         if let failure = scenario.image.decodeFailure {
-            return .ended(Simulator.refused(result, message: Message.decodeFailed.text, detail: failure,
-                                            violation: PhotoAcceptance.violation(source: scenario.image.source, undecodable: true,
-                                                                                 rejection: Message.decodeFailed.text)))
+            return .ended(
+                Simulator.refused(
+                    result, message: Message.decodeFailed.text, detail: failure,
+                    violation: PhotoAcceptance.violation(
+                        source: scenario.image.source, undecodable: true,
+                        rejection: Message.decodeFailed.text)))
         }
         if let reason = scenario.unsupported(by: identity) {
             result.notApplicable = reason
             return .ended(result)
         }
-        let request = OpenRequest(source: scenario.image.source, viewport: scenario.device.viewport, config: scenario.config,
-                                  reduceMotion: scenario.device.reduceMotion, user: scenario.backend.user)
+        let request = OpenRequest(
+            source: scenario.image.source, viewport: scenario.device.viewport, config: scenario.config,
+            reduceMotion: scenario.device.reduceMotion, user: scenario.backend.user)
         switch CheckedEditor<M>.open(request, in: context, checking: options.checkInvariants, host: &host) {
         case .refused(let message, let violation):
             return .ended(Simulator.refused(result, message: message, detail: nil, violation: violation))
@@ -104,9 +108,11 @@ struct SimulationLoop<M: EditorModel> {
     /// Frame 0, the editor as it opened, before any tick.
     mutating func begin(_ checked: CheckedEditor<M>) {
         if options.recordFrames {
-            host.frames.append(FrameRecord(tick: 0, observation: checked.observation, sliderPercent: checked.sliderPercent,
-                                           readout: checked.readout, spec: checked.geometry, recognized: .idle, touches: [],
-                                           rotationAllowed: scenario.config.allowRotation))
+            host.frames.append(
+                FrameRecord(
+                    tick: 0, observation: checked.observation, sliderPercent: checked.sliderPercent,
+                    readout: checked.readout, spec: checked.geometry, recognized: .idle, touches: [],
+                    rotationAllowed: scenario.config.allowRotation))
         }
         if timed { result.modelNanoseconds.append(0) }
     }
@@ -177,7 +183,9 @@ struct SimulationLoop<M: EditorModel> {
             if missing != nil { return false }
         }
         recognizer.flush(into: &events)
-        if touchLevel { endFrame(&checked) } else {
+        if touchLevel {
+            endFrame(&checked)
+        } else {
             apply(&checked, supportsAll)
             if missing != nil { return false }
             if options.recordFrames { host.touches.append((recognizer.touchPoints, recognizer.gesture)) }
@@ -224,7 +232,8 @@ struct SimulationLoop<M: EditorModel> {
     func unsupported(_ event: EditorEvent, _ checked: CheckedEditor<M>) -> String? {
         let lacking = event.capability.subtracting(checked.identity.capabilities)
         guard !lacking.isEmpty else { return nil }
-        return "at t=\(formatSeconds(Double(checked.frame) / Double(TickClock.ticksPerSecond))) s the scenario sends \(event.specName), which needs \(lacking.names.joined(separator: ", ")); the model does not declare it"
+        return
+            "at t=\(formatSeconds(Double(checked.frame) / Double(TickClock.ticksPerSecond))) s the scenario sends \(event.specName), which needs \(lacking.names.joined(separator: ", ")); the model does not declare it"
     }
 
     /// The scenario's final expectations, judged on the model's last answer. A model that failed
@@ -234,12 +243,14 @@ struct SimulationLoop<M: EditorModel> {
     private func finalExpectations(_ checked: CheckedEditor<M>) -> ExpectationCheck.Outcome {
         if let failure = checked.failure {
             guard scenario.expect != .none else { return .init() }
-            let message = "not judged: the run ended at tick \(max(0, checked.frame - 1)), when the model failed (\(failure.kind.rawValue))"
+            let message =
+                "not judged: the run ended at tick \(max(0, checked.frame - 1)), when the model failed (\(failure.kind.rawValue))"
             return .init(failures: [ExpectationFailure(path: "$.expect", message: message)])
         }
-        return ExpectationCheck.check(scenario.expect, at: "$.expect",
-                                      observed: host.observed(checked.observation, checked.sliderPercent, checked.readout, checked.geometry),
-                                      effects: host.effects, backend: host.backend)
+        return ExpectationCheck.check(
+            scenario.expect, at: "$.expect",
+            observed: host.observed(checked.observation, checked.sliderPercent, checked.readout, checked.geometry),
+            effects: host.effects, backend: host.backend)
     }
 
     /// The run's end: the scenario's final expectations, R12.4's URL, and everything recorded.
@@ -263,8 +274,9 @@ struct SimulationLoop<M: EditorModel> {
         if options.failSubPixel { result.failSubPixel() }
         result.notJudged = checked.notJudged
         result.backend = host.backend
-        result.final = ModelAnswer(effects: [], observation: checked.observation, sliderPercent: checked.sliderPercent,
-                                   readout: checked.readout)
+        result.final = ModelAnswer(
+            effects: [], observation: checked.observation, sliderPercent: checked.sliderPercent,
+            readout: checked.readout)
         result.frames = host.frames
         result.effects = host.effects
         return result

@@ -49,26 +49,33 @@ public enum Simulator {
 
     /// Runs the scenario against model `M`, opened in `context`. `inputs` are the scenario's
     /// synthesized touches (benchmarks reuse them across runs).
-    public static func run<M: EditorModel>(_ scenario: Scenario, model: M.Type, in context: M.Context,
-                                           inputs: [Input]? = nil, options: Options = .init()) -> RunResult {
+    public static func run<M: EditorModel>(
+        _ scenario: Scenario, model: M.Type, in context: M.Context,
+        inputs: [Input]? = nil, options: Options = .init()
+    ) -> RunResult {
         let identity = M.identity(in: context)
         // An editor without confirm is judged up to the scenario's confirm (or cancel).
         if !identity.capabilities.contains(.confirm), let cut = scenario.upToConfirm() {
             var result = run(cut.scenario, model: M.self, in: context, options: options)
-            if result.notApplicable == nil { result.expectationsNotJudged = cut.notJudged + result.expectationsNotJudged }
+            if result.notApplicable == nil {
+                result.expectationsNotJudged = cut.notJudged + result.expectationsNotJudged
+            }
             return result
         }
-        var loop = SimulationLoop<M>(scenario, inputs: inputs ?? TraceSynthesizer.inputs(for: scenario), options: options,
-                                     lockstep: false, identity: identity)
+        var loop = SimulationLoop<M>(
+            scenario, inputs: inputs ?? TraceSynthesizer.inputs(for: scenario), options: options,
+            lockstep: false, identity: identity)
         var result = loop.run(in: context)
         if loop.host.mispredicted {
             // The model did what the spec gives no reason for (a backend effect outside the flow):
             // the batch sent after it was not what this run would send. Run again one tick per request.
-            var exact = SimulationLoop<M>(scenario, inputs: loop.inputs, options: options, lockstep: true, identity: identity)
+            var exact = SimulationLoop<M>(
+                scenario, inputs: loop.inputs, options: options, lockstep: true, identity: identity)
             result = exact.run(in: context)
         }
         if result.notApplicable == nil, result.rejection == nil, scenario.metamorphic.contains(.mirror),
-           let assumed = Self.assumptionsBroken(scenario.policies, by: identity.policies) {
+            let assumed = Self.assumptionsBroken(scenario.policies, by: identity.policies)
+        {
             // A top-level `policies` block is assumed by every claim of the scenario, its mirror too.
             result.expectationsNotJudged.append("$.metamorphic (assumes \(assumed))")
         } else if result.notApplicable == nil, result.rejection == nil, scenario.metamorphic.contains(.mirror) {
@@ -76,7 +83,10 @@ public enum Simulator {
                 run($0, model: M.self, in: context, options: $1)
             }
             if let problem = mirror.difference {
-                result.failures.append(ExpectationFailure(path: "$.metamorphic", message: "mirrorDiffers: the mirrored scenario ends elsewhere: \(problem)"))
+                result.failures.append(
+                    ExpectationFailure(
+                        path: "$.metamorphic",
+                        message: "mirrorDiffers: the mirrored scenario ends elsewhere: \(problem)"))
             }
         }
         return result
@@ -95,10 +105,13 @@ public enum Simulator {
         let because = detail.map { " (\($0))" } ?? ""
         if let expected = result.scenario.expect.rejected {
             if expected != message {
-                result.failures.append(ExpectationFailure(path: "$.expect.rejected", message: "expected \"\(expected)\", got \"\(message)\"\(because)"))
+                result.failures.append(
+                    ExpectationFailure(
+                        path: "$.expect.rejected", message: "expected \"\(expected)\", got \"\(message)\"\(because)"))
             }
         } else {
-            result.failures.append(ExpectationFailure(path: "$.image", message: "the editor refused the photo: \(message)\(because)"))
+            result.failures.append(
+                ExpectationFailure(path: "$.image", message: "the editor refused the photo: \(message)\(because)"))
         }
         return result
     }

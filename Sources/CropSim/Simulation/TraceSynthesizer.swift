@@ -24,12 +24,16 @@ public enum TraceSynthesizer {
     public static func order(_ inputs: [Input]) -> [Input] {
         let busy = Dictionary(inputs.compactMap(\.fingerInstant).map { ($0, 1) }, uniquingKeysWith: +)
         func rank(_ input: Input) -> Int {
-            guard case .touch(_, _, .down) = input.kind, let key = input.fingerInstant, busy[key, default: 0] > 1 else { return input.rank }
+            guard case .touch(_, _, .down) = input.kind, let key = input.fingerInstant, busy[key, default: 0] > 1 else {
+                return input.rank
+            }
             return -1
         }
         return inputs.enumerated()
             .sorted { a, b in
-                (a.element.time, rank(a.element), a.element.step, a.offset) < (b.element.time, rank(b.element), b.element.step, b.offset)
+                (a.element.time, rank(a.element), a.element.step, a.offset) < (
+                    b.element.time, rank(b.element), b.element.step, b.offset
+                )
             }
             .map(\.element)
     }
@@ -62,7 +66,8 @@ public enum TraceSynthesizer {
         }
 
         mutating func touch(_ id: Int, _ p: Point, _ phase: TouchPhase, at t: Double) {
-            inputs.append(Input(time: Input.microseconds(t), kind: .touch(finger: id, point: p, phase: phase), step: step))
+            inputs.append(
+                Input(time: Input.microseconds(t), kind: .touch(finger: id, point: p, phase: phase), step: step))
         }
 
         /// Sample times over `duration` from `start`: one every 1/rate s, the last exactly at the end.
@@ -73,8 +78,10 @@ public enum TraceSynthesizer {
 
         /// Fingers that move together: `positions(e)` gives every finger's position at eased
         /// progress `e`; all go down at `start`, move, rest `hold`, and lift.
-        mutating func fingers(count: Int, start: Double, duration: Double, hold: Double, easing: Easing,
-                              _ positions: (Double) -> [Point]) {
+        mutating func fingers(
+            count: Int, start: Double, duration: Double, hold: Double, easing: Easing,
+            _ positions: (Double) -> [Point]
+        ) {
             let ids = (0..<count).map { _ in finger() }
             for (id, p) in zip(ids, positions(0)) { touch(id, p, .down, at: start) }
             for f in fractions(duration: duration) {

@@ -70,7 +70,7 @@ public enum OrientationReference {
     public static func stored(rect: Rect, orientation: Int, storedWidth: Double, storedHeight: Double) -> Rect {
         let corners = [
             Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)
         ].map { stored(point: $0, orientation: orientation, storedWidth: storedWidth, storedHeight: storedHeight) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let minX = xs.min()!, minY = ys.min()!

@@ -136,11 +136,13 @@ public struct SpringReference: Hashable, Sendable {
 
     /// Upper bounds of `|x|` and `|v|` at `t` that never increase once `t ≥ 1/decay`.
     private func envelope(at t: Double) -> (x: Double, v: Double) {
-        let (c, s): (Double, Double) = switch regime {
-        case .underdamped(let omega): (Double.exp(-a * t), Double.exp(-a * t) * min(t, 1 / omega))
-        case .critical: (Double.exp(-omega0 * t), Double.exp(-omega0 * t) * t)
-        case .overdamped(let omega, let slow): (Double.exp(slow * t), Double.exp(slow * t) * min(t, 1 / (2 * omega)))
-        }
+        let (c, s): (Double, Double) =
+            switch regime {
+            case .underdamped(let omega): (Double.exp(-a * t), Double.exp(-a * t) * min(t, 1 / omega))
+            case .critical: (Double.exp(-omega0 * t), Double.exp(-omega0 * t) * t)
+            case .overdamped(let omega, let slow):
+                (Double.exp(slow * t), Double.exp(slow * t) * min(t, 1 / (2 * omega)))
+            }
         return (abs(x0) * c + abs(v0 + a * x0) * s, abs(v0) * c + abs(omega0 * omega0 * x0 + a * v0) * s)
     }
 

@@ -37,12 +37,15 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
     private var nextID = 0
 
     /// Binds 127.0.0.1:`port` (0: any free port) and listens; `start()` serves.
-    init(port: UInt16, limits: ServerLimits, clock: Clock, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
+    init(port: UInt16, limits: ServerLimits, clock: Clock, admit: @escaping Admit, handle: @escaping Handle)
+        throws(Failure)
+    {
         self.limits = limits
         self.clock = clock
         self.admit = admit
         self.handle = handle
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -51,7 +54,9 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             let message = String(cString: strerror(errno))
@@ -59,7 +64,9 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
             throw Failure(description: "cannot listen on 127.0.0.1:\(port): \(message)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         listener = fd
         self.port = UInt16(bigEndian: address.sin_port)
         var pipeFDs: [Int32] = [0, 0]
@@ -99,7 +106,10 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
         while !stopping.load(ordering: .sequentiallyConsistent) {
             let now = clock.now
             expire(now)
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+            ]
             var ids: [Int] = []
             for (id, c) in connections where c.wantsToRead || c.wantsToWrite {
                 fds.append(pollfd(fd: c.fd, events: Int16(c.wantsToWrite ? POLLOUT : POLLIN), revents: 0))
@@ -156,7 +166,8 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
                 continue
             }
             nextID += 1
-            connections[nextID] = HTTPConnection(fd: fd, id: nextID, now: clock.now, deadline: deadline(limits.headSeconds))
+            connections[nextID] = HTTPConnection(
+                fd: fd, id: nextID, now: clock.now, deadline: deadline(limits.headSeconds))
             // Read at once what the client sent with its connection (a browser's request is
             // there already): while clients reconnect in a storm, each new one replacing a
             // stalled one, a request read now is being answered, no longer stalled, and cannot
@@ -174,9 +185,12 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
     private func makeRoom() -> Bool {
         guard connections.count >= limits.maxConnections else { return true }
         let stalled = connections.values.compactMap { c in c.stall.map { (c, $0) } }
-        guard let (oldest, _) = stalled.min(by: { ($0.1, $0.0.progressed, $0.0.id) < ($1.1, $1.0.progressed, $1.0.id) }) else { return false }
+        guard let (oldest, _) = stalled.min(by: { ($0.1, $0.0.progressed, $0.0.id) < ($1.1, $1.0.progressed, $1.0.id) })
+        else { return false }
         if oldest.hasStartedRequest {
-            Self.tell(oldest.fd, 503, "the studio is full and this connection had stalled longest: it is closed; send the request again")
+            Self.tell(
+                oldest.fd, 503,
+                "the studio is full and this connection had stalled longest: it is closed; send the request again")
         }
         drop(oldest.id)
         return true
@@ -185,15 +199,23 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
     /// One JSON answer and `Connection: close`, sent without waiting: a last word to a connection
     /// about to be closed, which may not be reading.
     private static func tell(_ fd: Int32, _ status: Int, _ message: String) {
-        let response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array("{\"error\":\(jsonString(message))}".utf8))
-        _ = response.bytes(keepAlive: false).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        let response = HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")],
+            body: Array("{\"error\":\(jsonString(message))}".utf8))
+        _ = response.bytes(keepAlive: false).withUnsafeBytes {
+            Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
     }
 
     private func receive(_ id: Int) {
         guard var c = connections[id] else { return }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         let wanted: Int
-        if case .body(_, let length) = c.stage { wanted = min(chunk.count, max(1, length - c.buffer.count)) } else { wanted = chunk.count }
+        if case .body(_, let length) = c.stage {
+            wanted = min(chunk.count, max(1, length - c.buffer.count))
+        } else {
+            wanted = chunk.count
+        }
         let n = chunk.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, wanted, Int32(MSG_DONTWAIT)) }
         if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
         guard n > 0 else { return drop(id) }
@@ -214,7 +236,8 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
                     end = found
                 } catch { return refuse(id, error) }
                 let head: RequestHead
-                do throws(RequestHead.Refusal) { head = try RequestHead.parse(c.buffer[..<end], limits: limits) } catch {
+                do throws(RequestHead.Refusal) { head = try RequestHead.parse(c.buffer[..<end], limits: limits) } catch
+                {
                     return refuse(id, error)
                 }
                 c.buffer.removeFirst(end)
@@ -224,8 +247,12 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
                 guard head.header("transfer-encoding") == nil else {
                     return refuse(id, .init(status: 411, reason: "a Content-Length is required (no Transfer-Encoding)"))
                 }
-                guard let length = head.contentLength else { return refuse(id, .init(status: 400, reason: "the Content-Length is not a number")) }
-                guard length <= limits.maxBody else { return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes")) }
+                guard let length = head.contentLength else {
+                    return refuse(id, .init(status: 400, reason: "the Content-Length is not a number"))
+                }
+                guard length <= limits.maxBody else {
+                    return refuse(id, .init(status: 413, reason: "the body is over \(limits.maxBody) bytes"))
+                }
                 c.stage = .body(head, length: length)
                 c.buffer.reserveCapacity(length)  // one allocation for the body, not a doubling per read
                 c.deadline = deadline(limits.bodySeconds)
@@ -255,7 +282,11 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
 
     private func refuse(_ id: Int, _ refusal: RequestHead.Refusal) {
         let body = "{\"error\":\(jsonString(refusal.reason))}"
-        answer(id, HTTPResponse(status: refusal.status, headers: [("Content-Type", "application/json")], body: Array(body.utf8)), keepAlive: false)
+        answer(
+            id,
+            HTTPResponse(
+                status: refusal.status, headers: [("Content-Type", "application/json")], body: Array(body.utf8)),
+            keepAlive: false)
     }
 
     private func takeAnswers() {
@@ -283,7 +314,9 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
     private func send(_ id: Int) {
         guard var c = connections[id], case .writing(let bytes, var sent, let keepAlive) = c.stage else { return }
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(c.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(c.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN { break }
@@ -321,7 +354,9 @@ final class HTTPServerLoop<Clock: DeadlineClock>: @unchecked Sendable {
 
 extension HTTPServerLoop where Clock == ContinuousClock {
     /// The studio's loop, its deadlines on real time.
-    convenience init(port: UInt16, limits: ServerLimits, admit: @escaping Admit, handle: @escaping Handle) throws(Failure) {
+    convenience init(port: UInt16, limits: ServerLimits, admit: @escaping Admit, handle: @escaping Handle)
+        throws(Failure)
+    {
         try self.init(port: port, limits: limits, clock: ContinuousClock(), admit: admit, handle: handle)
     }
 }

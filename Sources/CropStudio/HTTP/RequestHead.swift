@@ -39,27 +39,34 @@ public struct RequestHead: Sendable {
 
     /// Parses `bytes`, one complete head with the blank line that ends it (`HeadScanner`).
     static func parse(_ bytes: ArraySlice<UInt8>, limits: ServerLimits) throws(Refusal) -> RequestHead {
-        var lines = bytes.split(separator: 0x0a, omittingEmptySubsequences: false).map { $0.last == 0x0d ? $0.dropLast() : $0 }
+        var lines = bytes.split(separator: 0x0a, omittingEmptySubsequences: false).map {
+            $0.last == 0x0d ? $0.dropLast() : $0
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard !lines.isEmpty else { throw Refusal(status: 400, reason: "no request line") }
         let requestLine = lines.removeFirst()
         let parts = requestLine.split(separator: 0x20, omittingEmptySubsequences: false)
-        guard parts.count == 3, let method = token(parts[0]), let target = visible(parts[1]), target.hasPrefix("/") else {
+        guard parts.count == 3, let method = token(parts[0]), let target = visible(parts[1]), target.hasPrefix("/")
+        else {
             throw Refusal(status: 400, reason: "a malformed request line")
         }
         guard parts[2].elementsEqual(Array("HTTP/1.1".utf8)) || parts[2].elementsEqual(Array("HTTP/1.0".utf8)) else {
             throw Refusal(status: 505, reason: "only HTTP/1.0 and 1.1")
         }
-        guard lines.count <= limits.maxHeaders else { throw Refusal(status: 431, reason: "more than \(limits.maxHeaders) header fields") }
+        guard lines.count <= limits.maxHeaders else {
+            throw Refusal(status: 431, reason: "more than \(limits.maxHeaders) header fields")
+        }
         var fields: [(name: String, value: String)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: 0x3a), let name = token(line[..<colon]),
-                  let value = visible(trimmed(line[(colon + 1)...]), spaces: true) else {
+                let value = visible(trimmed(line[(colon + 1)...]), spaces: true)
+            else {
                 throw Refusal(status: 400, reason: "a malformed header field")
             }
             fields.append((name, value))
         }
-        let head = RequestHead(method: method, target: target, minorVersion: parts[2].last == 0x31 ? 1 : 0, fields: fields)
+        let head = RequestHead(
+            method: method, target: target, minorVersion: parts[2].last == 0x31 ? 1 : 0, fields: fields)
         for name in ["host", "content-length", "transfer-encoding", "origin", "content-type"]
         where head.fields.filter({ $0.name == name }).count > 1 {
             throw Refusal(status: 400, reason: "\(name) given twice")
@@ -70,14 +77,20 @@ public struct RequestHead: Sendable {
     /// The declared body length: 0 without one, nil when it is not a plain decimal number.
     var contentLength: Int? {
         guard let text = header("content-length") else { return 0 }
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
         return Int(text)
     }
 
     /// An RFC 9110 token (method, field name).
     private static func token(_ bytes: ArraySlice<UInt8>) -> String? {
         let allowed = Set(Array("!#$%&'*+-.^_`|~".utf8))
-        guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || allowed.contains($0) }) else {
+        guard !bytes.isEmpty,
+            bytes.allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || allowed.contains($0)
+            })
+        else {
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -85,7 +98,9 @@ public struct RequestHead: Sendable {
 
     /// Text without control characters (and without spaces unless `spaces`), as UTF-8.
     private static func visible(_ bytes: ArraySlice<UInt8>, spaces: Bool = false) -> String? {
-        guard !bytes.isEmpty || spaces, bytes.allSatisfy({ $0 >= 0x21 && $0 != 0x7f || (spaces && ($0 == 0x20 || $0 == 0x09)) }) else { return nil }
+        guard !bytes.isEmpty || spaces,
+            bytes.allSatisfy({ $0 >= 0x21 && $0 != 0x7f || (spaces && ($0 == 0x20 || $0 == 0x09)) })
+        else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -115,15 +130,23 @@ struct HeadScanner {
             let line = scanned - 1 - lineStart - (scanned >= 2 && buffer[scanned - 2] == 0x0d ? 1 : 0)
             if !sawRequestLine {
                 sawRequestLine = true
-                if line > limits.maxRequestLine { throw .init(status: 414, reason: "a request line over \(limits.maxRequestLine) bytes") }
+                if line > limits.maxRequestLine {
+                    throw .init(status: 414, reason: "a request line over \(limits.maxRequestLine) bytes")
+                }
             } else if line == 0 {
-                if scanned > limits.maxHead { throw .init(status: 431, reason: "a request head over \(limits.maxHead) bytes") }
+                if scanned > limits.maxHead {
+                    throw .init(status: 431, reason: "a request head over \(limits.maxHead) bytes")
+                }
                 return scanned
             }
             lineStart = scanned
         }
-        if !sawRequestLine && buffer.count > limits.maxRequestLine { throw .init(status: 414, reason: "a request line over \(limits.maxRequestLine) bytes") }
-        if buffer.count > limits.maxHead { throw .init(status: 431, reason: "a request head over \(limits.maxHead) bytes") }
+        if !sawRequestLine && buffer.count > limits.maxRequestLine {
+            throw .init(status: 414, reason: "a request line over \(limits.maxRequestLine) bytes")
+        }
+        if buffer.count > limits.maxHead {
+            throw .init(status: 431, reason: "a request head over \(limits.maxHead) bytes")
+        }
         return nil
     }
 

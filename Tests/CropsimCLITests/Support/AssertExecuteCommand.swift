@@ -12,20 +12,24 @@ func AssertExecuteCommand(
     exitCode: Int32 = 0, error: String? = nil, errorContaining: String? = nil, stdout expected: String? = nil,
     deadline: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Execution {
-    let run = try execute(arguments, executable: executable, in: directory, deadline: deadline, sourceLocation: sourceLocation)
+    let run = try execute(
+        arguments, executable: executable, in: directory, deadline: deadline, sourceLocation: sourceLocation)
     let command = "\(executable.lastPathComponent) \(arguments.joined(separator: " "))"
     #expect(run.status == exitCode, "\(command)\n\(run.stderr.prefix(2000))", sourceLocation: sourceLocation)
     if let error {
         #expect(run.stderr == error + "\n", "\(command)", sourceLocation: sourceLocation)
     }
     if let errorContaining {
-        #expect(run.stderrLines.count == 1 && run.stderr.contains(errorContaining), "\(command)", sourceLocation: sourceLocation)
+        #expect(
+            run.stderrLines.count == 1 && run.stderr.contains(errorContaining), "\(command)",
+            sourceLocation: sourceLocation)
     }
     if let expected {
         #expect(run.stdout.contains(expected), "\(command)\n\(run.stdout.prefix(2000))", sourceLocation: sourceLocation)
     }
-    #expect(run.stderr.firstRange(of: /NSCocoaErrorDomain|error 256|Error Domain=/) == nil,
-            "a Foundation error reached standard error: \(run.stderr)", sourceLocation: sourceLocation)
+    #expect(
+        run.stderr.firstRange(of: /NSCocoaErrorDomain|error 256|Error Domain=/) == nil,
+        "a Foundation error reached standard error: \(run.stderr)", sourceLocation: sourceLocation)
     return run
 }
 

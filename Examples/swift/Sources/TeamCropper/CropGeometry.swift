@@ -74,8 +74,9 @@ struct CropGeometry: Sendable {
     func cropRect(_ pose: Pose) -> Rect {
         let k = screenScale / pose.scale
         let side = mask * k
-        return Rect(x: width / 2 - pose.translation.x * k - side / 2, y: height / 2 - pose.translation.y * k - side / 2,
-                    width: side, height: side)
+        return Rect(
+            x: width / 2 - pose.translation.x * k - side / 2, y: height / 2 - pose.translation.y * k - side / 2,
+            width: side, height: side)
     }
 
     /// R2.3: the first rung above the current zoom, or back to 1.0× after the top.

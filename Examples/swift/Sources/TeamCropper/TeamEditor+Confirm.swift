@@ -12,19 +12,22 @@ extension TeamEditor {
         failure = nil
         confirmedAt = frame
         fromThumbnail = memoryWarned
-        effects.append(.haptic(.success))                                    // R3.3
-        if fromThumbnail { show(.memoryFallback, into: &effects) }           // R11.3
+        effects.append(.haptic(.success))  // R3.3
+        if fromThumbnail { show(.memoryFallback, into: &effects) }  // R11.3
         let g = geometry
         let rect = g.cropRect(pose)
-        effects.append(.crop(CropRequest(
-            rect: rect, storedRect: orientation.storedRect(rect, uprightWidth: g.width, height: g.height),
-            orientation: orientation, outputSize: config.outputSize, encoding: config.encoding, fromThumbnail: fromThumbnail)))
+        effects.append(
+            .crop(
+                CropRequest(
+                    rect: rect, storedRect: orientation.storedRect(rect, uprightWidth: g.width, height: g.height),
+                    orientation: orientation, outputSize: config.outputSize, encoding: config.encoding,
+                    fromThumbnail: fromThumbnail)))
     }
 
     mutating func cropFinished(_ succeeded: Bool, into effects: inout [EditorEffect]) {
         guard upload == .cropping else { return }
         effects.append(.telemetry(cropTelemetry(succeeded: succeeded)))
-        if !succeeded {                     // R11.2: back to editing, every adjustment kept
+        if !succeeded {  // R11.2: back to editing, every adjustment kept
             fail(.crop, alert: .cropFailed, into: &effects)
             session = .editing
         } else if user != nil {
@@ -37,21 +40,25 @@ extension TeamEditor {
     /// R12.5: timeouts, dropped connections, 5xx, 408, 429 and unfollowed 3xx are retried
     /// (policy retryable transientAnd3xx), up to four attempts (uploadAttempts four).
     mutating func uploadFinished(_ attempt: Int, _ outcome: UploadOutcome, into effects: inout [EditorEffect]) {
-        guard upload == .uploading, attempt == self.attempt, let user else { return }      // late or duplicate
-        let retryable = switch outcome {
-        case .success: false
-        case .timeout, .connectionDropped: true
-        case .httpError(let status): status >= 500 || status == 408 || status == 429 || status < 400
-        }
+        guard upload == .uploading, attempt == self.attempt, let user else { return }  // late or duplicate
+        let retryable =
+            switch outcome {
+            case .success: false
+            case .timeout, .connectionDropped: true
+            case .httpError(let status): status >= 500 || status == 408 || status == 429 || status < 400
+            }
         let succeeded = outcome == .success
         let retry = retryable && attempt < Tuning.maxAttempts
-        effects.append(.uploadTelemetry(UploadTelemetry(
-            attempt: attempt, succeeded: succeeded, outcomeCode: outcome.code, retryable: retryable,
-            backoffMs: retry && !succeeded ? Tuning.backoffTicks[attempt - 1] * 1000 / 60 : 0,
-            elapsedTicks: frame - confirmedAt, finalAttempt: succeeded || !retry)))
+        effects.append(
+            .uploadTelemetry(
+                UploadTelemetry(
+                    attempt: attempt, succeeded: succeeded, outcomeCode: outcome.code, retryable: retryable,
+                    backoffMs: retry && !succeeded ? Tuning.backoffTicks[attempt - 1] * 1000 / 60 : 0,
+                    elapsedTicks: frame - confirmedAt, finalAttempt: succeeded || !retry)))
         if succeeded {
             upload = .updatingProfile
-            effects.append(.updateProfile(ProfileUpdate(avatarPath: storageKey(for: user), avatarVersion: user.avatarVersion + 1)))
+            effects.append(
+                .updateProfile(ProfileUpdate(avatarPath: storageKey(for: user), avatarVersion: user.avatarVersion + 1)))
         } else if retry {
             upload = .waiting
             retryDue = frame + Tuning.backoffTicks[attempt - 1]
@@ -65,7 +72,8 @@ extension TeamEditor {
         guard upload == .updatingProfile, let current = user else { return }
         if succeeded {
             upload = .done
-            user = UserContext(uid: current.uid, avatarPath: storageKey(for: current), avatarVersion: current.avatarVersion + 1)
+            user = UserContext(
+                uid: current.uid, avatarPath: storageKey(for: current), avatarVersion: current.avatarVersion + 1)
         } else {
             fail(.profile, alert: .uploadFailed, into: &effects)
         }
@@ -74,9 +82,9 @@ extension TeamEditor {
     mutating func retry(into effects: inout [EditorEffect]) {
         guard upload == .failed else { return }
         if failure == .crop {
-            if editing { requestCrop(into: &effects) }      // confirm again from the same pose
+            if editing { requestCrop(into: &effects) }  // confirm again from the same pose
         } else {
-            startUpload(attempt: 1, into: &effects)         // a fresh round, reusing the crop
+            startUpload(attempt: 1, into: &effects)  // a fresh round, reusing the crop
         }
     }
 
@@ -85,8 +93,11 @@ extension TeamEditor {
         upload = .uploading
         self.attempt = attempt
         failure = nil
-        effects.append(.upload(UploadRequest(bucket: "avatars", key: storageKey(for: user), contentType: isJPEG ? "image/jpeg" : "image/png",
-                                             upsert: true, attempt: attempt)))
+        effects.append(
+            .upload(
+                UploadRequest(
+                    bucket: "avatars", key: storageKey(for: user), contentType: isJPEG ? "image/jpeg" : "image/png",
+                    upsert: true, attempt: attempt)))
     }
 
     /// A final failure: the error haptic, its alert and Retry (R11.2, R11.4, R12.5).

@@ -19,14 +19,16 @@ extension TeamEditor {
     mutating func pinchBegan(at focal: Point) {
         guard editing, focal.isFinite else { return }
         beginGesture(.pinch)
-        pinch = Pinch(startScale: pose.scale, baseFactor: 1, imagePoint: imagePoint(under: focal), lastFactor: 1, lastFocal: focal)
+        pinch = Pinch(
+            startScale: pose.scale, baseFactor: 1, imagePoint: imagePoint(under: focal), lastFactor: 1, lastFocal: focal
+        )
     }
 
     /// Computed from the pinch's start, so nothing accumulates: the image point under the starting
     /// centroid goes under the current centroid at the clamped zoom, then the pan is clamped.
     mutating func pinchChanged(_ factor: Double, at focal: Point, into effects: inout [EditorEffect]) {
         guard editing, factor.isFinite, focal.isFinite, factor >= 0 else { return }
-        guard var p = pinch else { return pinchBegan(at: focal) }       // its began was lost
+        guard var p = pinch else { return pinchBegan(at: focal) }  // its began was lost
         p.lastFactor = factor
         p.lastFocal = focal
         pinch = p
@@ -66,7 +68,7 @@ extension TeamEditor {
     mutating func setZoomSlider(_ percent: Double, animated: Bool) {
         guard editing, percent.isFinite, gesture == .idle else { return }
         let percent = clamped(percent, 0, 100)
-        if !animated {                      // a dragged thumb lands any move, then jumps
+        if !animated {  // a dragged thumb lands any move, then jumps
             land()
             pose = geometry.anchored(pose, to: geometry.sliderScale(percent), at: .zero)
             return
@@ -80,7 +82,7 @@ extension TeamEditor {
         guard editing, gesture == .idle else { return }
         let g = geometry
         let step = up ? Tuning.sliderStep : -Tuning.sliderStep
-        if let running = move {             // one step on from where the running move is going
+        if let running = move {  // one step on from where the running move is going
             let base = g.sliderPercent(running.target.scale)
             move(to: g.anchored(pose, to: g.sliderScale(base + step), at: .zero), anchor: .zero)
             return
@@ -104,7 +106,8 @@ extension TeamEditor {
     /// when it would go nowhere.
     mutating func move(to target: Pose, anchor: Point) {
         move = nil
-        let still = abs(target.scale / pose.scale - 1) <= 1e-12
+        let still =
+            abs(target.scale / pose.scale - 1) <= 1e-12
             && abs(target.translation.x - pose.translation.x) <= 1e-9
             && abs(target.translation.y - pose.translation.y) <= 1e-9
         if reduceMotion || still {
@@ -130,7 +133,8 @@ extension TeamEditor {
         guard editing, size.isFinite, size.width > 0, size.height > 0 else { return }
         land()
         let old = geometry
-        let g = CropGeometry(width: old.width, height: old.height, screenScale: old.screenScale, view: size, config: config)
+        let g = CropGeometry(
+            width: old.width, height: old.height, screenScale: old.screenScale, view: size, config: config)
         geometry = g
         let s = pose.scale / old.sMin * g.sMin
         let q = Point(x: -pose.translation.x / pose.scale, y: -pose.translation.y / pose.scale)

@@ -72,7 +72,9 @@ public struct TeamEditor: Sendable {
         pose = Pose(scale: min(geometry.sMin * Tuning.initialZoom, geometry.sMax), translation: .zero)
     }
 
-    static func geometry(source: SourceImage, screenScale: Double, view: Size, config: AvatarCropperConfig) -> CropGeometry {
+    static func geometry(source: SourceImage, screenScale: Double, view: Size, config: AvatarCropperConfig)
+        -> CropGeometry
+    {
         let (w, h) = (Double(source.storedWidth), Double(source.storedHeight))
         let upright = source.orientation.swapsAxes ? (h, w) : (w, h)
         return CropGeometry(width: upright.0, height: upright.1, screenScale: screenScale, view: view, config: config)
@@ -94,18 +96,20 @@ extension TeamEditor: EditorModel {
         // Everything but rotation: twists and the 90° button are not implemented.
         let capabilities: Capabilities = [
             .doubleTap, .slider, .voiceOverSteps, .recenter, .haptics, .animations, .tips, .grid, .confirm, .upload,
-            .memoryFallback, .exifOrientations, .resize, .reduceMotion, .cropRect, .readout,
+            .memoryFallback, .exifOrientations, .resize, .reduceMotion, .cropRect, .readout
         ]
         return ModelIdentity(name: "team-cropper", version: "0.1", capabilities: capabilities, policies: policies)
     }
 
     /// R1.3, R11.1: a photo under 320 px on its short side is refused with the friendly text.
-    public static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal) -> TeamEditor {
+    public static func open(_ request: OpenRequest, in context: Void, effects: inout [EditorEffect]) throws(OpenRefusal)
+        -> TeamEditor
+    {
         guard request.source.shortSide >= Tuning.minimumShortSide else {
             throw OpenRefusal(message: Message.photoTooSmall.text)
         }
         var editor = try TeamEditor(request)
-        effects.append(.announce(.voiceOverIntro))          // R4.1
+        effects.append(.announce(.voiceOverIntro))  // R4.1
         editor.showRangeTips(into: &effects)
         return editor
     }
@@ -115,7 +119,7 @@ extension TeamEditor: EditorModel {
         return Observation(
             pose: pose, cropRect: crop,
             storedCropRect: orientation.storedRect(crop, uprightWidth: geometry.width, height: geometry.height),
-            gridVisible: config.showGrid && gesture == .idle && editing,                   // R6.1–6.2
+            gridVisible: config.showGrid && gesture == .idle && editing,  // R6.1–6.2
             instructionsVisible: !gestureSeen, session: session, animating: isAnimating)
     }
 
@@ -125,9 +129,10 @@ extension TeamEditor: EditorModel {
 
     public var readout: Readout {
         let g = geometry
-        return Readout(sMin: g.sMin, sMax: g.sMax, maskDiameter: g.mask, panLimit: g.panLimit(pose.scale), view: g.view,
-                       gesture: gesture, cut: cut, engaged: engaged, upload: upload, zoomLimited: g.zoomLimited,
-                       lowDensity: g.lowDensity, dimmingOpacity: Tuning.dimming)
+        return Readout(
+            sMin: g.sMin, sMax: g.sMax, maskDiameter: g.mask, panLimit: g.panLimit(pose.scale), view: g.view,
+            gesture: gesture, cut: cut, engaged: engaged, upload: upload, zoomLimited: g.zoomLimited,
+            lowDensity: g.lowDensity, dimmingOpacity: Tuning.dimming)
     }
 
     public mutating func apply(_ event: EditorEvent, into effects: inout [EditorEffect]) {
@@ -144,14 +149,14 @@ extension TeamEditor: EditorModel {
         case .recenter: recenter()
         case .resize(let size): resize(to: size, into: &effects)
         case .setReduceMotion(let on): setReduceMotion(on)
-        case .memoryWarning: if editing { memoryWarned = true }      // the crop will use the thumbnail (R7.4)
+        case .memoryWarning: if editing { memoryWarned = true }  // the crop will use the thumbnail (R7.4)
         case .confirm: if editing { requestCrop(into: &effects) }
         case .cancel: cancel()
         case .cropFinished(let succeeded): cropFinished(succeeded, into: &effects)
         case .uploadFinished(let attempt, let outcome): uploadFinished(attempt, outcome, into: &effects)
         case .profileUpdated(let succeeded): profileUpdated(succeeded, into: &effects)
         case .retry: retry(into: &effects)
-        case .twistChanged, .rotate90: return               // no `rotation` capability: never sent
+        case .twistChanged, .rotate90: return  // no `rotation` capability: never sent
         }
         rearm()
     }

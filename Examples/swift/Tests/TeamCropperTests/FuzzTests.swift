@@ -13,13 +13,16 @@ import Testing
     static let runs = 3000
 
     @Test func aSeededCampaignFindsNothing() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("team-cropper-fuzz-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "team-cropper-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
 
-        let report = Campaign.run(.fuzzing(ModelRunner(TeamEditor.self, in: ()), seed: 1, runs: Self.runs, jobs: 2, out: out.path))
+        let report = Campaign.run(
+            .fuzzing(ModelRunner(TeamEditor.self, in: ()), seed: 1, runs: Self.runs, jobs: 2, out: out.path))
 
-        print("TeamEditor fuzz: \(report.runs) runs, \(report.ticks) ticks in \(String(format: "%.2f", report.seconds)) s: "
-              + "\(Int(report.ticksPerSecond.rounded())) ticks/s")
+        print(
+            "TeamEditor fuzz: \(report.runs) runs, \(report.ticks) ticks in \(String(format: "%.2f", report.seconds)) s: "
+                + "\(Int(report.ticksPerSecond.rounded())) ticks/s")
         // A clean campaign leaves nothing behind; finds stay in `out` to be read and replayed.
         if !report.failed { try? FileManager.default.removeItem(at: out) }
         // One line per kind of failure and place, with the find that was shrunk and saved.

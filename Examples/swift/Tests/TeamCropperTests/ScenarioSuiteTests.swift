@@ -32,10 +32,11 @@ import Testing
             let lines = [r.firstProblem ?? "?"] + r.failures.map(\.description).filter { $0 != r.firstProblem }
             return "\(r.scenario.id) (\(r.violationCount) violations): " + lines.joined(separator: "\n    ")
         }
-        print("TeamEditor on \(results.count) scenarios: \(passed) passed, \(failures.count) failed, \(notApplicable.count) not applicable; "
-              + "\(withPhotos.count) with photo files not run")
+        print(
+            "TeamEditor on \(results.count) scenarios: \(passed) passed, \(failures.count) failed, \(notApplicable.count) not applicable; "
+                + "\(withPhotos.count) with photo files not run")
 
-        let failed = failures.count      // bound first, so a failure prints the comment, not the array twice
+        let failed = failures.count  // bound first, so a failure prints the comment, not the array twice
         #expect(failed == 0, "scenarios failed:\n\(failures.joined(separator: "\n"))")
         // The same 81 pass for the Python example over the pipe, which also passes the 6 photo scenarios.
         #expect(passed >= 81)

@@ -7,11 +7,14 @@ import Testing
 @Suite struct WorkedExampleTests {
     static let iPhone15 = Viewport(width: 393, height: 852, screenScale: 3)
 
-    static func open(_ width: Int, _ height: Int, orientation: Orientation = .up, view: Viewport = iPhone15,
-                     config: AvatarCropperConfig = .init()) throws -> (editor: TeamEditor, effects: [EditorEffect]) {
+    static func open(
+        _ width: Int, _ height: Int, orientation: Orientation = .up, view: Viewport = iPhone15,
+        config: AvatarCropperConfig = .init()
+    ) throws -> (editor: TeamEditor, effects: [EditorEffect]) {
         var effects: [EditorEffect] = []
-        let request = OpenRequest(source: SourceImage(storedWidth: width, storedHeight: height, orientation: orientation),
-                                  viewport: view, config: config)
+        let request = OpenRequest(
+            source: SourceImage(storedWidth: width, storedHeight: height, orientation: orientation),
+            viewport: view, config: config)
         return (try TeamEditor.open(request, effects: &effects), effects)
     }
 
@@ -44,9 +47,9 @@ import Testing
         #expect(effects == [.haptic(.lightImpact(.panClampX)), .haptic(.lightImpact(.panClampY))])
 
         effects = []
-        editor.apply(.panChanged(delta: Point(x: 30, y: 0)), into: &effects)     // still on the bound: no repeat
+        editor.apply(.panChanged(delta: Point(x: 30, y: 0)), into: &effects)  // still on the bound: no repeat
         #expect(effects.isEmpty)
-        #expect(editor.observation.gridVisible == false)                           // R6.2
+        #expect(editor.observation.gridVisible == false)  // R6.2
         editor.apply(.panEnded, into: &effects)
         #expect(editor.observation.gridVisible && !editor.observation.instructionsVisible)
     }
@@ -87,7 +90,7 @@ import Testing
     @Test func orientationSixIsCroppedUpright() throws {
         let (editor, _) = try Self.open(4032, 3024, orientation: .right)
         let o = editor.observation
-        #expect(abs(editor.readout.sMin! - 322.26 / (3024.0 / 3)) < 1e-15)     // upright 3024 wide
+        #expect(abs(editor.readout.sMin! - 322.26 / (3024.0 / 3)) < 1e-15)  // upright 3024 wide
         #expect(abs(o.cropRect.width - o.storedCropRect.height) < 1e-9)
         #expect(abs(o.storedCropRect.x - o.cropRect.y) < 1e-9)
     }
@@ -104,8 +107,8 @@ import Testing
             editor.tick(into: &effects)
             ticks += 1
         }
-        #expect(ticks == 72)                                                       // 1.2 s
+        #expect(ticks == 72)  // 1.2 s
         #expect(editor.pose == Pose(scale: editor.readout.sMin! * 1.5, translation: .zero))
-        #expect(effects.isEmpty)                                                   // moves never buzz
+        #expect(effects.isEmpty)  // moves never buzz
     }
 }
