@@ -149,7 +149,8 @@ public final class StudioServer: Sendable {
             var refusal = Self.json(
                 405, StudioProtocol.ErrorResponse(error: "method not allowed (a photo is only read, with GET)"))
             refusal.headers.append(("Allow", "GET"))
-            if method == "HEAD" { refusal.body = [] }  // an answer to HEAD has no body, or a kept-alive client reads it as the next answer
+            // An answer to HEAD has no body, or a kept-alive client reads it as the next answer.
+            if method == "HEAD" { refusal.body = [] }
             return refusal
         }
         switch await studio.photos.photo(id: id) {

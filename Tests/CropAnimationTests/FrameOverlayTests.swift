@@ -77,9 +77,8 @@ struct FrameOverlayTests {
         let later = try Self.draw(result, tick: haptic.tick + FrameOverlay.labelTicks)
         #expect(later.plain.pixels == later.overlaid.pixels, "the label gone \(FrameOverlay.labelTicks) ticks later")
         let before = try Self.draw(result, tick: haptic.tick - 1)
-        let ring =
-            (before.scene.maskCenter.y - before.scene.maskRadius - 12)
-            ..<(before.scene.maskCenter.y + before.scene.maskRadius + 12)
+        let (center, radius) = (before.scene.maskCenter.y, before.scene.maskRadius)
+        let ring = (center - radius - 12)..<(center + radius + 12)
         #expect(before.changed(fromY: ring.lowerBound, toY: ring.upperBound) == 0, "not before the haptic")
     }
 

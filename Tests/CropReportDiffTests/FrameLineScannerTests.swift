@@ -62,8 +62,9 @@ struct FrameLineScannerTests {
             Self.frame.replacingOccurrences(of: "\"tick\":7", with: "\"tick\":99999999999999999999"),
             Self.frame.replacingOccurrences(of: "\"tick\":7,", with: ""),  // missing
             Self.frame.replacingOccurrences(of: "\"phase\":\"pinch\"", with: "\"phase\":\"pi\\\"nch\""),  // an escape
-            Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":{\"a\":[1]}"),  // an object
-            Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":[[[[[[1]]]]]]"),  // deep
+            // an object, then a deep array
+            Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":{\"a\":[1]}"),
+            Self.frame.replacingOccurrences(of: "\"engaged\":[\"zoomMin\"]", with: "\"engaged\":[[[[[[1]]]]]]"),
             Self.frame.replacingOccurrences(of: "[[120.5,300],[260,410.25]]", with: "[[null,1],[2,3]]"),
             Self.frame.replacingOccurrences(of: "[[120.5,300],[260,410.25]]", with: "[[1,2,3]]"),
             Self.frame.replacingOccurrences(of: "[[120.5,300],[260,410.25]]", with: "[]"),

@@ -57,10 +57,12 @@ import Testing
         return text
     }
 
-    /// The argument lists of every `fail(.property, …)` in `sources`.
-    static func failures(of property: Property, in sources: [String: String]) -> [Substring] {
-        sources.values.flatMap { text in
-            text.ranges(of: "fail(.\(property.rawValue),").map { call(in: text[$0.upperBound...]) }
+    /// The argument lists of every `fail(.property, …)` in `sources`, however the call is broken
+    /// across lines (the formatter may break after the `(`).
+    static func failures(of property: Property, in sources: [String: String]) throws -> [Substring] {
+        let opening = try Regex("fail\\(\\s*\\.\(property.rawValue),")
+        return sources.values.flatMap { text in
+            text.ranges(of: opening).map { call(in: text[$0.upperBound...]) }
         }
     }
 
@@ -68,14 +70,15 @@ import Testing
         let sources = try Self.sources()
         let landed = sources.values.contains { text in
             guard let land = text.range(of: "func land("),
-                let fail = text.range(of: "fail(property,", range: land.upperBound..<text.endIndex)
+                let fail = text[land.upperBound...].firstRange(of: /fail\(\s*property,/)
             else { return false }
             return Self.call(in: text[fail.upperBound...]).contains("size:")
         }
         #expect(landed, "land(…) reports a discrete action's miss without its size")
         for row in PropertyTable.rows where Property.measured.contains(row.property) {
-            let calls = Self.failures(of: row.property, in: sources)
-            let viaLand = sources.values.contains { $0.contains("Move(property: .\(row.property.rawValue),") }
+            let calls = try Self.failures(of: row.property, in: sources)
+            let move = try Regex("Move\\(\\s*property: \\.\(row.property.rawValue),")
+            let viaLand = sources.values.contains { $0.contains(move) }
             #expect(!calls.isEmpty || viaLand, "\(row.property.rawValue): no check found")
             for call in calls { #expect(call.contains("size:"), "\(row.property.rawValue): \(call.prefix(120))…") }
         }

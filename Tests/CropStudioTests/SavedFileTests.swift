@@ -24,7 +24,8 @@ import Testing
         for _ in 0..<20_000 {
             values.append(Double.random(in: -10_000...10_000, using: &rng))  // any double a scenario holds
             values.append(Recording.grid(Double.random(in: 0...4000, using: &rng)))  // the studio's 1/100 pt grid
-            values.append(Recording.seconds(Int.random(in: 0...Recording.maxMicroseconds, using: &rng)))  // a sample's time
+            // a sample's time
+            values.append(Recording.seconds(Int.random(in: 0...Recording.maxMicroseconds, using: &rng)))
             values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)))  // any bit pattern
         }
         for x in values where x.isFinite {
