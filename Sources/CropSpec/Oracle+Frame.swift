@@ -46,19 +46,6 @@ extension Oracle {
                 .density, tick: tick, "\(geometry.sigma / s) px/pt at scale \(s), minimum \(geometry.minPixelPerPoint)",
                 size: geometry.zoomDeviation(s, from: geometry.sigma / geometry.minPixelPerPoint, angle: a))
         }
-        checkCover(editor, tick: tick)
-        checkScreen(editor, recognizerActive: recognizerActive, tick: tick)
-        frame(editor, tick: tick)
-        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
-    }
-
-    /// The mask stays covered by the photo and the output square inside it, both judged along
-    /// the photo's own axes; then the model's own crop rectangle, if it reports one. Inlined
-    /// into `endOfTick`, which runs every tick.
-    @inline(__always) private mutating func checkCover(_ editor: Observation, tick: Int) {
-        let pose = editor.pose
-        let s = pose.scale
-        let a = pose.angle
         let halfW = geometry.width / geometry.sigma * s / 2, halfH = geometry.height / geometry.sigma * s / 2
         let r = geometry.maskDiameter / 2
         // The circle is round: along the photo's own axes it needs the same room at any turn.
@@ -66,20 +53,7 @@ extension Oracle {
         let toPhoto = SpecGeometry.Rotation(-a)
         let u = toPhoto.apply(pose.translation)
         if abs(u.x) + r > halfW + SpecTolerance.points || abs(u.y) + r > halfH + SpecTolerance.points {
-            // Told along the photo's own axes, where the room is (the view-axis translation of a
-            // turned photo reads as covered), and as the depth of the uncovered part in points and
-            // device pixels: the overshoot while the mask's centre is on the photo, else its
-            // distance from the photo plus the radius.
-            let over = (x: abs(u.x) + r - halfW, y: abs(u.y) + r - halfH)
-            let off = (x: max(0, abs(u.x) - halfW), y: max(0, abs(u.y) - halfH))
-            let depth =
-                off.x == 0 && off.y == 0 ? max(over.x, over.y) : (off.x * off.x + off.y * off.y).squareRoot() + r
-            fail(
-                .maskCovered, tick: tick,
-                "the mask (radius \(r) pt) is uncovered \(depth) pt deep at scale \(s): "
-                    + "along the photo's axes\(a == 0 ? "" : " (turned \(a)°)") its centre is (\(u.x), \(u.y)) pt from the mask's, "
-                    + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt",
-                size: geometry.pixels(points: depth, along: a == 0 ? nil : Point(x: max(0, over.x), y: max(0, over.y))))
+            failMaskCovered(centre: u, radius: r, room: (halfW, halfH), scale: s, angle: a, tick: tick)
         }
         let crop = geometry.crop(pose, toPhoto: toPhoto)
         let tolerance = SpecTolerance.pixels * max(geometry.width, geometry.height)
@@ -88,20 +62,49 @@ extension Oracle {
             : Self.anyOutside(
                 geometry.cornerQuad(of: crop, toPhoto: toPhoto), geometry.width, geometry.height, tolerance)
         {
-            let out =
-                a == 0
-                ? SpecGeometry.overshoot(crop, geometry.width, geometry.height)
-                : SpecGeometry.overshoot(geometry.corners(pose), geometry.width, geometry.height)
-            fail(
-                .outputSquareCovered, tick: tick,
-                "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(geometry.width)x\(geometry.height)",
-                size: geometry.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
+            failOutputSquareCovered(crop, pose: pose, tick: tick)
         }
         if checksModelCrop { checkModelCrop(editor, crop: crop, tolerance: tolerance, tick: tick) }
+        checkScreen(editor, recognizerActive: recognizerActive, tick: tick)
+        frame(editor, tick: tick)
+        return Self.sliderReadingDue(editor, recognizerActive: recognizerActive, lastRead: lastSliderPose)
+    }
+
+    /// The mask is uncovered: told along the photo's own axes, where the room is (the view-axis
+    /// translation of a turned photo reads as covered), and as the depth of the uncovered part in
+    /// points and device pixels: the overshoot while the mask's centre is on the photo, else its
+    /// distance from the photo plus the radius. Out of line: only a failing tick gets here.
+    @inline(never) private mutating func failMaskCovered(
+        centre u: Point, radius r: Double, room: (Double, Double), scale s: Double, angle a: Double, tick: Int
+    ) {
+        let (halfW, halfH) = room
+        let over = (x: abs(u.x) + r - halfW, y: abs(u.y) + r - halfH)
+        let off = (x: max(0, abs(u.x) - halfW), y: max(0, abs(u.y) - halfH))
+        let depth = off.x == 0 && off.y == 0 ? max(over.x, over.y) : (off.x * off.x + off.y * off.y).squareRoot() + r
+        fail(
+            .maskCovered, tick: tick,
+            "the mask (radius \(r) pt) is uncovered \(depth) pt deep at scale \(s): "
+                + "along the photo's axes\(a == 0 ? "" : " (turned \(a)°)") its centre is (\(u.x), \(u.y)) pt from the mask's, "
+                + "past the room ±(\(halfW - r), \(halfH - r)) pt by (\(max(0, over.x)), \(max(0, over.y))) pt",
+            size: geometry.pixels(points: depth, along: a == 0 ? nil : Point(x: max(0, over.x), y: max(0, over.y))))
+    }
+
+    /// The output square leaves the photo: by how far, in photo pixels, along the turned
+    /// corners' direction when turned. Out of line: only a failing tick gets here.
+    @inline(never) private mutating func failOutputSquareCovered(_ crop: Rect, pose: Pose, tick: Int) {
+        let (s, a) = (pose.scale, pose.angle)
+        let out =
+            a == 0
+            ? SpecGeometry.overshoot(crop, geometry.width, geometry.height)
+            : SpecGeometry.overshoot(geometry.corners(pose), geometry.width, geometry.height)
+        fail(
+            .outputSquareCovered, tick: tick,
+            "crop (\(crop.x), \(crop.y), side \(crop.width)) turned by \(-a)° outside \(geometry.width)x\(geometry.height)",
+            size: geometry.pixels(photoPixels: out.distance, scale: s, along: a == 0 ? nil : out.along))
     }
 
     /// What the screen shows for the flow so far: the session, the grid, the instructions, and
-    /// the tips and notices owed by now. Inlined into `endOfTick`, which runs every tick.
+    /// the tips and notices owed by now.
     @inline(__always) private mutating func checkScreen(_ editor: Observation, recognizerActive: Bool, tick: Int) {
         let session: SessionPhase = editing ? .editing : cancelled ? .cancelled : .confirmed
         if editor.session != session {
