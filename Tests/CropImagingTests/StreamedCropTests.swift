@@ -40,15 +40,41 @@ import Testing
         #expect(got == want)
     }
 
-    /// A JPEG inset up to 12 MP is the bytes the whole-image encoder makes of the rectangle.
-    @Test func aJPEGInsetIsTheEncodedRectangle() throws {
+    /// A JPEG inset is the whole-image encoder's file of the rectangle but for its Huffman tables:
+    /// the standard ones (ITU-T T.81 Annex K.3), so libjpeg streams instead of holding every
+    /// coefficient for optimized ones. Tables change the bytes, not the coefficients: both files
+    /// decode to the same pixels, and every other segment before the scan is the same.
+    @Test func aJPEGInsetIsTheEncodedRectangleWithTheStandardTables() throws {
         let scratch = try ScratchDirectory()
-        let (crop, want, _) = try crop(scratch.write(try Self.photo.jpeg(), as: "photo.jpg"), 92)
+        let (crop, want, got) = try crop(scratch.write(try Self.photo.jpeg(), as: "photo.jpg"), 92)
+        let segments = FileSurgery.jpegSegments(crop.bytes)
         // The profile it carries: one APP2 "ICC_PROFILE\0" segment, after its 2-byte sequence header.
-        let app2 = try #require(FileSurgery.jpegSegments(crop.bytes).first { $0.marker == 0xE2 })
-        let encoded = try ImageEncoder.jpeg(want.pixels, width: want.width, height: want.height, format: .rgb8,
-                                            quality: 92, iccProfile: Array(app2.payload.dropFirst(14)))
-        #expect(crop.bytes == encoded)
+        let app2 = try #require(segments.first { $0.marker == 0xE2 })
+        let optimized = try ImageEncoder.jpeg(want.pixels, width: want.width, height: want.height, format: .rgb8,
+                                              quality: 92, iccProfile: Array(app2.payload.dropFirst(14)))
+        #expect(try ImageFile.decode(path: scratch.write(optimized, as: "optimized.jpg")) == got)
+        let reference = FileSurgery.jpegSegments(optimized)
+        let (tables, others) = (segments.filter { $0.marker == 0xC4 }, segments.filter { $0.marker != 0xC4 })
+        #expect(others.map(\.payload) == reference.filter { $0.marker != 0xC4 }.map(\.payload))
+        #expect(tables.map(\.payload) != reference.filter { $0.marker == 0xC4 }.map(\.payload))
+        // K.3.1 and K.3.2: DC tables (luminance, chrominance) whole; AC tables by their code counts.
+        let dht = tables.flatMap { Self.huffmanTables($0.payload) }
+        #expect(dht.contains { $0.id == 0x00 && $0.counts == [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0] && $0.values == Array(0...11) })
+        #expect(dht.contains { $0.id == 0x01 && $0.counts == [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0] && $0.values == Array(0...11) })
+        #expect(dht.contains { $0.id == 0x10 && $0.counts == [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D] })
+        #expect(dht.contains { $0.id == 0x11 && $0.counts == [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77] })
+    }
+
+    /// The tables of one DHT segment: class and destination (`id`), the 16 code counts, the values.
+    static func huffmanTables(_ payload: [UInt8]) -> [(id: UInt8, counts: [UInt8], values: [UInt8])] {
+        var tables: [(UInt8, [UInt8], [UInt8])] = [], i = 0
+        while i + 17 <= payload.count {
+            let counts = Array(payload[i + 1...i + 16]), n = counts.reduce(0) { $0 + Int($1) }
+            guard i + 17 + n <= payload.count else { break }
+            tables.append((payload[i], counts, Array(payload[i + 17..<i + 17 + n])))
+            i += 17 + n
+        }
+        return tables
     }
 
     /// Each EXIF orientation: the upright rectangle, streamed in upright order from the held crop.
