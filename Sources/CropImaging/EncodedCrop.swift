@@ -7,6 +7,9 @@ public struct EncodedCrop: Sendable {
     public var bytes: [UInt8]
     /// The crop shrunk to fit the preview's long edge.
     public var preview: RGBImage
+    /// The whole upright photo shrunk to fit `originalLongEdge`, made from the same decoding pass:
+    /// for a PNG when it was asked for, otherwise nil.
+    public var original: RGBImage?
 
     /// What `ImageFile.encodedUprightCrop` holds at its peak for a `width × height` crop, besides
     /// a few rows: the encoded file (at most about the raw size, 3 bytes per pixel: noise barely

@@ -55,7 +55,8 @@ public struct PhotoInsetCrop: Sendable {
         do throws(ImagingError) {
             let (inset, memory) = (self.inset, self.memory)
             let crop = try ImageFile.encodedUprightCrop(
-                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide
+                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide,
+                originalLongEdge: haveOriginal ? nil : Self.previewSide
             ) { info in
                 let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
                 held = memory.reserve(EncodedCrop.peakBytes(width: r.width, height: r.height, turned: info.orientation != .up))
@@ -73,7 +74,10 @@ public struct PhotoInsetCrop: Sendable {
             files[previewFile(sha256)] = try ImageFile.sRGBPNG(crop.preview, label: path)
             result.preview = previewFile(sha256)
             if !haveOriginal {
-                let whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
+                let whole: RGBImage
+                if let original = crop.original { whole = original } else {
+                    whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
+                }
                 files[Self.originalFile(sha256)] = try ImageFile.sRGBPNG(whole, label: path)
             }
             result.original = Self.originalFile(sha256)

@@ -88,6 +88,27 @@ import Testing
         #expect(got == want)
     }
 
+    /// A PNG's whole-photo preview made in the inset's pass is `ImageFile.preview`'s, pixel for
+    /// pixel, in every orientation, and the inset stays the rectangle; a JPEG gets none (its
+    /// original is decoded at a DCT scale).
+    @Test(arguments: [1, 2, 5, 6, 8])
+    func aPNGsOriginalComesFromTheSamePass(_ orientation: Int) throws {
+        let scratch = try ScratchDirectory()
+        let stored = Self.photo.stored(for: Orientation(rawValue: orientation)!)
+        let path = try scratch.write(try stored.png(exif: Exif.orientation(UInt16(orientation))), as: "o\(orientation).png")
+        let whole = try ImageFile.decode(path: path)
+        let rect = (x: 5, y: 7, width: whole.width - 11, height: whole.height - 9)
+        let crop = try ImageFile.encodedUprightCrop(path: path, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24) { _ in rect }
+        #expect(crop.original == (try ImageFile.preview(path: path, longEdge: 24)))
+        let got = try ImageFile.decode(path: scratch.write(crop.bytes, as: "crop.png"))
+        #expect(got == Pattern.image(width: rect.width, height: rect.height) { x, y in whole[x + rect.x, y + rect.y] })
+        let jpeg = try scratch.write(try Self.photo.jpeg(), as: "photo.jpg")
+        let jpegCrop = try ImageFile.encodedUprightCrop(path: jpeg, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24) { info in
+            (x: 1, y: 1, width: info.orientedWidth - 2, height: info.orientedHeight - 2)
+        }
+        #expect(jpegCrop.original == nil)
+    }
+
     /// The preview is the rectangle shrunk as `ImageFile.preview` shrinks an untagged PNG of it,
     /// and a rectangle that already fits is its own preview.
     @Test(arguments: [16, 40, 500])
