@@ -7,21 +7,19 @@ public struct EncodedCrop: Sendable {
     public var bytes: [UInt8]
     /// The crop shrunk to fit the preview's long edge.
     public var preview: RGBImage
-
-    /// Up to this many pixels a JPEG crop gets optimal Huffman tables (smaller, but libjpeg holds
-    /// the crop's DCT coefficients, 36 MB at 12 MP); a larger one streams with the standard tables.
-    public static let optimizedHuffmanMaxPixels = 12_000_000
+    /// The whole upright photo shrunk to fit `originalLongEdge`, made from the same decoding pass:
+    /// for a PNG when it was asked for, otherwise nil.
+    public var original: RGBImage?
 
     /// What `ImageFile.encodedUprightCrop` holds at its peak for a `width × height` crop, besides
     /// a few rows: the encoded file (at most about the raw size, 3 bytes per pixel: noise barely
-    /// compresses), a JPEG's DCT coefficients when its Huffman tables are optimized (3 bytes per
-    /// pixel at 4:2:0), and the crop on the stored grid when the orientation turns or mirrors
-    /// it (3). `Int.max` when that overflows.
-    public static func peakBytes(width: Int, height: Int, format: ImageFormat, turned: Bool) -> Int {
+    /// compresses) and the crop on the stored grid when the orientation turns or mirrors it (3).
+    /// Both encoders stream (a JPEG with the standard Huffman tables holds no coefficients).
+    /// `Int.max` when that overflows.
+    public static func peakBytes(width: Int, height: Int, turned: Bool) -> Int {
         let pixels = width.multipliedReportingOverflow(by: height)
-        guard !pixels.overflow, pixels.partialValue < Int.max / 9 else { return Int.max }
-        let coefficients = format == .jpeg && pixels.partialValue <= optimizedHuffmanMaxPixels
-        return pixels.partialValue * 3 * (1 + (coefficients ? 1 : 0) + (turned ? 1 : 0))
+        guard !pixels.overflow, pixels.partialValue < Int.max / 6 else { return Int.max }
+        return pixels.partialValue * 3 * (turned ? 2 : 1)
     }
 }
 
@@ -39,7 +37,6 @@ final class CropSink {
         (self.width, self.height) = (width, height)
         encoder = try RowEncoder(
             format, width: width, height: height, quality: quality,
-            optimizeHuffman: width * height <= EncodedCrop.optimizedHuffmanMaxPixels,
             iccProfile: SRGBProfile.bytes, label: label)
         preview = FittedRows(width: width, height: height, longEdge: previewLongEdge)
     }

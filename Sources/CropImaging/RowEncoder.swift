@@ -3,11 +3,12 @@ import CImagingShim
 /// A PNG or JPEG encoder fed 8-bit RGB rows as they are made, so a full-resolution crop need not
 /// be held whole: the inset goes from the decoder through here row by row.
 ///
-/// A JPEG with optimal Huffman tables (`optimizeHuffman`) costs a second pass over every DCT
-/// coefficient of the image, which libjpeg holds until the end (about 3 bytes per pixel at
-/// 4:2:0); with the standard tables it holds one row of MCUs. The coefficients, and so the
-/// decoded pixels, are the same either way; the standard tables make a smooth photo at quality
-/// 92 up to 1.6× larger. Noncopyable because it owns the C writer, freed exactly once by `deinit`.
+/// A JPEG is written with libjpeg's standard Huffman tables (`optimize_coding` off, the default of
+/// cjpeg, libvips and Pillow), so libjpeg holds one row of MCUs. Optimal tables cost a second
+/// pass over every DCT coefficient, which libjpeg would hold until the end (about 3 bytes per
+/// pixel at 4:2:0); the coefficients, and so the decoded pixels, are the same either way, only
+/// the file is larger (docs/photos.md, "The inset crop"). Noncopyable because it owns the C
+/// writer, freed exactly once by `deinit`.
 struct RowEncoder: ~Copyable {
     private enum Writer {
         case png(OpaquePointer)
@@ -21,14 +22,15 @@ struct RowEncoder: ~Copyable {
     /// The one PNG row filter a streamed crop uses (`PNG_FILTER_PAETH`). libpng's default tries all
     /// five on every row and keeps the cheapest by a sum of residuals: five filters' work, which
     /// was a third of a 12 MP PNG inset's instructions. One fixed filter changes the file's bytes
-    /// (not its pixels) and its size by a few percent (docs/photos.md, "The inset crop").
+    /// (not its pixels) and its size by a few percent (docs/photos.md, "The inset crop"). The
+    /// cheaper single filters and every other deflate setting were measured and make some files
+    /// 1.6–24× larger (docs/performance.md, "Photos: the PNG avatar and the inset").
     static let pngFilter: Int32 = 0x80
 
     /// `format` `.png` (lossless) or `.jpeg` at libjpeg `quality` (1…100), carrying `iccProfile`.
-    init(
-        _ format: ImageFormat, width: Int, height: Int, quality: Int, optimizeHuffman: Bool, iccProfile: [UInt8],
-        label: String
-    ) throws(ImagingError) {
+    init(_ format: ImageFormat, width: Int, height: Int, quality: Int, iccProfile: [UInt8], label: String)
+        throws(ImagingError)
+    {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .encodeFailed(path: label, format: format, message: "size must be positive, got \(width)x\(height)")
         }
@@ -45,7 +47,7 @@ struct RowEncoder: ~Copyable {
                 var params = cis_jpeg_write_params(
                     width: UInt32(width), height: UInt32(height), model: CIS_RGB, quality: Int32(quality),
                     icc: icc.baseAddress, icc_length: icc.count, app1: nil, app1_length: 0, progressive: 0,
-                    optimize_coding: optimizeHuffman ? 1 : 0)
+                    optimize_coding: 0)
                 return cis_jpeg_writer_begin(&params, &handle, &message)
             }
         }

@@ -13,13 +13,23 @@ extension ImageFile {
     /// as it is decoded, and the encoded file is all that grows. A photo its EXIF orientation
     /// turns or mirrors is held once, 3 bytes per pixel of the rectangle, on its stored grid,
     /// and streamed from there in upright order.
+    ///
+    /// With `originalLongEdge`, a PNG's whole upright photo is shrunk from the same pass as
+    /// `preview(path:longEdge:)` shrinks it (`EncodedCrop.original`): a PNG cannot skip columns,
+    /// so decoding every row once costs little more than the rectangle's rows, where a second
+    /// pass for the preview decoded and converted the photo again. A JPEG's original is decoded
+    /// at a DCT scale instead, so it gets none.
     public static func encodedUprightCrop(
         path: String, limits: DecodeLimits = .default, jpegQuality: Int, previewLongEdge: Int,
+        originalLongEdge: Int? = nil,
         rect: (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int)
     ) throws(ImagingError) -> EncodedCrop {
         var sink: CropSink?
         // A turned or mirrored photo's crop on its stored grid: its width and pixels.
         var held: (width: Int, pixels: [UInt8])?
+        // The whole photo's preview, the crop's box on the stored grid and the next row's index.
+        var original: FittedSink?
+        var (crop, y) = (PixelBox(columns: 0..<0, rows: 0..<0), 0)
         let info = try Decoding.crop(path: path, limits: limits) { info throws(ImagingError) in
             let r = rect(info)
             guard r.x >= 0, r.y >= 0, r.width > 0, r.height > 0,
@@ -45,8 +55,19 @@ extension ImageFile {
                 held = (box.columns.count, [])
                 held?.pixels.reserveCapacity(box.columns.count * box.rows.count * 3)
             }
-            return box
-        } row: { row throws(ImagingError) in
+            guard let originalLongEdge, info.format == .png else { return box }
+            crop = box
+            original = FittedSink(
+                FittedRows(width: info.storedWidth, height: info.storedHeight, longEdge: originalLongEdge))
+            return PixelBox(columns: 0..<info.storedWidth, rows: 0..<info.storedHeight)
+        } row: { whole throws(ImagingError) in
+            var row = whole
+            if let original {
+                defer { y += 1 }
+                original.rows.push(whole)
+                guard crop.rows.contains(y) else { return }
+                row += crop.columns.lowerBound * 3
+            }
             guard let width = held?.width else { return try sink!.push(row) }
             held?.pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width * 3))
         }
@@ -54,7 +75,9 @@ extension ImageFile {
             let image = RGBImage(width: held.width, height: held.pixels.count / (held.width * 3), pixels: held.pixels)
             try sink!.pushUpright(image, from: info.orientation)
         }
-        return try sink!.finish(info)
+        var encoded = try sink!.finish(info)
+        encoded.original = original?.rows.image.upright(from: info.orientation)
+        return encoded
     }
 
     /// The whole upright photo shrunk to fit `longEdge` (never enlarged), sized like

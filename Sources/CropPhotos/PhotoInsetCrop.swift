@@ -7,9 +7,8 @@ import CropVocabulary
 /// two small previews the contact sheet shows side by side.
 ///
 /// The inset streams from the decoder to the encoder and the preview; what grows is the encoded
-/// file, a JPEG's DCT coefficients up to `EncodedCrop.optimizedHuffmanMaxPixels`, and, when an
-/// EXIF orientation turns or mirrors the photo, the inset held once to be read back in upright
-/// order (`EncodedCrop.peakBytes`).
+/// file and, when an EXIF orientation turns or mirrors the photo, the inset held once to be read
+/// back in upright order (`EncodedCrop.peakBytes`).
 public struct PhotoInsetCrop: Sendable {
     public var inset: InsetPercent
     public var limits = DecodeLimits.default
@@ -18,8 +17,11 @@ public struct PhotoInsetCrop: Sendable {
     /// The previews' long edge, in pixels.
     public static let previewSide = 160
     public static let jpegQuality = 92
-    /// Bumped when the inset's files or line change meaning, so a rerun makes them again.
-    public static let formatVersion = 1
+    /// Bumped when the inset's files or line change, so a rerun makes them again. It is in the
+    /// inset's file name too: files are created, never replaced, so a remade inset must not meet
+    /// the old one's name. 2: a JPEG inset has libjpeg's standard Huffman tables at every size
+    /// (docs/photos.md, "The inset crop").
+    public static let formatVersion = 2
 
     public init(inset: InsetPercent, memory: InsetMemoryBudget = InsetMemoryBudget()) {
         self.inset = inset
@@ -36,7 +38,7 @@ public struct PhotoInsetCrop: Sendable {
 
     public static func originalFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(previewSide).png" }
     public func file(_ sha256: String, format: ImageFormat) -> String {
-        "insets/\(sha256.prefix(24))-\(inset.number).\(format == .jpeg ? "jpg" : "png")"
+        "insets/\(sha256.prefix(24))-\(inset.number)-v\(Self.formatVersion).\(format == .jpeg ? "jpg" : "png")"
     }
     public func previewFile(_ sha256: String) -> String {
         "insets/\(sha256.prefix(24))-\(inset.number)-\(Self.previewSide).png"
@@ -58,13 +60,12 @@ public struct PhotoInsetCrop: Sendable {
         do throws(ImagingError) {
             let (inset, memory) = (self.inset, self.memory)
             let crop = try ImageFile.encodedUprightCrop(
-                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide
+                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide,
+                originalLongEdge: haveOriginal ? nil : Self.previewSide
             ) { info in
                 let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
                 held = memory.reserve(
-                    EncodedCrop.peakBytes(
-                        width: r.width, height: r.height, format: info.format,
-                        turned: info.orientation != .up))
+                    EncodedCrop.peakBytes(width: r.width, height: r.height, turned: info.orientation != .up))
                 return r
             }
             let info = crop.info
@@ -79,7 +80,12 @@ public struct PhotoInsetCrop: Sendable {
             files[previewFile(sha256)] = try ImageFile.sRGBPNG(crop.preview, label: path)
             result.preview = previewFile(sha256)
             if !haveOriginal {
-                let whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
+                let whole: RGBImage
+                if let original = crop.original {
+                    whole = original
+                } else {
+                    whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
+                }
                 files[Self.originalFile(sha256)] = try ImageFile.sRGBPNG(whole, label: path)
             }
             result.original = Self.originalFile(sha256)

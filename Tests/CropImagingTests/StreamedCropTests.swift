@@ -50,16 +50,50 @@ import Testing
         #expect(got == want)
     }
 
-    /// A JPEG inset up to 12 MP is the bytes the whole-image encoder makes of the rectangle.
-    @Test func aJPEGInsetIsTheEncodedRectangle() throws {
+    /// A JPEG inset is the whole-image encoder's file of the rectangle but for its Huffman tables:
+    /// the standard ones (ITU-T T.81 Annex K.3), so libjpeg streams instead of holding every
+    /// coefficient for optimized ones. Tables change the bytes, not the coefficients: both files
+    /// decode to the same pixels, and every other segment before the scan is the same.
+    @Test func aJPEGInsetIsTheEncodedRectangleWithTheStandardTables() throws {
         let scratch = try ScratchDirectory()
-        let (crop, want, _) = try crop(scratch.write(try Self.photo.jpeg(), as: "photo.jpg"), 92)
+        let (crop, want, got) = try crop(scratch.write(try Self.photo.jpeg(), as: "photo.jpg"), 92)
+        let segments = FileSurgery.jpegSegments(crop.bytes)
         // The profile it carries: one APP2 "ICC_PROFILE\0" segment, after its 2-byte sequence header.
-        let app2 = try #require(FileSurgery.jpegSegments(crop.bytes).first { $0.marker == 0xE2 })
-        let encoded = try ImageEncoder.jpeg(
+        let app2 = try #require(segments.first { $0.marker == 0xE2 })
+        let optimized = try ImageEncoder.jpeg(
             want.pixels, width: want.width, height: want.height, format: .rgb8,
             quality: 92, iccProfile: Array(app2.payload.dropFirst(14)))
-        #expect(crop.bytes == encoded)
+        #expect(try ImageFile.decode(path: scratch.write(optimized, as: "optimized.jpg")) == got)
+        let reference = FileSurgery.jpegSegments(optimized)
+        let (tables, others) = (segments.filter { $0.marker == 0xC4 }, segments.filter { $0.marker != 0xC4 })
+        #expect(others.map(\.payload) == reference.filter { $0.marker != 0xC4 }.map(\.payload))
+        #expect(tables.map(\.payload) != reference.filter { $0.marker == 0xC4 }.map(\.payload))
+        // K.3.1 and K.3.2: DC tables (luminance, chrominance) whole; AC tables by their code counts.
+        let dht = tables.flatMap { Self.huffmanTables($0.payload) }
+        #expect(
+            dht.contains {
+                $0.id == 0x00 && $0.counts == [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+                    && $0.values == Array(0...11)
+            })
+        #expect(
+            dht.contains {
+                $0.id == 0x01 && $0.counts == [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]
+                    && $0.values == Array(0...11)
+            })
+        #expect(dht.contains { $0.id == 0x10 && $0.counts == [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D] })
+        #expect(dht.contains { $0.id == 0x11 && $0.counts == [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77] })
+    }
+
+    /// The tables of one DHT segment: class and destination (`id`), the 16 code counts, the values.
+    static func huffmanTables(_ payload: [UInt8]) -> [(id: UInt8, counts: [UInt8], values: [UInt8])] {
+        var tables: [(UInt8, [UInt8], [UInt8])] = [], i = 0
+        while i + 17 <= payload.count {
+            let counts = Array(payload[i + 1...i + 16]), n = counts.reduce(0) { $0 + Int($1) }
+            guard i + 17 + n <= payload.count else { break }
+            tables.append((payload[i], counts, Array(payload[i + 17..<i + 17 + n])))
+            i += 17 + n
+        }
+        return tables
     }
 
     /// Each EXIF orientation: the upright rectangle, streamed in upright order from the held crop.
@@ -72,6 +106,32 @@ import Testing
         let (crop, want, got) = try crop(path)
         #expect(crop.info.orientation.rawValue == orientation)
         #expect(got == want)
+    }
+
+    /// A PNG's whole-photo preview made in the inset's pass is `ImageFile.preview`'s, pixel for
+    /// pixel, in every orientation, and the inset stays the rectangle; a JPEG gets none (its
+    /// original is decoded at a DCT scale).
+    @Test(arguments: [1, 2, 5, 6, 8])
+    func aPNGsOriginalComesFromTheSamePass(_ orientation: Int) throws {
+        let scratch = try ScratchDirectory()
+        let stored = Self.photo.stored(for: Orientation(rawValue: orientation)!)
+        let path = try scratch.write(
+            try stored.png(exif: Exif.orientation(UInt16(orientation))), as: "o\(orientation).png")
+        let whole = try ImageFile.decode(path: path)
+        let rect = (x: 5, y: 7, width: whole.width - 11, height: whole.height - 9)
+        let crop = try ImageFile.encodedUprightCrop(
+            path: path, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24
+        ) { _ in rect }
+        #expect(crop.original == (try ImageFile.preview(path: path, longEdge: 24)))
+        let got = try ImageFile.decode(path: scratch.write(crop.bytes, as: "crop.png"))
+        #expect(got == Pattern.image(width: rect.width, height: rect.height) { x, y in whole[x + rect.x, y + rect.y] })
+        let jpeg = try scratch.write(try Self.photo.jpeg(), as: "photo.jpg")
+        let jpegCrop = try ImageFile.encodedUprightCrop(
+            path: jpeg, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24
+        ) { info in
+            (x: 1, y: 1, width: info.orientedWidth - 2, height: info.orientedHeight - 2)
+        }
+        #expect(jpegCrop.original == nil)
     }
 
     /// The preview is the rectangle shrunk as `ImageFile.preview` shrinks an untagged PNG of it,

@@ -93,7 +93,7 @@ import Testing
         let want = inset.rect(width: upright.width, height: upright.height)
         #expect(r == PhotoInsetResult.Box(x: want.x, y: want.y, width: want.width, height: want.height))
         let file = try #require(outcome.result.file)
-        #expect(file.hasSuffix("-12.5.png"))
+        #expect(file.hasSuffix("-12.5-v\(PhotoInsetCrop.formatVersion).png"))
         let written = folder.path("out.png")
         try Data(try #require(outcome.files[file])).write(to: URL(fileURLWithPath: written))
         let cropped = try ImageFile.decode(path: written)
@@ -127,6 +127,9 @@ import Testing
         let a = PhotoInsetCrop(inset: try InsetPercent("12%")), b = PhotoInsetCrop(inset: try InsetPercent("12.00%"))
         #expect(a.key == b.key)
         #expect(a.key != PhotoInsetCrop(inset: try InsetPercent("12.01%")).key)
+        // Version 1's key (optimized Huffman tables up to 12 MP, every PNG deflated alike) is not
+        // this version's, so its lines are made again (PhotoCommandTests).
+        #expect(a.key != ContentHash.bytes(Array("cropsim-photos-inset 1 1200 jpeg 92 preview 160".utf8)))
         let temporary = try TemporaryFolder("inset"), root = temporary.path
         let folder = try PhotoBatchFolder(root)
         try folder.prepare(insets: true)

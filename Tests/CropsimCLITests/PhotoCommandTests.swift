@@ -1,3 +1,4 @@
+import CropPhotos
 import CropTestSupport
 import Foundation
 import Testing
@@ -57,6 +58,44 @@ import Testing
         let summary =
             try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.url("out/summary.json"))) as? [String: Any]
         #expect((summary?["inset"] as? [String: Any])?["made"] as? Int == 0)
+    }
+
+    /// A rerun remakes an inset whose journal line has an earlier format's key (version 1's, its
+    /// file under version 1's name, as that version left them), under this version's file name:
+    /// files are never replaced, so the new inset must not meet the old one's name.
+    @Test func aRerunRemakesAnInsetOfAnEarlierFormat() throws {
+        let tmp = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: tmp.url("in"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Tests/Fixtures/images/color/P3-sRGB-color-bars.png"),
+            to: tmp.url("in/p.png"))
+        let photos = ["photos", tmp.path("in"), "--inset", "5%", "--devices", "iphone-se", "--out", tmp.path("out")]
+        try AssertExecuteCommand(photos, stdout: ", 1 insets at 5% made (0 already done)")
+        let journal = tmp.url("out/results.jsonl")
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        let i = try #require(lines.firstIndex { $0.contains("\"insetKey\"") })
+        var line = try #require(try JSONSerialization.jsonObject(with: Data(lines[i].utf8)) as? [String: Any])
+        let file = try #require(line["file"] as? String)
+        let old = file.replacingOccurrences(of: "-v\(PhotoInsetCrop.formatVersion).png", with: ".png")
+        #expect(old != file)
+        try FileManager.default.moveItem(at: tmp.url("out/" + file), to: tmp.url("out/" + old))
+        (line["file"], line["insetKey"]) = (
+            old, ContentHash.bytes(Array("cropsim-photos-inset 1 500 jpeg 92 preview 160".utf8))
+        )
+        var rewritten = lines
+        rewritten[i] = String(
+            decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self)
+        try Data((rewritten.joined(separator: "\n") + "\n").utf8).write(to: journal)
+
+        try AssertExecuteCommand(photos, stdout: ", 1 insets at 5% made (0 already done)")
+        let remade = try Data(contentsOf: tmp.url("out/" + file))
+        let last = try #require(
+            try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").last { $0.contains("\"insetKey\"") }
+        )
+        let made = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(made["file"] as? String == file && made["bytes"] as? Int == remade.count)
+        #expect(tmp.exists("out/" + old), "an earlier format's file is left, like an earlier percentage's")
+        try AssertExecuteCommand(photos, stdout: ", 0 insets at 5% made (1 already done)")
     }
 
     @Test func geometryPrintsTheZoomRangeOrSaysWhyNot() throws {
