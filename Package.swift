@@ -317,7 +317,8 @@ let package = Package(
         .testTarget(
             name: "CropsimCLITests",
             dependencies: [
-                "CropCommandLine", "CropTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "CropCommandLine", "CropPhotos", "CropTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .testTarget(
