@@ -215,7 +215,7 @@ def main(argv: list[str]) -> int:
         # entry naming it fails `scripts/mutants --operators --list` and needs a hand fix.
         print(f"migrate_format: {len(lost)} operator site(s) not found again: {', '.join(lost[:20])}", file=sys.stderr)
     renamed = {k for k, m in moved.items() if k != m.new_id}
-    print(f"migrate_format: {len(renamed)} operator id(s) renamed", file=sys.stderr)
+    print(f"migrate_format: {len(renamed)} operator id(s) differ between {args[0]} and the tree", file=sys.stderr)
     for name in ID_FILES:
         path = ROOT / name
         if not path.is_file():
@@ -228,6 +228,8 @@ def main(argv: list[str]) -> int:
         print(f"migrate_format: {'would rewrite' if check else 'rewrote'} {path.relative_to(ROOT)}", file=sys.stderr)
         if not check:
             path.write_text(text, encoding="utf-8")
+    if not changes:
+        print("migrate_format: every file already names the tree's sites; nothing to rewrite", file=sys.stderr)
     return 1 if check and changes else 0
 
 
