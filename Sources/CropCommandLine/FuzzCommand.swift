@@ -101,16 +101,7 @@ struct FuzzCommand: ParsableCommand {
             extra: plant ? [.plantedNoLightImpact] : [], model: runner)
         if !replay.isEmpty { return try replayFiles(oracle) }
         let seed = self.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let generator = Generator(profile: profile, maxSteps: maxSteps, capabilities: runner.identity.capabilities)
-        guard generator.drawsItsFocus else {
-            let kinds = generator.unsupportedFocus
-            let needs = kinds.reduce(Capabilities()) { $0.union($1.capability) }.subtracting(
-                runner.identity.capabilities)
-            throw CommandLineInputError(
-                description: "--profile \(self.profile): draws nothing \(runner.identity.label) supports "
-                    + "(its \(kinds.map(\.rawValue).joined(separator: ", ")) steps need the capabilities \(needs.names.joined(separator: ", ")), which it does not declare)"
-            )
-        }
+        let generator = try makeGenerator(profile, for: runner.identity)
         if let exportCorpus { return try export(to: exportCorpus, seed: seed, generator: generator) }
         let database = RegressionDatabase(directory: outDirectory)
         try database.claim()
@@ -133,28 +124,7 @@ struct FuzzCommand: ParsableCommand {
             progress: { p in
                 line.update { status(seconds: p.seconds, runs: p.runs, ticks: p.ticks, failures: p.failures) }
             },
-            found: { f in
-                guard !f.duplicate else { return }
-                if let saveError = f.saveError {
-                    FileHandle.standardError.write(
-                        Data(
-                            "\(line.messagePrefix)error: a \(f.failure) find was not saved: \(shownText("\(saveError)"))\n"
-                                .utf8))
-                    return
-                }
-                let origin = f.run.map { "run \($0)" } ?? "saved file"
-                var text =
-                    "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
-                if let file = f.file {
-                    text +=
-                        "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n"
-                }
-                if let replay = f.replay { text += "  replay: \(replay)\n" }
-                if !f.alsoBroken.isEmpty {
-                    text += "  filed as \(f.severity), its most severe; also broken: \(f.alsoBrokenText)\n"
-                }
-                FileHandle.standardError.write(Data(text.utf8))
-            })
+            found: { announce($0, seed: seed, line: line) })
         line.finish(
             status(seconds: report.seconds, runs: report.runs, ticks: report.ticks, failures: report.failingRuns)
                 + ", done")
@@ -163,6 +133,46 @@ struct FuzzCommand: ParsableCommand {
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
         if report.unsaved > 0 { throw ExitCode.environment }
         if report.failed { throw ExitCode.checkFailed }
+    }
+
+    /// The campaign's generator, refused with one line when its profile draws nothing this editor
+    /// declares (a campaign of no traces would pass while testing nothing).
+    func makeGenerator(_ profile: FuzzProfile, for identity: ModelIdentity) throws -> Generator {
+        let generator = Generator(profile: profile, maxSteps: maxSteps, capabilities: identity.capabilities)
+        guard generator.drawsItsFocus else {
+            let kinds = generator.unsupportedFocus
+            let needs = kinds.reduce(Capabilities()) { $0.union($1.capability) }.subtracting(identity.capabilities)
+            throw CommandLineInputError(
+                description: "--profile \(self.profile): draws nothing \(identity.label) supports "
+                    + "(its \(kinds.map(\.rawValue).joined(separator: ", ")) steps need the capabilities \(needs.names.joined(separator: ", ")), which it does not declare)"
+            )
+        }
+        return generator
+    }
+
+    /// One find as it happens, on standard error: what failed and where, the saved file and how
+    /// to replay it, or why it could not be saved (which makes the campaign exit 3 at its end).
+    func announce(_ f: Finding, seed: UInt64, line: ProgressLine) {
+        guard !f.duplicate else { return }
+        if let saveError = f.saveError {
+            FileHandle.standardError.write(
+                Data(
+                    "\(line.messagePrefix)error: a \(f.failure) find was not saved: \(shownText("\(saveError)"))\n".utf8
+                ))
+            return
+        }
+        let origin = f.run.map { "run \($0)" } ?? "saved file"
+        var text =
+            "\(line.messagePrefix)\(f.failure) in \(origin) (seed \(seed), during \(f.place)): \(shownText(f.message))\n"
+        if let file = f.file {
+            text +=
+                "  \(f.run == nil ? "still fails" : "saved \(f.steps) steps, \(f.fingers) fingers, \(f.samples) samples"): \(file)\n"
+        }
+        if let replay = f.replay { text += "  replay: \(replay)\n" }
+        if !f.alsoBroken.isEmpty {
+            text += "  filed as \(f.severity), its most severe; also broken: \(f.alsoBrokenText)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     var outDirectory: String { out ?? "Scenarios/regressions" }

@@ -63,20 +63,7 @@ extension ScenarioFormat {
                 { if case .twoFingerDrag(let d) = $0 { twoFingerDragTable.encode(d) } else { nil } })
         case .tap: return tapField
         case .doubleTap: return doubleTapField
-        case .longTouch:
-            return field(
-                longTouchTable.object.schema,
-                { v throws(ScenarioError) in
-                    let t = try longTouchTable.value(v, from: TimedPoint(at: .center, time: Gesture.longTouchDuration))
-                    return .longTouch(t.at, duration: t.time)
-                },
-                {
-                    if case .longTouch(let p, let d) = $0 {
-                        longTouchTable.encode(TimedPoint(at: p, time: d))
-                    } else {
-                        nil
-                    }
-                })
+        case .longTouch: return longTouchField
         case .touches: return touchesField
         case .slider: return sliderField
         case .increment:

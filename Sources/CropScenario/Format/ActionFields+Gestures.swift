@@ -167,6 +167,17 @@ extension ScenarioFormat {
         .time("duration", \.time, standard: Gesture.longTouchDuration)
     ])
 
+    /// A finger held still: `at` and `duration` (the recognizer's long-touch time when left out).
+    static let longTouchField = ActionField(
+        kind: .longTouch, schema: longTouchTable.object.schema,
+        read: { v throws(ScenarioError) in
+            let t = try longTouchTable.value(v, from: TimedPoint(at: .center, time: Gesture.longTouchDuration))
+            return .longTouch(t.at, duration: t.time)
+        },
+        write: {
+            if case .longTouch(let p, let d) = $0 { longTouchTable.encode(TimedPoint(at: p, time: d)) } else { nil }
+        })
+
     static let sliderTable: ObjectTable<SliderMove> = ObjectTable([
         .value(
             "to", \.to, number(R.slider), .required,
