@@ -1,6 +1,9 @@
 // Unit tests of the independent editor: node --test Examples/independent/
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { Editor, toStored, SPRING_TABLE } from './editor.mjs';
 
 const CONFIG = { outputSize: 512, qualityMultiplier: 1.25, maxZoomMultiplier: 4, maskDiameterFraction: 0.82,
@@ -126,4 +129,44 @@ test('upload retries with 0.5 s, 1 s, 2 s backoff and four attempts in all', () 
   assert.deepEqual(starts, [[31, 2], [61, 3], [121, 4]]);
   assert.equal(e.upload, 'failed');
   assert.ok(fx.some((f) => f.type === 'offerRetry'));
+});
+
+// The adapter reads stdin and exits when it closes, so it is run as a child process, as cropsim runs it.
+test('snapshots: restore goes back to the session, its deltas included; bad handles are errors', async () => {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./main.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const replies = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const ask = async (request) => {
+    child.stdin.write(JSON.stringify(request) + '\n');
+    return JSON.parse((await replies.next()).value);
+  };
+  const source = { width: 4032, height: 3024, orientation: 1 };
+  const opening = { source, view: VIEW, config: CONFIG, reduceMotion: false, user: null };
+  assert.equal((await ask({ type: 'hello', id: 0, protocol: [1] })).snapshots, true);
+  assert.equal((await ask({ type: 'snapshot', id: 1 })).type, 'error', 'no session yet');
+  assert.equal((await ask({ type: 'open', id: 2, ...opening })).type, 'opened');
+  await ask({ type: 'step', id: 3, ops: [{ type: 'panBegan' }, { type: 'panChanged', dx: 3.5, dy: 0 }, 'tick'] });
+  const { type, handle } = await ask({ type: 'snapshot', id: 4 });
+  assert.equal(type, 'snapshotted');
+  const ops = [{ type: 'panChanged', dx: 2, dy: 1 }, { type: 'panEnded' }, 'tick', { type: 'doubleTap', x: 196.5, y: 426 }, 'tick', 'tick'];
+  const first = await ask({ type: 'step', id: 5, ops });
+  assert.ok(first.results.some((r) => r.state), 'the ops change the state');
+  assert.deepEqual(await ask({ type: 'restore', id: 6, handle }), { type: 'restored', id: 6 });
+  // The same ops from the snapshot give the same results, deltas included, twice over.
+  assert.deepEqual((await ask({ type: 'step', id: 7, ops })).results, first.results);
+  assert.equal((await ask({ type: 'restore', id: 8, handle })).type, 'restored');
+  assert.deepEqual((await ask({ type: 'step', id: 9, ops })).results, first.results);
+  assert.deepEqual(await ask({ type: 'release', id: 10, handle }), { type: 'released', id: 10 });
+  for (const bad of [handle, 99, 'x', null]) {
+    assert.equal((await ask({ type: 'restore', id: 11, handle: bad })).type, 'error', `restore ${bad}`);
+    assert.equal((await ask({ type: 'release', id: 12, handle: bad })).type, 'error', `release ${bad}`);
+  }
+  const held = [];
+  for (let i = 0; i < 24; i++) held.push(await ask({ type: 'snapshot', id: 13 + i }));
+  assert.deepEqual(new Set(held.map((r) => r.type)), new Set(['snapshotted']));
+  assert.equal(new Set(held.map((r) => r.handle)).size, 24, 'every held handle distinct');
+  assert.equal((await ask({ type: 'snapshot', id: 40 })).type, 'error', 'past 24 held');
+  await ask({ type: 'open', id: 41, ...opening });
+  assert.equal((await ask({ type: 'restore', id: 42, handle: held[0].handle })).type, 'error', 'open discards the snapshots');
+  child.stdin.end();
+  assert.equal(await new Promise((resolve) => child.on('exit', resolve)), 0);
 });

@@ -90,8 +90,10 @@ export function handle(req) {
     case 'snapshot': {
       if (!editor) return encode({ type: 'error', id, code: 12, message: 'snapshot before open' });
       if (snapshots.size >= MAX_SNAPSHOTS) return encode({ type: 'error', id, code: 12, message: 'too many snapshots' });
-      const handle = nextHandle;
-      nextHandle = (nextHandle + 1) % 2147483648;
+      // Handles wrap after 2^31 snapshots; one still held is skipped, never given twice.
+      let handle = nextHandle;
+      while (snapshots.has(handle)) handle = (handle + 1) % 2147483648;
+      nextHandle = (handle + 1) % 2147483648;
       snapshots.set(handle, copy(editor));
       return encode({ type: 'snapshotted', id, handle });
     }

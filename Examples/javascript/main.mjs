@@ -132,8 +132,10 @@ export function createServer() {
     snapshot() {
       if (!editor) throw new ProtocolError(ERROR.malformedRequest, 'snapshot before a successful open');
       if (snapshots.size >= MAX_SNAPSHOTS) throw new ProtocolError(ERROR.malformedRequest, `more than ${MAX_SNAPSHOTS} snapshots`);
-      const handle = nextHandle;
-      nextHandle = (nextHandle + 1) % 2147483648;
+      // Handles wrap after 2^31 snapshots; one still held is skipped, never given twice.
+      let handle = nextHandle;
+      while (snapshots.has(handle)) handle = (handle + 1) % 2147483648;
+      nextHandle = (handle + 1) % 2147483648;
       snapshots.set(handle, { editor: copyEditor(editor), lastState: { ...lastState } });
       return { type: 'snapshotted', handle };
     },

@@ -1,7 +1,7 @@
 /// The snapshot exchanges (docs/model-protocol.md#snapshots), each within the request deadline
 /// like any other: a reply that is late, malformed, of another type, or a handle the model already
-/// gave, fails the process as any broken reply does, and the caller (the studio's live run)
-/// falls back to replaying from tick 0 in a fresh process.
+/// gave, fails the process as any broken reply does (the pool drops it), and the caller (the
+/// studio's live run) falls back to replaying from tick 0 in a fresh process.
 extension ModelProcess {
     /// A handle for the session as it stands; nil when the model does not keep snapshots, cropsim
     /// holds `WireSnapshots.maxHeld` already, or the model failed.

@@ -1,7 +1,7 @@
 /// The optional snapshot messages (docs/model-protocol.md#snapshots), declared once: what
 /// cropsim writes, the reply each expects and how a reply is read. A model declares them in its
-/// handshake (`"snapshots":true`); one that does not is never sent them, so version 1 stays
-/// byte for byte what it was.
+/// handshake (`"snapshots":true`); one that does not is never sent them, and sees only the
+/// other requests of docs/model-protocol.md.
 ///
 /// Why: the studio keeps one model process per recording between batches and goes back to a
 /// snapshot before a late sample or a provisional lift, as it does with copies of an editor in

@@ -14,7 +14,7 @@ import Foundation
 /// tick 0 and says whether they were ("replay identical"), and the tests hold every batch to it.
 /// A model over a pipe keeps its session in one process between batches too, when it declares the
 /// snapshot messages (its checkpoints are its snapshots); one that does not, or whose live run
-/// failed, runs from tick 0 on every batch, as before issue 36.
+/// stopped, runs the recording's text from tick 0 on every batch instead.
 public struct StudioSession: Sendable {
     public let id: String
     var recording: Recording
@@ -167,12 +167,21 @@ public struct StudioSession: Sendable {
         try parse(recording.json(name: name, description: description, liftOpenFingersAt: lift), file: Self.liveFile)
     }
 
-    /// Gives up the live run for replays from tick 0, in a fresh process, from this batch on: its
-    /// model failed or broke the snapshots' promises (a crash, a hang, a bad handle or reply). Its
-    /// snapshots are not released: the process is gone, or its next `open` discards them.
-    private mutating func giveUpLive(_ why: String) -> Bool {
-        liveFailure =
-            "the editor \(model.identity.label) failed in the live run (\(why)); this recording now replays from tick 0 on every batch"
+    /// Gives up the live run for replays from tick 0 from this batch on: its model failed or
+    /// broke the snapshots' promises (a crash, a hang, a bad handle or reply; that process is
+    /// dropped and the replay starts a fresh one), answered with a backend effect outside the flow
+    /// (that process stays in the pool: the replay's `open` starts it a new session), or cropsim
+    /// itself took no snapshot. Its snapshots are not released: the process is gone, or its next
+    /// `open` discards them. The page's frames so far came from the live run, which the replay
+    /// may contradict anywhere (a model that lied about a restore), so all are sent again.
+    private mutating func giveUpLive(_ why: LiveRun.Failure) -> Bool {
+        let cause =
+            switch why {
+            case .model(let text): "the editor \(model.identity.label) failed in the live run (\(text))"
+            case .cropsim(let text): "the live run on \(model.identity.label) stopped (\(text))"
+            }
+        liveFailure = "\(cause); this recording now replays from tick 0 on every batch"
+        changedFrom = 0
         return dropLive()
     }
 
@@ -215,7 +224,9 @@ public struct StudioSession: Sendable {
         if let tick = live?.tick, reach <= tick {
             live = checkpoints.latest(before: reach)
             checkpoints.drop(from: reach)
-            if live?.resume() == false { return giveUpLive(live?.failure ?? "it did not restore a snapshot") }
+            if live?.resume() == false {
+                return giveUpLive(live?.failure ?? .cropsim("cropsim had no snapshot to restore"))
+            }
         }
         if live == nil {
             guard let started = model.live(scenario, inputs: inputs, options: options) else { return false }

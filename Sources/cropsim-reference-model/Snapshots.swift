@@ -13,8 +13,10 @@ extension ReferenceServer {
             guard snapshots.count < WireSnapshots.maxHeld else {
                 throw WireError("more than \(WireSnapshots.maxHeld) snapshots held")
             }
-            let handle = nextHandle
-            nextHandle = nextHandle == WireSnapshots.maxHandle ? 0 : nextHandle + 1
+            // Handles wrap after 2^31 snapshots; one still held is skipped, never given twice.
+            var handle = nextHandle
+            while snapshots[handle] != nil { handle = handle == WireSnapshots.maxHandle ? 0 : handle + 1 }
+            nextHandle = handle == WireSnapshots.maxHandle ? 0 : handle + 1
             snapshots[handle] = (editor, sent)
             w.raw("{\"type\":\"snapshotted\",\"id\":"); w.int(id); w.raw(",\"handle\":"); w.int(handle); w.raw("}")
         case "restore":

@@ -1,4 +1,4 @@
-import CropPipe
+@testable import CropPipe
 import CropScenario
 import CropSim
 @testable import CropStudio
@@ -20,10 +20,32 @@ import Testing
 
     static func session(_ command: String, timeout: Double = 5) throws -> StudioSession {
         let rootFolder = try TemporaryFolder("studio-live-model")
+        return try studio(command, timeout: timeout, root: rootFolder.path).1
+    }
+
+    /// A studio on `command` that saves under `root`, and a new recording in it.
+    static func studio(_ command: String, timeout: Double = 5, root: String) throws -> (Studio, StudioSession) {
         var options = Studio.Options()
-        options.scenarios = ScenarioStore(root: rootFolder.path)
+        options.scenarios = ScenarioStore(root: root)
         options.model = .process(try ModelProcessPool(command: command, timeout: timeout))
-        return try Studio(options: options).newRecording(nil).0
+        let studio = try Studio(options: options)
+        return (studio, try studio.newRecording(nil).0)
+    }
+
+    /// The deadline of the hostile cases: long enough that an ordinary step through the Python
+    /// proxy never misses it on a loaded machine; the modes that hang sleep far past it.
+    static let hostileTimeout = 10.0
+
+    /// The frames a page holds after `answer`: those before its `from`, then its own.
+    static func apply(_ answer: StudioProtocol.FramesResponse, to page: inout [StudioProtocol.Frame]) {
+        page.removeSubrange(min(answer.from, page.count)...)
+        page += answer.frames
+    }
+
+    /// Whether every frame the page holds is the run's frame at that tick.
+    static func agrees(_ page: [StudioProtocol.Frame], with run: RunResult) -> Bool {
+        let all = StudioProtocol.Frame.all(run)
+        return page.count <= all.count && zip(page, all).allSatisfy { $0 == $1 }
     }
 
     /// The snapshot fixture breaking `mode` from its `nth` snapshot message on.
@@ -102,6 +124,65 @@ import Testing
         #expect(!session.runsFromStart)
     }
 
+    /// Under protocol version 2 the snapshot messages are `json` frames among binary steps: a
+    /// live recording is still its run from tick 0, bit for bit.
+    @Test func aLiveRecordingUnderVersion2IsItsRunFromTickZero() throws {
+        let command = "\(Self.reference) --offer 2 --snapshots on"
+        let pool = try ModelProcessPool(command: command, timeout: 5)
+        let probe = try #require(pool.checkout())
+        #expect(probe.version == 2 && probe.snapshots, "the model speaks version 2 with snapshots")
+        pool.checkin(probe)
+        pool.shutdown()
+        var session = try Self.session(command)
+        for (k, batch) in LiveRunTests.script.enumerated() {
+            let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))
+            #expect(answer.notice == nil, "batch \(k): \(answer.notice ?? "")")
+            let difference = try LiveRunTests.difference(session)
+            #expect(difference == nil, "batch \(k): \(difference ?? "")")
+            if difference != nil { return }
+        }
+        #expect(!session.runsFromStart && !session.checkpoints.runs.isEmpty, "the recording ran live")
+    }
+
+    /// A model that answers `restored` without restoring tells the one lie the live run cannot
+    /// see (docs/model-protocol.md#snapshots): no notice, frames that are not the run from tick 0.
+    /// Save's replay check is what says so.
+    @Test func aRestoreThatDidNotRestoreIsCaughtBySave() throws {
+        let root = try TemporaryFolder("studio-live-lie")
+        var (studio, session) = try Self.studio(Self.hostile("lie"), timeout: Self.hostileTimeout, root: root.path)
+        var differed = false
+        for batch in LiveRunTests.script.prefix(60) {
+            let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))
+            #expect(answer.notice == nil, "\(answer.notice ?? "")")
+            differed = try differed || LiveRunTests.difference(session) != nil
+        }
+        #expect(differed, "the lie changed the live frames")
+        #expect(!session.runsFromStart, "nothing in the live run saw it")
+        let save = StudioProtocol.SaveRequest(
+            session: session.id, group: "lies", id: "lie", name: "", description: "", overwrite: false,
+            now: LiveRunTests.script[59].now + 100)
+        let saved = try studio.saved(&session, save)
+        #expect(!saved.replayIdentical, "Save's replay differs from the live frames")
+    }
+
+    /// A live run that stops after a lie it could not see: the replay's frames replace every frame
+    /// the page holds, from tick 0, not only those after the batch's new input.
+    @Test func aFallbackAfterALieResendsFromTickZero() throws {
+        // The 20th restore is mid-circle, where the lie moves the frames (an early one does not).
+        var session = try Self.session(Self.hostile("liecrash", 20), timeout: Self.hostileTimeout)
+        var page: [StudioProtocol.Frame] = [], notices: [String] = [], wrong = false
+        for batch in LiveRunTests.script.prefix(60) {
+            let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))
+            if let notice = answer.notice { notices.append(notice) }
+            Self.apply(answer, to: &page)
+            if notices.isEmpty { wrong = try wrong || !Self.agrees(page, with: LiveRunTests.fromStart(session)) }
+        }
+        #expect(wrong, "frames of the lie reached the page before the crash")
+        #expect(notices.count == 1 && notices.first?.contains("exit status 3") == true, "\(notices)")
+        #expect(session.runsFromStart)
+        #expect(try Self.agrees(page, with: LiveRunTests.fromStart(session)), "the page holds the replay's frames")
+    }
+
     /// A model that lacks a capability (here `recenter`) runs live until the recording takes a
     /// step it lacks; from then on the file is not applicable before the editor opens, as `cropsim
     /// run` judges it, and the session says so as the replay does: no frames, the same reason.
@@ -135,17 +216,18 @@ import Testing
     }
 
     /// Each way of breaking the snapshots is said once, in the batch it happened, as what the
-    /// model did; the batch's frames are still the run from tick 0 (replayed in a fresh process,
-    /// which is never sent a snapshot message), and so are the later batches'.
+    /// model did; the batch's frames are still the run from tick 0 (the broken process dropped,
+    /// replayed in a fresh one, which is never sent a snapshot message), and so are the later
+    /// batches'. The deadline is `hostileTimeout`: only the modes that hang miss it.
     @Test(arguments: [
         ("garbage", 1, "malformed: its reply to snapshot"), ("huge", 1, "protocolViolation: its reply to snapshot"),
         ("same", 1, "was given before and not released"), ("wrongtype", 1, "expected snapshotted, got \"restored\""),
-        ("toobig", 1, "longer than 16 MiB"), ("late", 1, "hung: no reply within 2 s"),
+        ("toobig", 1, "longer than 16 MiB"), ("late", 1, "hung: no reply within 10 s"),
         ("unknown", 1, "errorReply: it answered restore with an error: no snapshot has handle 12345"),
-        ("crash", 1, "crashed: the process ended mid-run (exit status 3)"), ("hang", 1, "hung: no reply within 2 s")
+        ("crash", 1, "crashed: the process ended mid-run (exit status 3)"), ("hang", 1, "hung: no reply within 10 s")
     ])
     func aBrokenSnapshotIsANoticeAndAReplay(mode: String, nth: Int, said: String) throws {
-        var session = try Self.session(Self.hostile(mode, nth), timeout: 2)
+        var session = try Self.session(Self.hostile(mode, nth), timeout: Self.hostileTimeout)
         var notices: [String] = []
         for batch in LiveRunTests.script.prefix(60) {
             let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))

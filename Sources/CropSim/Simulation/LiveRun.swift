@@ -75,9 +75,26 @@ public struct LiveRun: Sendable {
         loop.release()
     }
 
-    /// Why the run cannot go on (a model over a pipe failed, or did what this run did not send
-    /// it for): the caller replays from tick 0 instead. Nil for a model in this process.
-    public var failure: String? { loop.failure }
+    /// Why the run cannot go on: the caller replays from tick 0 instead. Nil for a model in this
+    /// process.
+    public var failure: Failure? { loop.failure }
+
+    /// Why a live run on a model over a pipe stopped, said as whose doing it was: a notice that
+    /// blames the model must be about the model.
+    public enum Failure: Sendable, Equatable, CustomStringConvertible {
+        /// The model failed (its process is dropped) or answered with a backend effect outside
+        /// the flow, which a run in lockstep needs (its process stays: it broke no promise).
+        case model(String)
+        /// cropsim took no snapshot of its own accord (ops unanswered, or `WireSnapshots.maxHeld`
+        /// held), which the live run's order of calls should never let happen.
+        case cropsim(String)
+
+        public var description: String {
+            switch self {
+            case .model(let why), .cropsim(let why): why
+            }
+        }
+    }
 
     /// Lets go of the inputs last passed in, which the run reads only inside `advance` and
     /// `finished`: holding them would make the caller's next change to its array copy all of it,
@@ -90,7 +107,7 @@ public struct LiveRun: Sendable {
 /// The generic run behind `LiveRun`'s one erasure.
 private protocol LiveLoop: Sendable {
     var tick: Int { get }
-    var failure: String? { get }
+    var failure: LiveRun.Failure? { get }
     mutating func advance(_ scenario: Scenario, inputs: [Input], through tick: Int) -> [FrameRecord]
     mutating func finished(_ scenario: Scenario, inputs: [Input], settleTicks: Int) -> RunResult
     func checkpoint() -> (any LiveLoop)?
@@ -108,7 +125,7 @@ private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
     let supportsAll: Bool
     /// A checkpoint's snapshot of a pipe model's session (nil in this process, and for the run).
     var handle: Int?
-    /// A snapshot was not given: the process's session may no longer be this run's.
+    /// A snapshot was not taken or not restored: the process's session may no longer be this run's.
     var lost = false
 
     var tick: Int { loop.tick }
@@ -116,12 +133,12 @@ private struct LiveLoopOf<M: EditorModel>: LiveLoop, @unchecked Sendable {
     /// The model's snapshots, for a model over a pipe (an editor in this process is copied).
     private var snapshots: (any SessionSnapshots)? { M.answersLater ? checked.session as? any SessionSnapshots : nil }
 
-    var failure: String? {
-        if let failure = checked.failure { return failure.description }
+    var failure: LiveRun.Failure? {
+        if let failure = checked.failure { return .model(failure.description) }
         if loop.host.mispredicted {
-            return "it answered with a backend effect outside the flow, which a run in lockstep needs"
+            return .model("it answered with a backend effect outside the flow, which a run in lockstep needs")
         }
-        return lost ? "it gave no snapshot" : nil
+        return lost ? .cropsim("cropsim took or restored no snapshot around the provisional lift") : nil
     }
 
     mutating func advance(_ scenario: Scenario, inputs: [Input], through tick: Int) -> [FrameRecord] {

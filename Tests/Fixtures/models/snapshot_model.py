@@ -4,7 +4,8 @@ them on purpose, for Tests/CropStudioTests/LiveModelTests.swift.
 
 Every request goes to the reference editor's server (REFERENCE_MODEL, a path, run with
 `--snapshots on`) and its reply comes back, except the snapshot messages, which MODE breaks from
-the Nth on (N = the second argument, 1 by default; earlier ones are passed through):
+the Nth on (N = the second argument, 1 by default; earlier ones are passed through). A third
+argument, if any, is ignored: a marker that names the process (scripts/check-studio-server).
 
   garbage     snapshot answered with a handle that is not a number
   huge        snapshot answered with a handle past 2^31 - 1
@@ -15,6 +16,9 @@ the Nth on (N = the second argument, 1 by default; earlier ones are passed throu
   unknown     restore answered with an error: no such handle (as for a released one)
   crash       exits with status 3 on a restore
   hang        stops answering on a restore
+  lie         restore answered `restored` without restoring (the session goes on where it was)
+  liecrash    lies on the Nth restore as `lie` does, passes the next one through (a batch of
+              frames from the wrong session reaches the page), exits with status 3 on the one after
   none        passes everything through (a well-behaved model)
 """
 import json
@@ -67,7 +71,15 @@ for line in sys.stdin.buffer:
         else:
             time.sleep(30)
         continue
-    if kind == "restore" and seen[kind] >= nth and mode in ("unknown", "crash", "hang"):
+    if kind == "restore" and mode == "liecrash" and seen[kind] in (nth, nth + 2):
+        if seen[kind] == nth:
+            reply('{"type":"restored","id":%s}' % ident)
+            continue
+        sys.exit(3)
+    if kind == "restore" and seen[kind] >= nth and mode in ("unknown", "crash", "hang", "lie"):
+        if mode == "lie":
+            reply('{"type":"restored","id":%s}' % ident)
+            continue
         if mode == "unknown":
             reply('{"type":"error","id":%s,"code":12,"message":"no snapshot has handle 12345"}' % ident)
             continue
