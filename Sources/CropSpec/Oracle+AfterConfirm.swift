@@ -134,18 +134,8 @@ extension Oracle {
         checkUploadTelemetry(
             effects, attempt: attempt, outcome: outcome, final: outcome == .success || !retry, tick: tick)
         if outcome == .success {
-            flow.phase = .updatingProfile
-            let next = flow.acknowledged.version + 1
-            if !effects.contains(where: {
-                if case .updateProfile(let u) = $0 {
-                    u.avatarPath == flow.key && u.avatarVersion == next
-                } else {
-                    false
-                }
-            }) {
-                fail(
-                    .profileUpdatedOnlyAfterUpload, tick: tick,
-                    "upload succeeded but no profile update to (\(flow.key), v\(next)) followed")
+            requireProfileUpdate(effects, tick: tick) {
+                "upload succeeded but no profile update to (\($0), v\($1)) followed"
             }
         } else if retry {
             flow.phase = .waiting(attempt: attempt, failedAt: tick)
@@ -169,23 +159,25 @@ extension Oracle {
             pinch = nil
             dropMove()
         case .profile where policies.profileRetry == .profileOnly:
-            flow.phase = .updatingProfile
-            let next = flow.acknowledged.version + 1
-            if !effects.contains(where: {
-                if case .updateProfile(let u) = $0 {
-                    u.avatarPath == flow.key && u.avatarVersion == next
-                } else {
-                    false
-                }
-            }) {
-                fail(
-                    .profileUpdatedOnlyAfterUpload, tick: tick,
-                    "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\(flow.key), v\(next)) again"
-                )
+            requireProfileUpdate(effects, tick: tick) {
+                "Retry after a failed profile update (policy profileRetry: profileOnly) did not ask for the update to (\($0), v\($1)) again"
             }
         case .upload, .profile:
             flow.phase = .uploading(1)
         }
+    }
+
+    /// R12.3: the profile update is asked for in the same tick, naming the uploaded key and the
+    /// next version; `message` says which step owed it, given that key and version.
+    private mutating func requireProfileUpdate(
+        _ effects: [EditorEffect], tick: Int, _ message: (_ key: String, _ version: Int) -> String
+    ) {
+        flow.phase = .updatingProfile
+        let next = flow.acknowledged.version + 1
+        let asked = effects.contains {
+            if case .updateProfile(let u) = $0 { u.avatarPath == flow.key && u.avatarVersion == next } else { false }
+        }
+        if !asked { fail(.profileUpdatedOnlyAfterUpload, tick: tick, message(flow.key, next)) }
     }
 
     private func currentAttempt(_ event: EditorEvent) -> Int {
