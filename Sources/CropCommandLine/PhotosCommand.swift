@@ -235,19 +235,27 @@ struct PhotoBatch: Sendable {
                 insets: insetCrop.map { [$0.unreadable(path: path, because: error.description)] } ?? [])
         }
         var lines = Lines()
-        lines.results = try checkDevices(path, hash, done: done)
-        if let insetCrop {
-            let key = "\(hash) \(insetCrop.key)"
-            if done.insets[path + "\n" + key].map(stands) != true {
-                lines.insets = [try crop(path, hash, insetCrop, reusing: done.insetsByKey[key])]
-            }
+        guard let insetCrop else {
+            lines.results = try checkDevices(path, hash, done: done, alongside: nil)
+            return lines
         }
+        let key = "\(hash) \(insetCrop.key)"
+        let needed = done.insets[path + "\n" + key].map(stands) != true
+        let earlier = done.insetsByKey[key].flatMap { stands($0) ? $0 : nil }
+        // An inset still to make rides on the check's pass over the photo, when there is one.
+        let ride =
+            needed && earlier == nil && insetCrop.limits == check.limits
+            ? insetCrop.alongside(path: path, haveOriginal: present(PhotoInsetCrop.originalFile(hash))) : nil
+        lines.results = try checkDevices(path, hash, done: done, alongside: ride)
+        if needed { lines.insets = [try crop(path, hash, insetCrop, reusing: earlier, rode: ride)] }
         return lines
     }
 
     /// The device lines still missing: none when done, an earlier verdict for the same bytes
     /// under another name, or a new check.
-    private func checkDevices(_ path: String, _ hash: String, done: Done) throws(OutputError) -> [PhotoResult] {
+    private func checkDevices(_ path: String, _ hash: String, done: Done, alongside: PhotoInsetCrop.Ride?)
+        throws(OutputError) -> [PhotoResult]
+    {
         let missing = check.devices.filter { d in
             done.results[path + "\n" + "\(hash) \(check.configKey(for: d)) \(d.name)"].map(stands) != true
         }
@@ -257,7 +265,7 @@ struct PhotoBatch: Sendable {
         if reused.count == missing.count, reused.allSatisfy(stands) {
             return reused.map { $0.renamed(to: path) }
         }
-        let outcome = check.check(path: path, sha256: hash, devices: missing)
+        let outcome = check.check(path: path, sha256: hash, devices: missing, alongside: alongside?.crop)
         if let png = outcome.thumbnail {
             try folder.add(png, at: PhotoCheck.thumbnailFile(hash, side: check.thumbnailSide))
         }
@@ -266,11 +274,13 @@ struct PhotoBatch: Sendable {
     }
 
     /// The inset line: an earlier one for the same bytes under another name, or a new crop.
-    private func crop(_ path: String, _ hash: String, _ insetCrop: PhotoInsetCrop, reusing earlier: PhotoInsetResult?)
-        throws(OutputError) -> PhotoInsetResult
-    {
-        if let earlier, stands(earlier) { return earlier.renamed(to: path) }
-        let outcome = insetCrop.crop(path: path, sha256: hash, haveOriginal: present(PhotoInsetCrop.originalFile(hash)))
+    private func crop(
+        _ path: String, _ hash: String, _ insetCrop: PhotoInsetCrop, reusing earlier: PhotoInsetResult?,
+        rode: PhotoInsetCrop.Ride?
+    ) throws(OutputError) -> PhotoInsetResult {
+        if let earlier { return earlier.renamed(to: path) }
+        let outcome = insetCrop.crop(
+            path: path, sha256: hash, haveOriginal: present(PhotoInsetCrop.originalFile(hash)), rode: rode)
         for (file, bytes) in outcome.files.sorted(by: { $0.key < $1.key }) { try folder.add(bytes, at: file) }
         return outcome.result
     }

@@ -32,9 +32,11 @@ enum Decoding {
     }
 
     /// Decodes what `region(header)` asks for. Returns the image on the stored grid and the JPEG
-    /// DCT scale denominator used (1 for PNG).
+    /// DCT scale denominator used (1 for PNG). `alongside` gets the rows too when this pass reads
+    /// whole rows from the first, 1:1 (a PNG's whole region; a JPEG's at denominator 1).
     static func resample(
-        path: String, limits: DecodeLimits, region: (ImageInfo) throws(ImagingError) -> Region
+        path: String, limits: DecodeLimits, alongside: CropAlongside? = nil,
+        region: (ImageInfo) throws(ImagingError) -> Region
     ) throws(ImagingError) -> (info: ImageInfo, image: RGBImage, scaleDenominator: Int) {
         let file = try PhotoFile(path: path)
         switch try file.format() {
@@ -48,7 +50,9 @@ enum Decoding {
             let vertical = FilterAxis(
                 outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
             let color = reader.color
-            return (info, try run(&reader, color: color, horizontal, vertical), 1)
+            let whole = horizontal.inputRange == 0..<reader.width && vertical.inputRange.lowerBound == 0
+            let riding = whole && alongside?.join(info) == true
+            return (info, try run(&reader, color: color, horizontal, vertical, alongside: riding ? alongside : nil), 1)
         case .jpeg:
             var reader = try JPEGReader(file)
             let info = try checked(ImageInfo(reader), limits, path)
@@ -64,7 +68,13 @@ enum Decoding {
             try reader.start(
                 denominator: denominator, wanted: horizontal.inputRange, maxMemory: limits.maxBufferedBytes)
             let color = reader.color
-            return (info, try run(&reader, color: color, horizontal, vertical), denominator)
+            let whole =
+                denominator == 1 && horizontal.inputRange == 0..<reader.width && vertical.inputRange.lowerBound == 0
+            let riding = whole && alongside?.join(info) == true
+            return (
+                info, try run(&reader, color: color, horizontal, vertical, alongside: riding ? alongside : nil),
+                denominator
+            )
         }
     }
 
@@ -78,9 +88,11 @@ enum Decoding {
     }
 
     /// Streams rows `vertical.inputRange` (skipping those above) through color conversion and the
-    /// resampler, and stops after the last row needed.
+    /// resampler, and stops after the last row needed. `alongside` also gets each converted row
+    /// as 8-bit bytes (the caller has checked that the rows are whole and start at the first).
     static func run<Decoder: RowDecoder & ~Copyable>(
-        _ decoder: inout Decoder, color: SourceColor, _ horizontal: FilterAxis, _ vertical: FilterAxis
+        _ decoder: inout Decoder, color: SourceColor, _ horizontal: FilterAxis, _ vertical: FilterAxis,
+        alongside: CropAlongside? = nil
     ) throws(ImagingError) -> RGBImage {
         let format = decoder.format, columns = decoder.columns
         precondition(
@@ -96,10 +108,17 @@ enum Decoding {
         defer { row.deallocate() }
         let offset = (horizontal.inputRange.lowerBound - columns.lowerBound) * format.bytesPerPixel
         var resampler = Resampler(horizontal: horizontal, vertical: vertical)
+        let count = horizontal.inputRange.count
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: alongside == nil ? 1 : max(1, count * 3))
+        defer { bytes.deallocate() }
         try decoder.skipRows(vertical.inputRange.lowerBound)
         for _ in vertical.inputRange {
             try decoder.readRow(into: raw)
-            converter.convert(raw + offset, count: horizontal.inputRange.count, into: row)
+            if let alongside {
+                alongside.push(converter.convert(raw + offset, count: count, into: row, bytes: bytes))
+            } else {
+                converter.convert(raw + offset, count: count, into: row)
+            }
             resampler.push(row)
         }
         return resampler.image

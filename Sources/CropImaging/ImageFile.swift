@@ -26,15 +26,21 @@ public enum ImageFile {
     }
 
     /// The display thumbnail (R5.4, R7.1): upright, long edge per `ThumbnailPolicy` (or the photo's
-    /// own when smaller). JPEG decodes at 1/2, 1/4 or 1/8 scale where that still covers it.
-    public static func thumbnail(path: String, limits: DecodeLimits = .default) throws(ImagingError) -> RGBImage {
-        let decoded = try Decoding.resample(path: path, limits: limits) { info in
-            let upright = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
-            let swap = info.orientation.swapsAxes
-            return .whole(
-                info, width: swap ? upright.height : upright.width, height: swap ? upright.width : upright.height)
-        }
+    /// own when smaller). JPEG decodes at 1/2, 1/4 or 1/8 scale where that still covers it. A PNG,
+    /// and a JPEG under twice the thumbnail's long edge, read every row at full resolution, and
+    /// `alongside` (the batch's inset) can ride on them.
+    public static func thumbnail(
+        path: String, limits: DecodeLimits = .default, alongside: CropAlongside? = nil
+    ) throws(ImagingError) -> RGBImage {
+        let decoded = try Decoding.resample(path: path, limits: limits, alongside: alongside, region: thumbnailRegion)
         return decoded.image.upright(from: decoded.info.orientation)
+    }
+
+    /// The display thumbnail's size on the stored grid, for the whole photo.
+    static func thumbnailRegion(_ info: ImageInfo) -> Region {
+        let upright = ThumbnailPolicy.size(width: info.orientedWidth, height: info.orientedHeight)
+        let swap = info.orientation.swapsAxes
+        return .whole(info, width: swap ? upright.height : upright.width, height: swap ? upright.width : upright.height)
     }
 
     static func requireMinimumSize(_ info: ImageInfo, _ path: String) throws(ImagingError) {

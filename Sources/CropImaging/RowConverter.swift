@@ -108,6 +108,28 @@ struct RowConverter: ~Copyable {
         return UnsafePointer(bytes)
     }
 
+    /// Both at once, for a pass whose rows also feed a crop (`CropAlongside`): `convert`'s floats
+    /// to `out` and, returned, the bytes `convert(_:count:bytes:floats:)` gives for the same row,
+    /// with the color transform run once. `bytes` is scratch for `count` pixels.
+    func convert(
+        _ row: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>, bytes: UnsafeMutablePointer<UInt8>
+    ) -> UnsafePointer<UInt8> {
+        guard converted == .rgb8 else {
+            // Quantizing the floats is what the bytes-only path does here, or (8-bit gray
+            // without a transform) gives the same bytes: k / 255 × 255 rounds back to k.
+            convert(row, count: count, into: out)
+            for i in 0..<count * 3 { bytes[i] = Resampler.quantize(out[i]) }
+            return UnsafePointer(bytes)
+        }
+        var samples = UnsafeRawPointer(row)
+        if let transform {
+            cmsDoTransform(transform, row, scratch, UInt32(count))
+            samples = UnsafeRawPointer(scratch)
+        }
+        Self.normalize(samples, depth: 8, count: count * 3, into: out)
+        return samples.assumingMemoryBound(to: UInt8.self)
+    }
+
     /// Samples to 0...1. Two concrete loops rather than one generic one: unspecialized generics
     /// are slow in debug builds, where the tests run.
     private static func normalize(

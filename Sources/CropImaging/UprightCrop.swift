@@ -22,62 +22,13 @@ extension ImageFile {
     public static func encodedUprightCrop(
         path: String, limits: DecodeLimits = .default, jpegQuality: Int, previewLongEdge: Int,
         originalLongEdge: Int? = nil,
-        rect: (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int)
+        rect: @escaping (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int)
     ) throws(ImagingError) -> EncodedCrop {
-        var sink: CropSink?
-        // A turned or mirrored photo's crop on its stored grid: its width and pixels.
-        var held: (width: Int, pixels: [UInt8])?
-        // The whole photo's preview, the crop's box on the stored grid and the next row's index.
-        var original: FittedSink?
-        var (crop, y) = (PixelBox(columns: 0..<0, rows: 0..<0), 0)
-        let info = try Decoding.crop(path: path, limits: limits) { info throws(ImagingError) in
-            let r = rect(info)
-            guard r.x >= 0, r.y >= 0, r.width > 0, r.height > 0,
-                r.x + r.width <= info.orientedWidth, r.y + r.height <= info.orientedHeight
-            else {
-                throw .invalidRequest(
-                    path: path,
-                    reason:
-                        "the crop \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside the \(info.orientedWidth)×\(info.orientedHeight) photo"
-                )
-            }
-            sink = try CropSink(
-                info.format, width: r.width, height: r.height, quality: jpegQuality,
-                previewLongEdge: previewLongEdge, label: path)
-            let upright = Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
-            let s = info.orientation.storedRect(
-                fromOriented: upright, storedWidth: Double(info.storedWidth),
-                storedHeight: Double(info.storedHeight))
-            let (x, y) = (Int(s.x.rounded()), Int(s.y.rounded()))
-            let swap = info.orientation.swapsAxes
-            let box = PixelBox(columns: x..<x + (swap ? r.height : r.width), rows: y..<y + (swap ? r.width : r.height))
-            if info.orientation != .up {
-                held = (box.columns.count, [])
-                held?.pixels.reserveCapacity(box.columns.count * box.rows.count * 3)
-            }
-            guard let originalLongEdge, info.format == .png else { return box }
-            crop = box
-            original = FittedSink(
-                FittedRows(width: info.storedWidth, height: info.storedHeight, longEdge: originalLongEdge))
-            return PixelBox(columns: 0..<info.storedWidth, rows: 0..<info.storedHeight)
-        } row: { whole throws(ImagingError) in
-            var row = whole
-            if let original {
-                defer { y += 1 }
-                original.rows.push(whole)
-                guard crop.rows.contains(y) else { return }
-                row += crop.columns.lowerBound * 3
-            }
-            guard let width = held?.width else { return try sink!.push(row) }
-            held?.pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width * 3))
-        }
-        if let held {
-            let image = RGBImage(width: held.width, height: held.pixels.count / (held.width * 3), pixels: held.pixels)
-            try sink!.pushUpright(image, from: info.orientation)
-        }
-        var encoded = try sink!.finish(info)
-        encoded.original = original?.rows.image.upright(from: info.orientation)
-        return encoded
+        let pass = UprightCropPass(
+            label: path, jpegQuality: jpegQuality, previewLongEdge: previewLongEdge,
+            originalLongEdge: originalLongEdge, rect: rect)
+        let info = try Decoding.crop(path: path, limits: limits, box: pass.begin, row: pass.push)
+        return try pass.finish(info)
     }
 
     /// The whole upright photo shrunk to fit `longEdge` (never enlarged), sized like
@@ -111,12 +62,6 @@ extension ImageFile {
         }
         return sink!.rows.image.upright(from: info.orientation)
     }
-}
-
-/// `FittedRows` shared by the decoder's row callback and the code after it.
-private final class FittedSink {
-    var rows: FittedRows
-    init(_ rows: consuming FittedRows) { self.rows = rows }
 }
 
 extension RGBImage {

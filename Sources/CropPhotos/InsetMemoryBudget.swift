@@ -47,3 +47,23 @@ public final class InsetMemoryBudget: @unchecked Sendable {
         return held
     }
 }
+
+/// One inset's hold on an `InsetMemoryBudget`, given back by `release` or, at the latest, when it
+/// is dropped: an inset riding on a check's pass holds from the check's header on, and no path
+/// out of a job may keep the bytes from the other jobs.
+final class InsetReservation {
+    private let memory: InsetMemoryBudget
+    private var bytes = 0
+
+    init(_ memory: InsetMemoryBudget) { self.memory = memory }
+
+    deinit { release() }
+
+    func hold(_ need: Int) { bytes += memory.reserve(need) }
+
+    func release() {
+        guard bytes > 0 else { return }
+        memory.release(bytes)
+        bytes = 0
+    }
+}

@@ -48,7 +48,11 @@ public struct PhotoCheck: Sendable {
         "thumbs/\(sha256.prefix(24))-\(side).png"
     }
 
-    public func check(path: String, sha256: String, devices: [DevicePreset]) -> Outcome {
+    /// `alongside`: the batch's inset, which rides on the display thumbnail's decoding of a PNG
+    /// (it reads every row at full resolution) instead of decoding the photo again.
+    public func check(path: String, sha256: String, devices: [DevicePreset], alongside: CropAlongside? = nil)
+        -> Outcome
+    {
         var base = PhotoResult(path: path, sha256: sha256, config: "", device: "", shown: [], tip: false)
         var outcome = Outcome(results: [])
         func everyDevice(_ fill: (inout PhotoResult) -> Void) -> Outcome {
@@ -88,7 +92,7 @@ public struct PhotoCheck: Sendable {
         // photo whose body is corrupt or too big for the memory limit is refused at open (R11.4).
         if header.source.shortSide >= SourceImage.minimumShortSide {
             do {
-                _ = try ImageFile.thumbnail(path: path, limits: limits)
+                _ = try ImageFile.thumbnail(path: path, limits: limits, alongside: alongside)
             } catch {
                 return undecodable(error)
             }

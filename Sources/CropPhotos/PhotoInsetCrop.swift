@@ -18,10 +18,12 @@ public struct PhotoInsetCrop: Sendable {
     public static let previewSide = 160
     public static let jpegQuality = 92
     /// Bumped when the inset's files or line change, so a rerun makes them again. It is in the
-    /// inset's file name too: files are created, never replaced, so a remade inset must not meet
-    /// the old one's name. 2: a JPEG inset has libjpeg's standard Huffman tables at every size
-    /// (docs/photos.md, "The inset crop").
-    public static let formatVersion = 2
+    /// names of the inset and its preview too: files are created, never replaced, so a remade
+    /// inset must not meet the old one's name. 2: a JPEG inset has libjpeg's standard Huffman
+    /// tables at every size. 3: a JPEG under twice the display thumbnail's long edge is decoded
+    /// whole rows from the top, as the thumbnail's pass decodes it, so the inset can ride on that
+    /// pass (docs/photos.md, "The inset crop").
+    public static let formatVersion = 3
 
     public init(inset: InsetPercent, memory: InsetMemoryBudget = InsetMemoryBudget()) {
         self.inset = inset
@@ -41,7 +43,7 @@ public struct PhotoInsetCrop: Sendable {
         "insets/\(sha256.prefix(24))-\(inset.number)-v\(Self.formatVersion).\(format == .jpeg ? "jpg" : "png")"
     }
     public func previewFile(_ sha256: String) -> String {
-        "insets/\(sha256.prefix(24))-\(inset.number)-\(Self.previewSide).png"
+        "insets/\(sha256.prefix(24))-\(inset.number)-v\(Self.formatVersion)-\(Self.previewSide).png"
     }
 
     public struct Outcome: Sendable {
@@ -50,23 +52,40 @@ public struct PhotoInsetCrop: Sendable {
         public var files: [String: [UInt8]] = [:]
     }
 
+    /// The inset of a photo made while its check decodes it (`PhotoCheck.check(alongside:)`), for
+    /// `crop(…, rode:)`. It holds its memory from the header on, until `crop` is done with it.
+    public func alongside(path: String, haveOriginal: Bool) -> Ride {
+        let reservation = InsetReservation(memory)
+        let crop = CropAlongside(
+            label: path, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide,
+            originalLongEdge: haveOriginal ? nil : Self.previewSide, rect: rect(holding: reservation))
+        return Ride(crop: crop, reservation: reservation, haveOriginal: haveOriginal)
+    }
+
+    /// An inset riding on a check's decoding pass, and its hold on the memory budget.
+    public struct Ride {
+        public let crop: CropAlongside
+        let reservation: InsetReservation
+        let haveOriginal: Bool
+    }
+
     /// The inset of `path` (whose bytes hash to `sha256`). `haveOriginal` says the whole photo's
     /// preview is on disk already (it does not depend on the inset), so it is not decoded again.
-    public func crop(path: String, sha256: String, haveOriginal: Bool) -> Outcome {
+    /// With `rode`, the crop comes from the check's pass when that gave it; otherwise (a JPEG, a
+    /// photo the pass could not read to the end) the photo is decoded here, as without it.
+    public func crop(path: String, sha256: String, haveOriginal: Bool, rode: Ride? = nil) -> Outcome {
         var result = PhotoInsetResult(path: path, sha256: sha256, inset: inset.text, insetKey: key)
         var files: [String: [UInt8]] = [:]
-        var held = 0
-        defer { memory.release(held) }
+        let reservation = rode?.reservation ?? InsetReservation(memory)
+        defer { reservation.release() }
         do throws(ImagingError) {
-            let (inset, memory) = (self.inset, self.memory)
-            let crop = try ImageFile.encodedUprightCrop(
-                path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide,
-                originalLongEdge: haveOriginal ? nil : Self.previewSide
-            ) { info in
-                let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
-                held = memory.reserve(
-                    EncodedCrop.peakBytes(width: r.width, height: r.height, turned: info.orientation != .up))
-                return r
+            let crop: EncodedCrop
+            if let rode, rode.haveOriginal == haveOriginal, let made = rode.crop.finished() {
+                crop = made
+            } else {
+                // Held again from the header on: the ride's hold (if any) is given back first.
+                reservation.release()
+                crop = try ownDecoding(path: path, haveOriginal: haveOriginal, reservation: reservation)
             }
             let info = crop.info
             let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
@@ -96,6 +115,26 @@ public struct PhotoInsetCrop: Sendable {
                     failed: error.description))
         }
         return Outcome(result: result, files: files)
+    }
+
+    private func ownDecoding(path: String, haveOriginal: Bool, reservation: InsetReservation) throws(ImagingError)
+        -> EncodedCrop
+    {
+        try ImageFile.encodedUprightCrop(
+            path: path, limits: limits, jpegQuality: Self.jpegQuality, previewLongEdge: Self.previewSide,
+            originalLongEdge: haveOriginal ? nil : Self.previewSide, rect: rect(holding: reservation))
+    }
+
+    /// The inset's rectangle in the upright photo, holding the memory its crop needs (before any
+    /// pixel is decoded) once the header says how much that is.
+    private func rect(holding reservation: InsetReservation) -> (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int)
+    {
+        let inset = self.inset
+        return { info in
+            let r = inset.rect(width: info.orientedWidth, height: info.orientedHeight)
+            reservation.hold(EncodedCrop.peakBytes(width: r.width, height: r.height, turned: info.orientation != .up))
+            return r
+        }
     }
 
     /// A file that cannot even be read: no inset, in the same words as its refusal.

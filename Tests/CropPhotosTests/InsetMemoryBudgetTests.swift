@@ -67,4 +67,40 @@ import Testing
         #expect(crop.crop(path: bad, sha256: "bb", haveOriginal: false).result.failed != nil)
         #expect(budget.holding == 0)
     }
+
+    /// An inset riding on a check's pass holds from that pass's header on, and gives back on every
+    /// path: its crop used, its pass broken (the inset then holds again for its own pass, never
+    /// twice), or the ride dropped unused. Used or not, the inset is the one made without it.
+    @Test func aRideGivesBackWhatItHeldAndChangesNothing() throws {
+        let budget = InsetMemoryBudget(bytes: 1 << 20)
+        let crop = PhotoInsetCrop(inset: try InsetPercent("10%"), memory: budget)
+        let (w, h) = (400, 330)
+        let folder = try TemporaryFolder("ride"), good = folder.path("good.png"), bad = folder.path("bad.png")
+        let pixels = (0..<w * h * 3).map { UInt8($0 * 7 % 251) }
+        let png = try ImageEncoder.png(pixels, width: w, height: h, format: .rgb8)
+        try Data(png).write(to: URL(fileURLWithPath: good))
+        try Data(png.prefix(png.count / 2)).write(to: URL(fileURLWithPath: bad))
+        for haveOriginal in [false, true] {
+            let ride = crop.alongside(path: good, haveOriginal: haveOriginal)
+            _ = try ImageFile.thumbnail(path: good, alongside: ride.crop)
+            #expect(budget.holding > 0)
+            let rode = crop.crop(path: good, sha256: "aa", haveOriginal: haveOriginal, rode: ride)
+            #expect(budget.holding == 0)
+            let own = crop.crop(path: good, sha256: "aa", haveOriginal: haveOriginal)
+            #expect(rode.result.failed == nil)
+            #expect(rode.result == own.result && rode.files == own.files)
+        }
+        let broken = crop.alongside(path: bad, haveOriginal: false)
+        _ = try? ImageFile.thumbnail(path: bad, alongside: broken.crop)
+        let failed = crop.crop(path: bad, sha256: "bb", haveOriginal: false, rode: broken)
+        #expect(budget.holding == 0)
+        #expect(failed.result.failed != nil)
+        #expect(failed.result == crop.crop(path: bad, sha256: "bb", haveOriginal: false).result)
+        do {
+            let dropped = crop.alongside(path: good, haveOriginal: false)
+            _ = try ImageFile.thumbnail(path: good, alongside: dropped.crop)
+            withExtendedLifetime(dropped) { #expect(budget.holding > 0) }
+        }
+        #expect(budget.holding == 0)
+    }
 }
