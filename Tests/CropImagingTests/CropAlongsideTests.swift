@@ -18,7 +18,8 @@ import Testing
     }
 
     static func ride(originalLongEdge: Int?) -> CropAlongside {
-        CropAlongside(label: "ride", jpegQuality: 92, previewLongEdge: 16, originalLongEdge: originalLongEdge, rect: rect)
+        CropAlongside(
+            label: "ride", jpegQuality: 92, previewLongEdge: 16, originalLongEdge: originalLongEdge, rect: rect)
     }
 
     /// The formats `RowConverter` treats apart (bytes as they are, through the color transform,
@@ -111,7 +112,9 @@ import Testing
         let rect: (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int) = { _ in (10, 20, 300, 90) }
         let early = try scratch.write(Array(bytes.prefix(bytes.count / 5)), as: "early.png")
         let late = try scratch.write(Array(bytes.prefix(bytes.count * 9 / 10)), as: "late.png")
-        for (path, original, finishes) in [(early, nil, false), (early, 24, false), (late, nil, true), (late, 24, false)] {
+        for (path, original, finishes) in [
+            (early, nil, false), (early, 24, false), (late, nil, true), (late, 24, false)
+        ] {
             let ride = CropAlongside(
                 label: path, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: original, rect: rect)
             #expect(throws: ImagingError.self) { try ImageFile.thumbnail(path: path, alongside: ride) }
