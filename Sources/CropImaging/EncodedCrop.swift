@@ -47,13 +47,19 @@ final class CropSink {
         preview.push(row)
     }
 
-    /// Every row of `image` (the crop on the stored grid) turned upright, one row at a time.
+    /// Every row of `image` (the crop on the stored grid) turned upright, a block of rows at a
+    /// time (`RGBImage.uprightBlock`: a turned image's rows are read down its stored columns).
     func pushUpright(_ image: RGBImage, from orientation: Orientation) throws(ImagingError) {
-        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 3)
-        defer { row.deallocate() }
-        for y in 0..<height {
-            image.uprightRow(y, from: orientation, into: row)
-            try push(row)
+        precondition(
+            orientation.orientedSize(storedWidth: image.width, storedHeight: image.height) == (width, height),
+            "the held crop is not the sink's size")
+        let block = RGBImage.uprightBlock
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: block * width * 3)
+        defer { rows.deallocate() }
+        for y in stride(from: 0, to: height, by: block) {
+            let count = min(block, height - y)
+            image.uprightRows(y..<y + count, from: orientation, into: rows)
+            for k in 0..<count { try push(rows + k * width * 3) }
         }
     }
 

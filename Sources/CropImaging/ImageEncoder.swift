@@ -4,11 +4,11 @@ import CImagingShim
 /// images with known content. Both are deterministic: no timestamps, no tIME chunk.
 public enum ImageEncoder {
     /// `pixels` holds `width × height` pixels of `format` (8- or 16-bit gray/RGB, alpha allowed).
-    /// `iccProfile` is written as iCCP (never together with an sRGB chunk), `exif` as eXIf.
-    /// `label` names the image in errors.
+    /// `filter` is every row's, or nil for libpng's choice row by row. `iccProfile` is written as
+    /// iCCP (never together with an sRGB chunk), `exif` as eXIf. `label` names the image in errors.
     public static func png(
         _ pixels: [UInt8], width: Int, height: Int, format: PixelFormat, interlaced: Bool = false,
-        iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, label: String = "(in memory)"
+        filter: PNGFilter? = nil, iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, label: String = "(in memory)"
     ) throws(ImagingError) -> [UInt8] {
         guard format.model != .cmyk, format.bitDepth == 8 || format.bitDepth == 16 else {
             throw .encodeFailed(path: label, format: .png, message: "PNG holds 8- or 16-bit gray or RGB")
@@ -21,7 +21,7 @@ public enum ImageEncoder {
                     width: UInt32(width), height: UInt32(height), color_type: colorType,
                     bit_depth: Int32(format.bitDepth),
                     interlaced: interlaced ? 1 : 0, icc: icc.baseAddress, icc_length: icc.count,
-                    exif: exif.baseAddress, exif_length: exif.count, filters: 0)
+                    exif: exif.baseAddress, exif_length: exif.count, filters: filter?.rawValue ?? 0)
                 return try encode(pixels, stride: width * format.bytesPerPixel, .png, label) {
                     pixels, stride, out, length, message in
                     cis_png_encode(&params, pixels, stride, out, length, message)

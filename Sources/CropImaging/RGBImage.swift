@@ -31,31 +31,78 @@ public struct RGBImage: Hashable, Sendable {
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
         var result = RGBImage(width: size.width, height: size.height)
         result.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<size.height {
-                uprightRow(y, from: orientation, into: pixels.baseAddress! + y * size.width * 3)
+            for y in stride(from: 0, to: size.height, by: Self.uprightBlock) {
+                let rows = y..<min(y + Self.uprightBlock, size.height)
+                uprightRows(rows, from: orientation, into: pixels.baseAddress! + y * size.width * 3)
             }
         }
         return result
     }
 
-    /// Row `y` of `upright(from: orientation)`, written to `row` (its width × 3 bytes), so an
-    /// upright copy can be streamed instead of held. Along an upright row the stored pixel moves
-    /// by one fixed step (a pixel or a row, either way), so only the first two are mapped.
-    func uprightRow(_ y: Int, from orientation: Orientation, into row: UnsafeMutablePointer<UInt8>) {
+    /// How many upright rows `uprightRows` is best asked for at once: a turned photo's rows are
+    /// its stored columns, and 16 of them read 48 contiguous bytes of every stored row they pass,
+    /// while the 16 rows written stay in cache (16 × 3 bytes × 4000 px is 192 KB).
+    static let uprightBlock = 16
+
+    /// Rows `rows` of `upright(from: orientation)`, one after another into `target` (`rows.count`
+    /// × its width × 3 bytes), so an upright copy can be streamed instead of held. Along an
+    /// upright row the stored pixel moves by one fixed step, and from one upright row to the next
+    /// by another, so only the first pixel and the two steps are mapped: a step of one pixel is a
+    /// stored row copied (or reversed), a step of one row is a stored column, walked for all of
+    /// `rows` at once (`columnRuns`).
+    func uprightRows(_ rows: Range<Int>, from orientation: Orientation, into target: UnsafeMutablePointer<UInt8>) {
         let size = orientation.orientedSize(storedWidth: width, storedHeight: height)
-        let w = Double(width), h = Double(height)
-        func stored(_ x: Int) -> Int {
-            let p = orientation.storedPoint(
-                fromOriented: Point(x: Double(x) + 0.5, y: Double(y) + 0.5),
-                storedWidth: w, storedHeight: h)
-            return (Int(p.y) * width + Int(p.x)) * 3
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= size.height, "rows outside the upright image")
+        let (w, h) = (Double(width), Double(height))
+        func stored(_ x: Double, _ y: Double) -> Point {
+            orientation.storedPoint(fromOriented: Point(x: x + 0.5, y: y + 0.5), storedWidth: w, storedHeight: h)
         }
-        let first = stored(0), step = size.width > 1 ? stored(1) - first : 0
+        let origin = stored(0, Double(rows.lowerBound))
+        let (right, down) = (stored(1, Double(rows.lowerBound)), stored(0, Double(rows.lowerBound) + 1))
+        // In pixels: exact differences of the mapping (±1 or 0 on each axis), not of the indices:
+        // one pixel past a 1-pixel edge, `Int` would truncate −0.5 to the first pixel's 0.
+        let step = Int(right.y - origin.y) * width + Int(right.x - origin.x)
+        let next = Int(down.y - origin.y) * width + Int(down.x - origin.x)
         pixels.withUnsafeBufferPointer { pixels in
-            var from = first
-            for x in 0..<size.width {
-                (row[3 * x], row[3 * x + 1], row[3 * x + 2]) = (pixels[from], pixels[from + 1], pixels[from + 2])
-                from += step
+            let first = pixels.baseAddress! + (Int(origin.y) * width + Int(origin.x)) * 3
+            if abs(step) == 1 {
+                for k in 0..<rows.count {
+                    Self.copyRow(
+                        from: first + 3 * k * next, step: step, count: size.width, into: target + 3 * k * size.width)
+                }
+            } else {
+                Self.columnRuns(from: first, step: step, next: next, size: (size.width, rows.count), into: target)
+            }
+        }
+    }
+
+    /// `count` pixels from `source` on, forwards (`step` 1) or backwards (−1).
+    private static func copyRow(
+        from source: UnsafePointer<UInt8>, step: Int, count: Int, into target: UnsafeMutablePointer<UInt8>
+    ) {
+        guard step < 0 else { return target.update(from: source, count: 3 * count) }
+        var from = source
+        for x in 0..<count {
+            (target[3 * x], target[3 * x + 1], target[3 * x + 2]) = (from[0], from[1], from[2])
+            from -= 3
+        }
+    }
+
+    /// `size.height` upright rows of `size.width` pixels whose pixels are `step` (±a stored row)
+    /// apart along a row and `next` (±1 pixel) apart from row to row: for each upright column,
+    /// one contiguous run of the stored row it comes from.
+    private static func columnRuns(
+        from first: UnsafePointer<UInt8>, step: Int, next: Int, size: (width: Int, height: Int),
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
+        let stride = 3 * size.width
+        for x in 0..<size.width {
+            var from = first + 3 * x * step
+            var to = target + 3 * x
+            for _ in 0..<size.height {
+                (to[0], to[1], to[2]) = (from[0], from[1], from[2])
+                from += 3 * next
+                to += stride
             }
         }
     }

@@ -19,13 +19,13 @@ struct RowEncoder: ~Copyable {
     private let label: String
     private let container: ImageFormat
 
-    /// The one PNG row filter a streamed crop uses (`PNG_FILTER_PAETH`). libpng's default tries all
+    /// The one PNG row filter a streamed crop uses. libpng's default tries all
     /// five on every row and keeps the cheapest by a sum of residuals: five filters' work, which
     /// was a third of a 12 MP PNG inset's instructions. One fixed filter changes the file's bytes
     /// (not its pixels) and its size by a few percent (docs/photos.md, "The inset crop"). The
     /// cheaper single filters and every other deflate setting were measured and make some files
     /// 1.6–24× larger (docs/performance.md, "Photos: the PNG avatar and the inset").
-    static let pngFilter: Int32 = 0x80
+    static let pngFilter = PNGFilter.paeth
 
     /// `format` `.png` (lossless) or `.jpeg` at libjpeg `quality` (1…100), carrying `iccProfile`.
     init(_ format: ImageFormat, width: Int, height: Int, quality: Int, iccProfile: [UInt8], label: String)
@@ -41,7 +41,8 @@ struct RowEncoder: ~Copyable {
             case .png:
                 var params = cis_png_write_params(
                     width: UInt32(width), height: UInt32(height), color_type: 2, bit_depth: 8, interlaced: 0,
-                    icc: icc.baseAddress, icc_length: icc.count, exif: nil, exif_length: 0, filters: Self.pngFilter)
+                    icc: icc.baseAddress, icc_length: icc.count, exif: nil, exif_length: 0,
+                    filters: Self.pngFilter.rawValue)
                 return cis_png_writer_begin(&params, &handle, &message)
             case .jpeg:
                 var params = cis_jpeg_write_params(

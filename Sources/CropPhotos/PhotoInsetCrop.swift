@@ -96,7 +96,7 @@ public struct PhotoInsetCrop: Sendable {
             files[name] = crop.bytes
             result.file = name
             result.bytes = crop.bytes.count
-            files[previewFile(sha256)] = try ImageFile.sRGBPNG(crop.preview, label: path)
+            files[previewFile(sha256)] = try ImageFile.sRGBPreviewPNG(crop.preview, label: path)
             result.preview = previewFile(sha256)
             if !haveOriginal {
                 let whole: RGBImage
@@ -105,7 +105,7 @@ public struct PhotoInsetCrop: Sendable {
                 } else {
                     whole = try ImageFile.preview(path: path, longEdge: Self.previewSide, limits: limits)
                 }
-                files[Self.originalFile(sha256)] = try ImageFile.sRGBPNG(whole, label: path)
+                files[Self.originalFile(sha256)] = try ImageFile.sRGBPreviewPNG(whole, label: path)
             }
             result.original = Self.originalFile(sha256)
         } catch {

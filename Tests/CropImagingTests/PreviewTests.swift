@@ -48,4 +48,19 @@ import Testing
         #expect(shrunk[10, 60] == red)
         #expect(shrunk[150, 60] == blue)
     }
+
+    /// A preview is written with one row filter (Up) where `sRGBPNG` lets libpng choose per row:
+    /// other bytes, the same pixels.
+    @Test func aPreviewPNGHasSRGBPNGsPixelsInOtherBytes() throws {
+        let image = Pattern.image(width: 160, height: 107) { x, y in
+            SIMD3(UInt8(x), UInt8((x * y) % 256), UInt8(y * 2))
+        }
+        let scratch = try ScratchDirectory()
+        let (preview, adaptive) = (
+            try ImageFile.sRGBPreviewPNG(image, label: "p"), try ImageFile.sRGBPNG(image, label: "a")
+        )
+        #expect(preview != adaptive)
+        #expect(try ImageFile.decode(path: scratch.write(preview, as: "preview.png")) == image)
+        #expect(try ImageFile.decode(path: scratch.write(adaptive, as: "adaptive.png")) == image)
+    }
 }
