@@ -35,7 +35,7 @@ extension Decoding {
             // Decoded as the display thumbnail's pass decodes it when that pass is 1:1 (whole
             // rows from the top), so an inset riding on it (`CropAlongside`) gets these very
             // pixels: libjpeg's fancy upsampling reads past a cropped region's edge.
-            let asThumbnail = dctDenominator(for: ImageFile.thumbnailRegion(info)) == 1
+            let asThumbnail = thumbnailReadsWholeRows(info)
             let wanted = asThumbnail ? 0..<reader.width : b.columns
             try reader.start(denominator: 1, wanted: wanted, maxMemory: limits.maxBufferedBytes)
             let color = reader.color

@@ -78,6 +78,14 @@ enum Decoding {
         }
     }
 
+    /// Whether the display thumbnail's pass reads every stored row of this photo at full
+    /// resolution: a PNG's always (it has no smaller scale), a JPEG's when no DCT scale covers
+    /// the thumbnail (a long edge under twice its own). Such a photo's full-resolution crops are
+    /// decoded the same way, whole rows from the top, so they are the thumbnail pass's pixels.
+    static func thumbnailReadsWholeRows(_ info: ImageInfo) -> Bool {
+        info.format == .png || dctDenominator(for: ImageFile.thumbnailRegion(info)) == 1
+    }
+
     /// libjpeg-turbo can run the inverse DCT at 1/2, 1/4 or 1/8 size (SIMD-accelerated), which is
     /// both the fastest decode and a good low-pass. The largest such factor is used that still
     /// leaves at least one decoded pixel per output pixel, so the final filter never enlarges:

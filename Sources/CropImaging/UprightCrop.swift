@@ -14,11 +14,12 @@ extension ImageFile {
     /// turns or mirrors is held once, 3 bytes per pixel of the rectangle, on its stored grid,
     /// and streamed from there in upright order.
     ///
-    /// With `originalLongEdge`, a PNG's whole upright photo is shrunk from the same pass as
-    /// `preview(path:longEdge:)` shrinks it (`EncodedCrop.original`): a PNG cannot skip columns,
-    /// so decoding every row once costs little more than the rectangle's rows, where a second
-    /// pass for the preview decoded and converted the photo again. A JPEG's original is decoded
-    /// at a DCT scale instead, so it gets none.
+    /// With `originalLongEdge`, the whole upright photo is shrunk from the same pass as
+    /// `preview(path:longEdge:)` shrinks it (`EncodedCrop.original`), for a photo whose display
+    /// thumbnail reads every row at full resolution (a PNG; a JPEG under 5120 px): its crop is
+    /// decoded as whole rows anyway, so every row costs little more than the rectangle's, where a
+    /// second pass decoded and converted the photo again. A larger JPEG's original is decoded at a
+    /// DCT scale instead, so it gets none.
     public static func encodedUprightCrop(
         path: String, limits: DecodeLimits = .default, jpegQuality: Int, previewLongEdge: Int,
         originalLongEdge: Int? = nil,
@@ -32,14 +33,15 @@ extension ImageFile {
     }
 
     /// The whole upright photo shrunk to fit `longEdge` (never enlarged), sized like
-    /// `FittedRows`: the contact sheet's "original" beside its inset. A JPEG is
-    /// decoded at the DCT scale that still covers it. A PNG has no smaller scale to decode at:
-    /// its rows stream through `FittedRows` (a box average, then Lanczos-3 on the stored grid, then
-    /// turned upright), as the inset's preview does, rather than Lanczos over every pixel.
+    /// `FittedRows`: the contact sheet's "original" beside its inset. A photo whose display
+    /// thumbnail reads every row at full resolution (a PNG, which has no smaller scale; a JPEG
+    /// under 5120 px) streams those rows through `FittedRows` (a box average, then Lanczos-3 on
+    /// the stored grid, then turned upright), as the inset's preview does, so the inset's pass can
+    /// make it on the way. A larger JPEG is decoded at the DCT scale that still covers it.
     public static func preview(path: String, longEdge: Int, limits: DecodeLimits = .default) throws(ImagingError)
         -> RGBImage
     {
-        if try PhotoFile(path: path).format() == .png {
+        if Decoding.thumbnailReadsWholeRows(try Decoding.header(path: path, limits: limits)) {
             return try streamedPreview(path: path, longEdge: longEdge, limits: limits)
         }
         let decoded = try Decoding.resample(path: path, limits: limits) { info in

@@ -25,8 +25,9 @@ final class UprightCropPass {
     private(set) var wantsWholeRows = false
     private(set) var received = 0
 
-    /// With `originalLongEdge`, a PNG's whole upright photo is shrunk from the same rows
-    /// (`EncodedCrop.original`), which then must be whole rows, every one of them.
+    /// With `originalLongEdge`, the whole upright photo is shrunk from the same rows
+    /// (`EncodedCrop.original`), which then must be whole rows, every one of them, when the
+    /// photo is one whose display thumbnail reads them all (`Decoding.thumbnailReadsWholeRows`).
     init(
         label: String, jpegQuality: Int, previewLongEdge: Int, originalLongEdge: Int?,
         rect: @escaping (ImageInfo) -> (x: Int, y: Int, width: Int, height: Int)
@@ -63,7 +64,7 @@ final class UprightCropPass {
             held = (box.columns.count, [])
             held?.pixels.reserveCapacity(box.columns.count * box.rows.count * 3)
         }
-        guard let originalLongEdge, info.format == .png else { return box }
+        guard let originalLongEdge, Decoding.thumbnailReadsWholeRows(info) else { return box }
         wantsWholeRows = true
         original = FittedSink(
             FittedRows(width: info.storedWidth, height: info.storedHeight, longEdge: originalLongEdge))

@@ -22,7 +22,8 @@ public struct PhotoInsetCrop: Sendable {
     /// inset must not meet the old one's name. 2: a JPEG inset has libjpeg's standard Huffman
     /// tables at every size. 3: a JPEG under twice the display thumbnail's long edge is decoded
     /// whole rows from the top, as the thumbnail's pass decodes it, so the inset can ride on that
-    /// pass (docs/photos.md, "The inset crop").
+    /// pass, and its whole-photo preview is shrunk from those rows (docs/photos.md, "The inset
+    /// crop").
     public static let formatVersion = 3
 
     public init(inset: InsetPercent, memory: InsetMemoryBudget = InsetMemoryBudget()) {
@@ -38,7 +39,11 @@ public struct PhotoInsetCrop: Sendable {
                     .utf8))
     }
 
-    public static func originalFile(_ sha256: String) -> String { "insets/\(sha256.prefix(24))-\(previewSide).png" }
+    /// The whole photo's preview, shared by every percentage; named with the format version too,
+    /// as its pixels follow the inset's pass (3: a JPEG under 5120 px shrunk from whole rows).
+    public static func originalFile(_ sha256: String) -> String {
+        "insets/\(sha256.prefix(24))-v\(formatVersion)-\(previewSide).png"
+    }
     public func file(_ sha256: String, format: ImageFormat) -> String {
         "insets/\(sha256.prefix(24))-\(inset.number)-v\(Self.formatVersion).\(format == .jpeg ? "jpg" : "png")"
     }

@@ -109,8 +109,9 @@ import Testing
     }
 
     /// A PNG's whole-photo preview made in the inset's pass is `ImageFile.preview`'s, pixel for
-    /// pixel, in every orientation, and the inset stays the rectangle; a JPEG gets none (its
-    /// original is decoded at a DCT scale).
+    /// pixel, in every orientation, and the inset stays the rectangle; so is a JPEG's under 5120
+    /// px (its thumbnail's pass reads whole rows too), and a larger JPEG gets none (its original
+    /// is decoded at a DCT scale).
     @Test(arguments: [1, 2, 5, 6, 8])
     func aPNGsOriginalComesFromTheSamePass(_ orientation: Int) throws {
         let scratch = try ScratchDirectory()
@@ -125,13 +126,17 @@ import Testing
         #expect(crop.original == (try ImageFile.preview(path: path, longEdge: 24)))
         let got = try ImageFile.decode(path: scratch.write(crop.bytes, as: "crop.png"))
         #expect(got == Pattern.image(width: rect.width, height: rect.height) { x, y in whole[x + rect.x, y + rect.y] })
-        let jpeg = try scratch.write(try Self.photo.jpeg(), as: "photo.jpg")
-        let jpegCrop = try ImageFile.encodedUprightCrop(
-            path: jpeg, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24
-        ) { info in
-            (x: 1, y: 1, width: info.orientedWidth - 2, height: info.orientedHeight - 2)
+        let wide = Pattern.image(width: 5120, height: 24) { x, y in SIMD3(UInt8(x % 256), UInt8(y * 9), 40) }
+        for (photo, name, sameP) in [(Self.photo, "photo.jpg", true), (wide, "wide.jpg", false)] {
+            let jpeg = try scratch.write(try photo.jpeg(), as: name)
+            let jpegCrop = try ImageFile.encodedUprightCrop(
+                path: jpeg, jpegQuality: 92, previewLongEdge: 16, originalLongEdge: 24
+            ) { info in
+                (x: 1, y: 1, width: info.orientedWidth - 2, height: info.orientedHeight - 2)
+            }
+            #expect((jpegCrop.original != nil) == sameP, "\(name)")
+            if sameP { #expect(jpegCrop.original == (try ImageFile.preview(path: jpeg, longEdge: 24))) }
         }
-        #expect(jpegCrop.original == nil)
     }
 
     /// The preview is the rectangle shrunk as `ImageFile.preview` shrinks an untagged PNG of it,
