@@ -60,7 +60,7 @@ import Testing
 
     /// The snapshot fixture breaking `mode` from its `nth` snapshot message on.
     static func hostile(_ mode: String, _ nth: Int = 1) -> String {
-        "REFERENCE_MODEL=\(reference) exec python3 \(fixture) \(mode) \(nth)"
+        "REFERENCE_MODEL=\(reference) exec \(Binaries.python3) \(fixture) \(mode) \(nth)"
     }
 
     @Test func everyBatchOnALiveModelIsItsRunFromTickZero() throws {
