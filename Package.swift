@@ -338,3 +338,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `CROPSIM_ONLY_TESTS=<test target>` keeps that test target and the targets it depends on, and no
+// product: `scripts/check-imaging-asan` runs only the imaging tests under AddressSanitizer, and a
+// sanitized build of the whole package (every command, every test target) was most of its time.
+// Unset, as for every other build, the manifest is the one above.
+if let only = Context.environment["CROPSIM_ONLY_TESTS"] {
+    var kept: Set<String> = [], next = [only]
+    while let name = next.popLast() {
+        guard kept.insert(name).inserted, let target = package.targets.first(where: { $0.name == name }) else {
+            continue
+        }
+        for case .byNameItem(let dependency, _) in target.dependencies { next.append(dependency) }
+        for case .targetItem(let dependency, _) in target.dependencies { next.append(dependency) }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products = []
+}

@@ -9,6 +9,7 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 from pathlib import Path
 
@@ -239,6 +240,41 @@ class Tables(unittest.TestCase):
         self.assertEqual(mutants.verdict(134), "crash")
         self.assertEqual(mutants.verdict(None), "timeout")
         self.assertEqual(mutants.verdict(2), "error")
+
+
+class ControlBesideTheMutants(unittest.TestCase):
+    """`judge_all`: the control runs beside the mutants, which are judged as if it passes; a
+    control that fails the fuzzer has every mutant judged again in baseline-filter mode."""
+
+    def judged(self, control_verdict):
+        chosen = [mutant(i, edit("a", "b")) for i in (1, 2, 3)]
+        calls, reported = [], []
+        started = threading.Event()
+
+        def run(m, filter_baseline):
+            calls.append((m.id if m else "control", filter_baseline))
+            if m is None:
+                started.wait(10)  # a mutant starts while the control still runs
+                return {"id": "control", "fuzz": {"verdict": control_verdict}}
+            started.set()
+            return {"id": m.id, "fuzz": {"verdict": "killed"}, "filtered": filter_baseline}
+
+        results = mutants.judge_all(chosen, 2, lambda r: reported.append(r["id"]), run)
+        return results, calls, reported, started.is_set()
+
+    def test_a_passing_control_judges_each_mutant_once_beside_it(self):
+        results, calls, reported, overlapped = self.judged("survived")
+        self.assertTrue(overlapped)
+        self.assertEqual(sorted(calls), [("M01", False), ("M02", False), ("M03", False), ("control", False)])
+        self.assertEqual(reported[0], "control")
+        self.assertEqual(sorted(results), ["M01", "M02", "M03", "control"])
+
+    def test_a_failing_control_has_every_mutant_judged_again_filtered(self):
+        results, calls, reported, _ = self.judged("killed")
+        self.assertEqual(sorted(c for c in calls if c[1]), [("M01", True), ("M02", True), ("M03", True)])
+        self.assertTrue(all(results[m]["filtered"] for m in ("M01", "M02", "M03")))
+        self.assertEqual(reported[0], "control")
+        self.assertEqual(len(reported), 4)
 
 
 if __name__ == "__main__":

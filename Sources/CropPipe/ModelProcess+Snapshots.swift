@@ -1,7 +1,8 @@
 /// The snapshot exchanges (docs/model-protocol.md#snapshots), each within the request deadline
-/// like any other: a reply that is late, malformed, of another type, or a handle the model already
-/// gave, fails the process as any broken reply does (the pool drops it), and the caller (the
-/// studio's live run) falls back to replaying from tick 0 in a fresh process.
+/// like any other (or `snapshotTimeout`, when a pool gives one): a reply that is late, malformed,
+/// of another type, or a handle the model already gave, fails the process as any broken reply
+/// does (the pool drops it), and the caller (the studio's live run) falls back to replaying from
+/// tick 0 in a fresh process.
 extension ModelProcess {
     /// A handle for the session as it stands; nil when the model does not keep snapshots, cropsim
     /// holds `WireSnapshots.maxHeld` already, or the model failed.
@@ -33,7 +34,8 @@ extension ModelProcess {
     func sessionOpened() { held.removeAll() }
 
     private func snapshotExchange(_ request: WireSnapshots.Request, handle: Int?) -> Int? {
-        guard let line = exchange(request.type, { request.members(handle, into: &$0) }) else { return nil }
+        let reply = exchange(request.type, deadline: snapshotTimeout) { request.members(handle, into: &$0) }
+        guard let line = reply else { return nil }
         guard lastKind == .json else {
             fail(.protocolViolation, "its reply to \(request.rawValue) must be a json frame")
             return nil

@@ -25,6 +25,9 @@ public final class ModelProcess: @unchecked Sendable {
     /// The snapshot handles the model gave in this session and cropsim has not released.
     var held: Set<Int> = []
     public let timeout: Double
+    /// The deadline of the snapshot exchanges; nil (as cropsim runs) means `timeout`, like every
+    /// request. A pool may give them one of their own (`ModelProcessPool.snapshotTimeout`).
+    var snapshotTimeout: Double?
     private let pid: pid_t
     /// The inode numbers of its three pipes, by which a process that holds one is found.
     private let pipes: Set<UInt64>

@@ -8,16 +8,26 @@ import Synchronization
 public final class ModelProcessPool: Sendable {
     public let command: String
     public let timeout: Double
+    /// The deadline of every process's snapshot exchanges; nil (as cropsim runs) means `timeout`.
+    /// A snapshot is a few dozen bytes answered from the model's memory, so a test whose model
+    /// hangs on one can wait out a short deadline there while its steps keep `timeout`.
+    let snapshotTimeout: Double?
     /// The model's name, version, capabilities and policies, from the first handshake.
     public let identity: ModelIdentity
     /// Whether the model declared the snapshot messages (`WireSnapshots`), from the first handshake.
     public let snapshots: Bool
     private let idle: Mutex<[ModelProcess]>
 
-    public init(command: String, timeout: Double) throws(ModelProcess.StartError) {
+    public convenience init(command: String, timeout: Double) throws(ModelProcess.StartError) {
+        try self.init(command: command, timeout: timeout, snapshotTimeout: nil)
+    }
+
+    init(command: String, timeout: Double, snapshotTimeout: Double?) throws(ModelProcess.StartError) {
         let first = try ModelProcess.start(command, timeout: timeout)
+        first.snapshotTimeout = snapshotTimeout
         self.command = command
         self.timeout = timeout
+        self.snapshotTimeout = snapshotTimeout
         identity = first.identity
         snapshots = first.snapshots
         idle = Mutex([first])
@@ -29,6 +39,7 @@ public final class ModelProcessPool: Sendable {
         if let p = idle.withLock({ $0.popLast() }) { return p }
         do {
             let p = try ModelProcess.start(command, timeout: timeout)
+            p.snapshotTimeout = snapshotTimeout
             if p.identity != identity {
                 p.fail(
                     .protocolViolation,

@@ -69,8 +69,10 @@ import Testing
     /// The handshake's `snapshots` must be a boolean: anything else stops the command (exit 2's
     /// message), as any broken handshake does; `false` is the same as leaving it out.
     @Test func theHandshakeFieldIsABoolean() throws {
+        // The model then waits for its input to close and exits, as a model should: one that
+        // slept on instead made each ending wait out `terminate`'s grace period (1 s).
         func hello(_ value: String) -> String {
-            "read line; printf '%s\\n' '{\"type\":\"hello\",\"id\":0,\"protocol\":1,\"model\":{\"name\":\"x\"},\"capabilities\":[],\"snapshots\":\(value)}'; sleep 5"
+            "read line; printf '%s\\n' '{\"type\":\"hello\",\"id\":0,\"protocol\":1,\"model\":{\"name\":\"x\"},\"capabilities\":[],\"snapshots\":\(value)}'; read line"
         }
         #expect(try !ModelProcess.start(hello("false"), timeout: 5).snapshots)
         for value in ["\"yes\"", "1", "null", "[true]"] {

@@ -18,23 +18,33 @@ import Testing
     ).path
     static let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/models/snapshot_model.py").path
 
-    static func session(_ command: String, timeout: Double = 5) throws -> StudioSession {
+    static func session(_ command: String, timeout: Double = 5, snapshotTimeout: Double? = nil) throws
+        -> StudioSession
+    {
         let rootFolder = try TemporaryFolder("studio-live-model")
-        return try studio(command, timeout: timeout, root: rootFolder.path).1
+        return try studio(command, timeout: timeout, snapshotTimeout: snapshotTimeout, root: rootFolder.path).1
     }
 
     /// A studio on `command` that saves under `root`, and a new recording in it.
-    static func studio(_ command: String, timeout: Double = 5, root: String) throws -> (Studio, StudioSession) {
+    static func studio(_ command: String, timeout: Double = 5, snapshotTimeout: Double? = nil, root: String) throws
+        -> (Studio, StudioSession)
+    {
         var options = Studio.Options()
         options.scenarios = ScenarioStore(root: root)
-        options.model = .process(try ModelProcessPool(command: command, timeout: timeout))
+        let pool = try ModelProcessPool(command: command, timeout: timeout, snapshotTimeout: snapshotTimeout)
+        options.model = .process(pool)
         let studio = try Studio(options: options)
         return (studio, try studio.newRecording(nil).0)
     }
 
-    /// The deadline of the hostile cases: long enough that an ordinary step through the Python
-    /// proxy never misses it on a loaded machine; the modes that hang sleep far past it.
+    /// The deadline of the hostile cases' steps: long enough that an ordinary step through the
+    /// Python proxy never misses it on a loaded machine. No mode hangs on a step.
     static let hostileTimeout = 10.0
+
+    /// The deadline of the snapshot exchanges where a mode hangs on one (`late`, `hang`): those are
+    /// the cases that wait out a deadline, and they wait this, not a step's. A snapshot reply is a
+    /// few dozen bytes the proxy passes on; the ordinary ones before `hang`'s restore meet it.
+    static let hangTimeout = 2.0
 
     /// The frames a page holds after `answer`: those before its `from`, then its own.
     static func apply(_ answer: StudioProtocol.FramesResponse, to page: inout [StudioProtocol.Frame]) {
@@ -50,7 +60,7 @@ import Testing
 
     /// The snapshot fixture breaking `mode` from its `nth` snapshot message on.
     static func hostile(_ mode: String, _ nth: Int = 1) -> String {
-        "REFERENCE_MODEL=\(reference) exec python3 \(fixture) \(mode) \(nth)"
+        "REFERENCE_MODEL=\(reference) exec \(Binaries.python3) \(fixture) \(mode) \(nth)"
     }
 
     @Test func everyBatchOnALiveModelIsItsRunFromTickZero() throws {
@@ -218,16 +228,32 @@ import Testing
     /// Each way of breaking the snapshots is said once, in the batch it happened, as what the
     /// model did; the batch's frames are still the run from tick 0 (the broken process dropped,
     /// replayed in a fresh one, which is never sent a snapshot message), and so are the later
-    /// batches'. The deadline is `hostileTimeout`: only the modes that hang miss it.
+    /// batches'. Each of these modes fails at once: none waits out a deadline.
     @Test(arguments: [
-        ("garbage", 1, "malformed: its reply to snapshot"), ("huge", 1, "protocolViolation: its reply to snapshot"),
-        ("same", 1, "was given before and not released"), ("wrongtype", 1, "expected snapshotted, got \"restored\""),
-        ("toobig", 1, "longer than 16 MiB"), ("late", 1, "hung: no reply within 10 s"),
-        ("unknown", 1, "errorReply: it answered restore with an error: no snapshot has handle 12345"),
-        ("crash", 1, "crashed: the process ended mid-run (exit status 3)"), ("hang", 1, "hung: no reply within 10 s")
+        ("garbage", "malformed: its reply to snapshot"), ("huge", "protocolViolation: its reply to snapshot"),
+        ("same", "was given before and not released"), ("wrongtype", "expected snapshotted, got \"restored\""),
+        ("toobig", "longer than 16 MiB"),
+        ("unknown", "errorReply: it answered restore with an error: no snapshot has handle 12345"),
+        ("crash", "crashed: the process ended mid-run (exit status 3)")
     ])
-    func aBrokenSnapshotIsANoticeAndAReplay(mode: String, nth: Int, said: String) throws {
-        var session = try Self.session(Self.hostile(mode, nth), timeout: Self.hostileTimeout)
+    func aBrokenSnapshotIsANoticeAndAReplay(mode: String, said: String) throws {
+        try Self.brokenSnapshot(mode, said: said, snapshotTimeout: nil)
+    }
+
+    /// A snapshot answered after its deadline (`late`) and a restore never answered (`hang`): the
+    /// same notice and replay, the model said `hung`. Only these wait out a deadline, the snapshot
+    /// exchanges' `hangTimeout`; the steps keep `hostileTimeout`.
+    @Test(arguments: ["late", "hang"])
+    func aSnapshotExchangePastItsDeadlineIsANoticeAndAReplay(mode: String) throws {
+        try Self.brokenSnapshot(
+            mode, said: "hung: no reply within \(Int(Self.hangTimeout)) s", snapshotTimeout: Self.hangTimeout)
+    }
+
+    /// The fixture breaking `mode` from its first snapshot message on, 60 batches of the script:
+    /// one notice saying `said`, every batch the run from tick 0, replays from then on.
+    static func brokenSnapshot(_ mode: String, said: String, snapshotTimeout: Double?) throws {
+        var session = try Self.session(
+            Self.hostile(mode), timeout: Self.hostileTimeout, snapshotTimeout: snapshotTimeout)
         var notices: [String] = []
         for batch in LiveRunTests.script.prefix(60) {
             let answer = session.handle(.init(session: session.id, now: batch.now, inputs: batch.inputs))

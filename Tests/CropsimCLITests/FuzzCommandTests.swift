@@ -48,7 +48,7 @@ import Testing
 
 /// Refusals and placement of finds against editors over the model protocol (issue 32).
 @Suite struct FuzzModelCommandTests {
-    static let python = ["--model", "python3 Examples/python/main.py"]
+    static let python = ["--model", "\(Binaries.python3) Examples/python/main.py"]
 
     /// `--profile rotation` against an editor without twists drew only its drags and passed in
     /// silence: now one line, exit 2, before the folder of finds is made. A profile the model can
@@ -75,7 +75,8 @@ import Testing
         let tmp = try TemporaryFolder()
         let reference = Binaries.cropsim.deletingLastPathComponent().appendingPathComponent("cropsim-reference-model")
             .path
-        let model = "REFERENCE_MODEL='\(reference)' python3 Tests/Fixtures/models/hostile_model.py steperror 0"
+        let model =
+            "REFERENCE_MODEL='\(reference)' \(Binaries.python3) Tests/Fixtures/models/hostile_model.py steperror 0"
         let run = try AssertExecuteCommand(
             [
                 "fuzz", "--seed", "3", "--runs", "6", "--jobs", "2", "--quiet", "--out", tmp.path("fz"),

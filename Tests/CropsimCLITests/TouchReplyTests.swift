@@ -19,7 +19,7 @@ import Testing
             [
                 "run", "Scenarios/gestures/lift-one-finger-pan-continues.json", "--json", "--quiet",
                 "--report-dir", tmp.path("report"),
-                "--model", "python3 Tests/Fixtures/models/touch_model.py \(mode)"
+                "--model", "\(Binaries.python3) Tests/Fixtures/models/touch_model.py \(mode)"
             ], exitCode: 1)
         let scenarios = try #require(try json(run.stdout)["scenarios"] as? [[String: Any]])
         let failure = try #require(scenarios.first?["modelFailure"] as? String)
