@@ -50,9 +50,8 @@ enum Decoding {
             let vertical = FilterAxis(
                 outputCount: r.height, origin: r.rect.y, length: r.rect.height, inputCount: reader.height)
             let color = reader.color
-            let whole = horizontal.inputRange == 0..<reader.width && vertical.inputRange.lowerBound == 0
-            let riding = whole && alongside?.join(info) == true
-            return (info, try run(&reader, color: color, horizontal, vertical, alongside: riding ? alongside : nil), 1)
+            let rider = joined(alongside, info, horizontal, vertical, denominator: 1)
+            return (info, try run(&reader, color: color, horizontal, vertical, alongside: rider), 1)
         case .jpeg:
             var reader = try JPEGReader(file)
             let info = try checked(ImageInfo(reader), limits, path)
@@ -68,14 +67,20 @@ enum Decoding {
             try reader.start(
                 denominator: denominator, wanted: horizontal.inputRange, maxMemory: limits.maxBufferedBytes)
             let color = reader.color
-            let whole =
-                denominator == 1 && horizontal.inputRange == 0..<reader.width && vertical.inputRange.lowerBound == 0
-            let riding = whole && alongside?.join(info) == true
-            return (
-                info, try run(&reader, color: color, horizontal, vertical, alongside: riding ? alongside : nil),
-                denominator
-            )
+            let rider = joined(alongside, info, horizontal, vertical, denominator: denominator)
+            return (info, try run(&reader, color: color, horizontal, vertical, alongside: rider), denominator)
         }
+    }
+
+    /// `alongside`, once it has joined a pass that reads whole stored rows from the first, 1:1;
+    /// nil for any other pass.
+    private static func joined(
+        _ alongside: CropAlongside?, _ info: ImageInfo, _ horizontal: FilterAxis, _ vertical: FilterAxis,
+        denominator: Int
+    ) -> CropAlongside? {
+        let whole =
+            denominator == 1 && horizontal.inputRange == 0..<info.storedWidth && vertical.inputRange.lowerBound == 0
+        return whole && alongside?.join(info) == true ? alongside : nil
     }
 
     /// Whether the display thumbnail's pass reads every stored row of this photo at full
@@ -117,12 +122,13 @@ enum Decoding {
         let offset = (horizontal.inputRange.lowerBound - columns.lowerBound) * format.bytesPerPixel
         var resampler = Resampler(horizontal: horizontal, vertical: vertical)
         let count = horizontal.inputRange.count
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: alongside == nil ? 1 : max(1, count * 3))
-        defer { bytes.deallocate() }
+        // The rider's bytes, only when there is one.
+        let bytes = alongside.map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count * 3)) }
+        defer { bytes?.deallocate() }
         try decoder.skipRows(vertical.inputRange.lowerBound)
         for _ in vertical.inputRange {
             try decoder.readRow(into: raw)
-            if let alongside {
+            if let alongside, let bytes {
                 alongside.push(converter.convert(raw + offset, count: count, into: row, bytes: bytes))
             } else {
                 converter.convert(raw + offset, count: count, into: row)

@@ -97,10 +97,7 @@ struct RowConverter: ~Copyable {
         }
         if transform == nil, converted == PixelFormat(model: .gray) {
             // k / 255 × 255 rounds back to k here too: gray is its sample three times.
-            let samples = row.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<count {
-                (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i])
-            }
+            Self.repeatGray(row, count: count, into: bytes)
             return UnsafePointer(bytes)
         }
         convert(row, count: count, into: floats)
@@ -117,11 +114,7 @@ struct RowConverter: ~Copyable {
         guard converted == .rgb8 else {
             convert(row, count: count, into: out)
             if transform == nil, converted == PixelFormat(model: .gray) {
-                // The bytes-only path's shortcut: k / 255 × 255 rounds back to k.
-                let samples = row.assumingMemoryBound(to: UInt8.self)
-                for i in 0..<count {
-                    (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i])
-                }
+                Self.repeatGray(row, count: count, into: bytes)  // the bytes-only path's shortcut
             } else {
                 Self.quantize(out, count: count * 3, into: bytes)
             }
@@ -134,6 +127,12 @@ struct RowConverter: ~Copyable {
         }
         Self.normalize(samples, depth: 8, count: count * 3, into: out)
         return samples.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Each of `count` 8-bit gray samples three times: their bytes as 8-bit RGB.
+    private static func repeatGray(_ row: UnsafeRawPointer, count: Int, into bytes: UnsafeMutablePointer<UInt8>) {
+        let samples = row.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count { (bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]) = (samples[i], samples[i], samples[i]) }
     }
 
     /// `Resampler.quantize` of each float, in a loop the optimizer vectorizes: float→integer
